@@ -1,4 +1,4 @@
-import sharp from 'sharp';
+import sharp, { type Sharp } from 'sharp';
 
 /** An 8-bit RGBA image, row-major, 4 bytes a pixel. Every engine works on this shape. */
 export interface RawImage {
@@ -9,13 +9,13 @@ export interface RawImage {
 
 export type Rgb = [number, number, number];
 
-export async function decodeRaw(input: Buffer | sharp.Sharp): Promise<RawImage> {
+export async function decodeRaw(input: Buffer | Sharp): Promise<RawImage> {
   const pipeline = Buffer.isBuffer(input) ? sharp(input, { limitInputPixels: 4096 * 4096 }) : input;
   const { data, info } = await pipeline.ensureAlpha().raw().toBuffer({ resolveWithObject: true });
   return { data, width: info.width, height: info.height };
 }
 
-export function toSharp(img: RawImage): sharp.Sharp {
+export function toSharp(img: RawImage): Sharp {
   return sharp(img.data, { raw: { width: img.width, height: img.height, channels: 4 } });
 }
 

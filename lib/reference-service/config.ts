@@ -1,0 +1,107 @@
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import path from 'node:path';
+
+/** Faults a test can switch on; never triggered by prompts. Changeable at run time via /v1/admin/knobs. */
+export interface Knobs {
+  /** Extra milliseconds a model waits before it works (simulates a slow upstream model). */
+  latencyMs: Record<string, number>;
+  /** Models whose every call fails with code `model_error`. */
+  failModels: string[];
+  /** Models that never finish before their deadline, so they fail with code `timeout`. */
+  timeoutModels: string[];
+}
+
+export interface ServiceConfig {
+  dataDir: string;
+  catalogFile: string;
+  /** Guards /v1/admin/*; admin endpoints are off when unset. */
+  adminToken: string | undefined;
+  /** Standard Webhooks secret (`whsec_…`) used to sign deliveries. */
+  webhookSecret: string;
+  /** Signs file URLs; generated and kept in the data dir. */
+  fileSecret: string;
+  allowPrivateWebhooks: boolean;
+  /** Origin used in file URLs; by default the origin of the request that made the file. */
+  publicUrl: string | undefined;
+  fileTtlSeconds: number;
+  editDeadlineMs: number;
+  generationDeadlineMs: number;
+  /** A video render still running after this long fails with code `timeout`. */
+  videoDeadlineMs: number;
+  webhookRetryDelaysMs: number[];
+  engineThreads: number;
+  videoConcurrency: number;
+  /** Which ffmpeg to run; by default the one shipped in @ffmpeg-installer/ffmpeg. */
+  ffmpegPath: string | undefined;
+  knobs: Knobs;
+}
+
+/** decisions.md row 7: after a failed attempt, wait 5 s, 30 s, 2 min, 10 min, 30 min, 1 h, 3 h, 6 h, 12 h, 24 h. */
+export const WEBHOOK_RETRY_DELAYS_S = [5, 30, 120, 600, 1800, 3600, 10800, 21600, 43200, 86400];
+
+const list = (value: string | undefined) =>
+  (value ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+
+/** `atelier-vista=200,atelier-ink=50` or `*=100` */
+function latencies(value: string | undefined): Record<string, number> {
+  const out: Record<string, number> = {};
+  for (const pair of list(value)) {
+    const [model, ms] = pair.split('=');
+    if (model && Number.isFinite(Number(ms))) out[model] = Number(ms);
+  }
+  return out;
+}
+
+function intEnv(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < 0) throw new Error(`${name} must be a non-negative integer, got "${raw}"`);
+  return value;
+}
+
+/** Secrets the service invents for itself on first start and must keep across restarts. */
+function ownSecrets(dataDir: string): { webhookSecret: string; fileSecret: string } {
+  const file = path.join(dataDir, 'secrets.json');
+  if (existsSync(file)) return JSON.parse(readFileSync(file, 'utf8'));
+  const secrets = {
+    webhookSecret: `whsec_${randomBytes(24).toString('base64')}`,
+    fileSecret: randomBytes(32).toString('base64url'),
+  };
+  mkdirSync(dataDir, { recursive: true });
+  writeFileSync(file, JSON.stringify(secrets), { mode: 0o600 });
+  return secrets;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServiceConfig {
+  const dataDir = path.resolve(env.SERVICE_DATA_DIR ?? '.data/reference-service');
+  const secrets = ownSecrets(dataDir);
+  const retryScale = Number(env.SERVICE_WEBHOOK_RETRY_SCALE ?? '1');
+  return {
+    dataDir,
+    catalogFile: path.resolve(env.SERVICE_CATALOG ?? 'config/reference-service.json'),
+    adminToken: env.SERVICE_ADMIN_TOKEN || undefined,
+    webhookSecret: env.SERVICE_WEBHOOK_SECRET || secrets.webhookSecret,
+    fileSecret: secrets.fileSecret,
+    allowPrivateWebhooks: env.SERVICE_ALLOW_PRIVATE_WEBHOOKS === '1',
+    publicUrl: env.SERVICE_PUBLIC_URL?.replace(/\/+$/, '') || undefined,
+    fileTtlSeconds: intEnv(env, 'SERVICE_FILE_TTL_SECONDS', 7 * 24 * 3600),
+    editDeadlineMs: intEnv(env, 'SERVICE_EDIT_DEADLINE_MS', 90_000),
+    generationDeadlineMs: intEnv(env, 'SERVICE_GENERATION_DEADLINE_MS', 60_000),
+    videoDeadlineMs: intEnv(env, 'SERVICE_VIDEO_DEADLINE_MS', 600_000),
+    webhookRetryDelaysMs: WEBHOOK_RETRY_DELAYS_S.map((s) => s * 1000 * retryScale),
+    engineThreads: Math.max(1, intEnv(env, 'SERVICE_ENGINE_THREADS', 4)),
+    videoConcurrency: Math.max(1, intEnv(env, 'SERVICE_VIDEO_CONCURRENCY', 2)),
+    ffmpegPath: env.FFMPEG_PATH || undefined,
+    knobs: {
+      latencyMs: latencies(env.SERVICE_MODEL_LATENCY_MS),
+      failModels: list(env.SERVICE_FAIL_MODELS),
+      timeoutModels: list(env.SERVICE_TIMEOUT_MODELS),
+    },
+  };
+}
+
+export function modelLatency(knobs: Knobs, model: string): number {
+  return knobs.latencyMs[model] ?? knobs.latencyMs['*'] ?? 0;
+}

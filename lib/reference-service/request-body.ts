@@ -1,0 +1,61 @@
+import { ServiceError, invalid } from './errors';
+
+/** Reads a request body, refusing (413) as soon as it passes `maxBytes`, so no one can make us buffer more. */
+export async function readCapped(request: Request, maxBytes: number): Promise<Buffer> {
+  const declared = Number(request.headers.get('content-length') ?? NaN);
+  if (declared > maxBytes) throw tooLarge(maxBytes);
+  if (!request.body) return Buffer.alloc(0);
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  const reader = request.body.getReader();
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    total += value.byteLength;
+    if (total > maxBytes) {
+      await reader.cancel();
+      throw tooLarge(maxBytes);
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks);
+}
+
+const tooLarge = (maxBytes: number) =>
+  new ServiceError(413, 'request_too_large', `The request body is larger than ${Math.round(maxBytes / 1e6)} MB.`);
+
+function mediaType(request: Request): string {
+  return (request.headers.get('content-type') ?? '').split(';')[0].trim().toLowerCase();
+}
+
+/** A JSON request body that must be an object. */
+export async function readJsonObject(request: Request, maxBytes = 1_000_000): Promise<Record<string, unknown>> {
+  if (mediaType(request) !== 'application/json') {
+    throw new ServiceError(415, 'unsupported_media_type', 'Send the request body as JSON with "Content-Type: application/json".');
+  }
+  const text = (await readCapped(request, maxBytes)).toString('utf8');
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    throw invalid('invalid_json', 'The request body is not valid JSON.');
+  }
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) {
+    throw invalid('invalid_json', 'The request body must be a JSON object.');
+  }
+  return body as Record<string, unknown>;
+}
+
+/** A multipart/form-data body, read within `maxBytes`. */
+export async function readMultipart(request: Request, maxBytes: number): Promise<FormData> {
+  const type = request.headers.get('content-type') ?? '';
+  if (mediaType(request) !== 'multipart/form-data') {
+    throw new ServiceError(415, 'unsupported_media_type', 'Send image edits as multipart/form-data.');
+  }
+  const body = await readCapped(request, maxBytes);
+  try {
+    return await new Response(new Uint8Array(body), { headers: { 'content-type': type } }).formData();
+  } catch {
+    throw invalid('invalid_multipart', 'The multipart body could not be parsed.');
+  }
+}

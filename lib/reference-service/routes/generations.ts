@@ -1,0 +1,114 @@
+// POST /v1/images/generations: one prompt, up to 4 models at once, one synchronous answer (interface 4.2).
+import { randomInt } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { IMAGE_SIZES, findModel, imageCost, roundCny, type ImageModel, type ImageSize } from '../catalog';
+import { modelLatency } from '../config';
+import { baseUrl, type ServiceContext } from '../context';
+import { DeadlineError } from '../engines/pool';
+import { ServiceError, invalid } from '../errors';
+import { readJsonObject } from '../request-body';
+import { intInRange, newId, oneOf, requirePrompt } from '../validate';
+
+const BACKGROUNDS = ['transparent', 'opaque', 'auto'] as const;
+const FORMATS = ['url', 'b64_json'] as const;
+const MAX_SEED = 4_294_967_295;
+
+interface GenerationRequest {
+  models: ImageModel[];
+  prompt: string;
+  size: ImageSize;
+  n: number;
+  responseFormat: (typeof FORMATS)[number];
+  background: (typeof BACKGROUNDS)[number];
+  seed: number;
+}
+
+/** Every parameter is checked, and every model resolved, before any model runs (decisions.md row 4). */
+function parse(ctx: ServiceContext, body: Record<string, unknown>): GenerationRequest {
+  const raw = body.model;
+  if (raw === undefined || raw === null || raw === '' || (Array.isArray(raw) && raw.length === 0)) {
+    throw invalid('missing_field', 'model is required: a model name or an array of up to 4.', 'model');
+  }
+  const names = Array.isArray(raw) ? raw : [raw];
+  if (names.length > 4) throw invalid('too_many_models', 'At most 4 models can be compared in one request.', 'model');
+  if (!names.every((n): n is string => typeof n === 'string' && n.length > 0)) {
+    throw invalid('missing_field', 'model must be a string or an array of strings.', 'model');
+  }
+  const prompt = requirePrompt(body.prompt);
+  const size = oneOf(body.size, IMAGE_SIZES, '1024x1024', 'invalid_size', 'size');
+  const n = intInRange(body.n, 1, 4, 1, 'invalid_n', 'n');
+  const responseFormat = oneOf(body.response_format, FORMATS, 'url', 'invalid_response_format', 'response_format');
+  const background = oneOf(body.background, BACKGROUNDS, 'opaque', 'invalid_background', 'background');
+  const seed = intInRange(body.seed, 0, MAX_SEED, randomInt(0, 2 ** 31), 'invalid_seed', 'seed');
+  const models = names.map((name) => {
+    const model = findModel(ctx.catalog, name, 'image');
+    if (!model) throw new ServiceError(404, 'model_not_found', `The image model "${name}" does not exist.`, 'model');
+    return model;
+  });
+  return { models, prompt, size, n, responseFormat, background, seed };
+}
+
+class EntryFailure extends Error {
+  constructor(readonly code: string, message: string) {
+    super(message);
+  }
+}
+
+async function runModel(ctx: ServiceContext, req: GenerationRequest, model: ImageModel, deadlineAt: number, base: string, owner: string) {
+  const { knobs } = ctx.config;
+  const timedOut = new EntryFailure('timeout', `${model.id} did not finish within ${Math.round(ctx.config.generationDeadlineMs / 1000)} s.`);
+  const waitUntil = async (ms: number) => {
+    const left = deadlineAt - Date.now();
+    await sleep(Math.max(0, Math.min(ms, left)));
+    if (ms >= left) throw timedOut;
+  };
+  await waitUntil(modelLatency(knobs, model.id));
+  if (knobs.failModels.includes(model.id)) throw new EntryFailure('model_error', `${model.id} failed to generate an image (fault injected by configuration).`);
+  if (knobs.timeoutModels.includes(model.id)) await waitUntil(Infinity);
+  const [width, height] = req.size.split('x').map(Number);
+  const data = [];
+  for (let i = 0; i < req.n; i++) {
+    let png: Buffer;
+    try {
+      png = await ctx.pool.run(
+        { op: 'generate', style: model.engine, prompt: req.prompt, width, height, background: req.background, seed: (req.seed + i) % (MAX_SEED + 1) },
+        deadlineAt,
+      );
+    } catch (error) {
+      if (error instanceof DeadlineError) throw timedOut;
+      throw error;
+    }
+    const image: Record<string, string> =
+      req.responseFormat === 'b64_json'
+        ? { b64_json: png.toString('base64') }
+        : { url: ctx.files.url(base, await ctx.files.put(owner, 'png', png)) };
+    if (model.revises_prompt) image.revised_prompt = `${req.prompt.trim()}, ${model.description.toLowerCase()}`;
+    data.push(image);
+  }
+  return data;
+}
+
+export async function createGeneration(ctx: ServiceContext, request: Request, owner: string): Promise<Response> {
+  const req = parse(ctx, await readJsonObject(request));
+  const deadlineAt = Date.now() + ctx.config.generationDeadlineMs;
+  const base = baseUrl(ctx, request);
+  const results = await Promise.all(
+    req.models.map(async (model, index) => {
+      try {
+        const data = await runModel(ctx, req, model, deadlineAt, base, owner);
+        return { model: model.id, index, seed: req.seed, data, usage: { cost: imageCost(model, req.size, req.n), cost_unit: 'CNY' } };
+      } catch (error) {
+        const failure = error instanceof EntryFailure ? error : new EntryFailure('model_error', `${model.id} failed: ${(error as Error).message}`);
+        return { model: model.id, index, seed: req.seed, data: [], error: { message: failure.message, code: failure.code }, usage: { cost: 0, cost_unit: 'CNY' } };
+      }
+    }),
+  );
+  return Response.json({
+    id: newId('batch'),
+    object: 'batch',
+    created: Math.floor(Date.now() / 1000),
+    status: results.every((r) => 'error' in r) ? 'failed' : 'completed',
+    results,
+    total_cost: { amount: roundCny(results.reduce((sum, r) => sum + r.usage.cost, 0)), currency: 'CNY' },
+  });
+}
