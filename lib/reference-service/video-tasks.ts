@@ -225,6 +225,8 @@ export class VideoTasks {
       this.update(task.id, (t) => {
         const next = Math.floor(progress);
         if (next <= t.progress) return null;
+        // Before encoding starts, the estimate made at creation is the better guess.
+        if (next < 5) return { progress: next };
         const elapsed = (Date.now() - started) / 1000;
         return { progress: next, estimated_remaining: Math.max(1, Math.round((elapsed / next) * (100 - next))) };
       });
@@ -238,7 +240,8 @@ export class VideoTasks {
     const plateHeight = Math.min(4096, Math.round(height * 1.3));
     const [plate, layer] = await Promise.all([
       pool.run({ ...common, width: plateWidth, height: plateHeight, background: 'opaque' }),
-      pool.run({ ...common, width, height, background: 'transparent', seed: seed ^ 0x5bd1e995 }),
+      // Clouds and birds drift against the pan (the plate already holds what the prompt names).
+      pool.run({ op: 'elements', prompt: 'a few clouds and birds', width, height, seed: seed ^ 0x5bd1e995 }),
     ]);
     signal.throwIfAborted();
     if (knobs.failModels.includes(model)) {

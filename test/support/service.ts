@@ -6,6 +6,8 @@ import path from 'node:path';
 export interface RunningService {
   url: string;
   dataDir: string;
+  /** The service process id (for reading its memory). */
+  readonly pid: number;
   adminToken: string;
   /** A key minted through the admin API. */
   key: string;
@@ -67,6 +69,9 @@ export async function startService(env: Record<string, string> = {}): Promise<Ru
   };
   const service: RunningService = {
     url,
+    get pid() {
+      return child.pid!;
+    },
     dataDir,
     adminToken,
     key: await mintKey(),

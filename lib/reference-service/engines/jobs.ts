@@ -13,6 +13,14 @@ export type EngineJob =
       seed: number;
     }
   | {
+      /** A transparent layer of the things the prompt names (sun, clouds, birds...). */
+      op: 'elements';
+      prompt: string;
+      width: number;
+      height: number;
+      seed: number;
+    }
+  | {
       op: 'edit';
       kind: EditKind;
       quality: 'standard' | 'hd';

@@ -56,9 +56,9 @@ export function encodeVideo(o: EncodeVideoOptions): Promise<void> {
   const ease = `(0.5-0.5*cos(PI*t/${d}))`;
   const filter = [
     `[0:v]crop=${o.width}:${o.height}:x='(iw-ow)*${ease}':y='(ih-oh)*(0.2+0.6*${ease})'[bg]`,
-    `[1:v]scale=${o.width}:${o.height}[fg]`,
-    `[bg][fg]overlay=x='${Math.round(o.width * 0.06)}-${Math.round(o.width * 0.12)}*${ease}':y='${Math.round(o.height * 0.02)}*sin(2*PI*t/${d})'`,
-    `fade=t=in:st=0:d=0.4,fade=t=out:st=${Math.max(0, d - 0.4)}:d=0.4,format=yuv420p[v]`,
+    `[1:v]scale=${o.width}:${o.height},format=rgba,colorchannelmixer=aa=0.75[fg]`,
+    `[bg][fg]overlay=x='${Math.round(o.width * 0.06)}-${Math.round(o.width * 0.12)}*${ease}':y='${Math.round(o.height * 0.02)}*sin(2*PI*t/${d})'` +
+      `,fade=t=in:st=0:d=0.4,fade=t=out:st=${Math.max(0, d - 0.4)}:d=0.4,format=yuv420p[v]`,
   ].join(';');
   const args = [
     '-hide_banner', '-loglevel', 'error', '-y',

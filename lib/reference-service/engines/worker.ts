@@ -1,5 +1,6 @@
 import { parentPort } from 'node:worker_threads';
-import { generateImage } from './image/text-to-image';
+import { encodePng } from './image/raw';
+import { generateImage, renderElements } from './image/text-to-image';
 import { runEdit } from './image/edit';
 import type { EngineFailure, EngineJob } from './jobs';
 
@@ -7,6 +8,8 @@ async function run(job: EngineJob): Promise<Buffer> {
   switch (job.op) {
     case 'generate':
       return generateImage(job);
+    case 'elements':
+      return encodePng((await renderElements(job)).layer);
     case 'edit':
       return runEdit(job);
   }
