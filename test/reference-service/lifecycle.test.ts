@@ -77,7 +77,7 @@ describe('webhooks (decisions.md row 7)', () => {
 
 describe('restarts (nothing lost)', () => {
   it('finishes a video whose render was cut off by a crash, without progress going backwards', async () => {
-    const task = await call(svc, 'POST', '/v1/videos/generations', { model: 'atelier-motion', prompt: 'mountains and a lake', duration: 10, resolution: '1080p' });
+    const task = await call(svc, 'POST', '/v1/videos/generations', { model: 'atelier-motion', prompt: 'mountains and a lake', duration: 10, resolution: '720p' });
     let before = 0;
     const until = Date.now() + 60_000;
     while (Date.now() < until && before < 10) {

@@ -1,5 +1,5 @@
-import sharp from 'sharp';
-import type { RawImage } from './raw';
+import sharp, { type Sharp } from 'sharp';
+import { toSharp, type RawImage } from './raw';
 
 /**
  * Typed-array helpers shared by the edit engines. Colour work happens on packed RGB so that sharp never
@@ -42,21 +42,21 @@ export function joinAlpha(rgb: Uint8Array, alpha: Uint8Array, width: number, hei
   return { data, width, height };
 }
 
-export function rgbSharp(rgb: Uint8Array, width: number, height: number): sharp.Sharp {
+export function rgbSharp(rgb: Uint8Array, width: number, height: number): Sharp {
   return sharp(rgb, { raw: { width, height, channels: 3 }, limitInputPixels: false });
 }
 
-export function graySharp(gray: Uint8Array, width: number, height: number): sharp.Sharp {
+export function graySharp(gray: Uint8Array, width: number, height: number): Sharp {
   return sharp(gray, { raw: { width, height, channels: 1 }, limitInputPixels: false });
 }
 
 /** Runs a pipeline and insists on packed 3-channel sRGB back, whatever the pipeline did to the bands. */
-export async function toRgb(pipeline: sharp.Sharp): Promise<Buffer> {
+export async function toRgb(pipeline: Sharp): Promise<Buffer> {
   return pipeline.toColourspace('srgb').removeAlpha().raw().toBuffer();
 }
 
 /** Single-band output; grayscale pipelines would otherwise come back as whatever sharp infers. */
-export async function toGray(pipeline: sharp.Sharp): Promise<Buffer> {
+export async function toGray(pipeline: Sharp): Promise<Buffer> {
   return pipeline.extractChannel(0).raw().toBuffer();
 }
 
@@ -73,10 +73,6 @@ export function lumaBytes(rgb: Uint8Array, n: number): Buffer {
   return out;
 }
 
-export function clampByte(v: number): number {
-  return v <= 0 ? 0 : v >= 255 ? 255 : (v + 0.5) | 0;
-}
-
 /**
  * Box mean with edge clamping, O(1) a pixel whatever the radius: the big smoothing radii the styles want at
  * 4096 px would make a true Gaussian the dominant cost.
@@ -86,31 +82,32 @@ export function boxBlur(src: Float32Array, width: number, height: number, radius
   if (r === 0) return src.slice();
   const tmp = new Float32Array(src.length);
   const out = new Float32Array(src.length);
-  const win = 2 * r + 1;
+  const inv = 1 / (2 * r + 1);
   for (let y = 0; y < height; y++) {
     const row = y * width;
     let acc = 0;
     for (let k = -r; k <= r; k++) acc += src[row + Math.min(width - 1, Math.max(0, k))];
     for (let x = 0; x < width; x++) {
-      tmp[row + x] = acc / win;
+      tmp[row + x] = acc * inv;
       acc += src[row + Math.min(width - 1, x + r + 1)] - src[row + Math.max(0, x - r)];
     }
   }
-  for (let x = 0; x < width; x++) {
-    let acc = 0;
-    for (let k = -r; k <= r; k++) acc += tmp[Math.min(height - 1, Math.max(0, k)) * width + x];
-    for (let y = 0; y < height; y++) {
-      out[y * width + x] = acc / win;
-      acc += tmp[Math.min(height - 1, y + r + 1) * width + x] - tmp[Math.max(0, y - r) * width + x];
+  // Vertical pass walks rows with a running sum per column, so memory is read in order.
+  const acc = new Float64Array(width);
+  for (let k = -r; k <= r; k++) {
+    const row = Math.min(height - 1, Math.max(0, k)) * width;
+    for (let x = 0; x < width; x++) acc[x] += tmp[row + x];
+  }
+  for (let y = 0; y < height; y++) {
+    const row = y * width;
+    const add = Math.min(height - 1, y + r + 1) * width;
+    const sub = Math.max(0, y - r) * width;
+    for (let x = 0; x < width; x++) {
+      out[row + x] = acc[x] * inv;
+      acc[x] += tmp[add + x] - tmp[sub + x];
     }
   }
   return out;
-}
-
-/** Three box passes approximate a Gaussian of the given sigma closely enough for masks and glows. */
-export function softBlur(src: Float32Array, width: number, height: number, sigma: number): Float32Array {
-  const r = Math.max(1, Math.round(Math.sqrt((12 * sigma * sigma) / 3 + 1) / 2 - 0.5));
-  return boxBlur(boxBlur(boxBlur(src, width, height, r), width, height, r), width, height, r);
 }
 
 /** Sobel gradient magnitude; borders reuse the nearest interior pixel. */
@@ -164,4 +161,114 @@ export function grain(width: number, height: number, rng: () => number, softness
 /** A length scale that makes effects look the same at 256 px and 4096 px. */
 export function scaleOf(width: number, height: number): number {
   return Math.max(1, Math.min(width, height) / 512);
+}
+
+/**
+ * Smooth value noise in [-1, 1]: random values on a coarse lattice, smoothstep-interpolated. O(n) and
+ * cheap whatever the cell size, unlike blurring white noise to get the same blotches.
+ */
+export function valueNoise(width: number, height: number, cell: number, rng: () => number): Float32Array {
+  const c = Math.max(1, cell);
+  const gw = Math.ceil(width / c) + 2;
+  const gh = Math.ceil(height / c) + 2;
+  const grid = new Float32Array(gw * gh);
+  for (let i = 0; i < grid.length; i++) grid[i] = rng() * 2 - 1;
+  const out = new Float32Array(width * height);
+  const fx = new Float32Array(width);
+  const ix = new Int32Array(width);
+  for (let x = 0; x < width; x++) {
+    const u = x / c;
+    ix[x] = Math.floor(u);
+    const t = u - ix[x];
+    fx[x] = t * t * (3 - 2 * t);
+  }
+  for (let y = 0; y < height; y++) {
+    const v = y / c;
+    const iy = Math.floor(v);
+    let ty = v - iy;
+    ty = ty * ty * (3 - 2 * ty);
+    const r0 = iy * gw;
+    const r1 = r0 + gw;
+    for (let x = 0; x < width; x++) {
+      const k = ix[x];
+      const t = fx[x];
+      const top = grid[r0 + k] + (grid[r0 + k + 1] - grid[r0 + k]) * t;
+      const bottom = grid[r1 + k] + (grid[r1 + k + 1] - grid[r1 + k]) * t;
+      out[y * width + x] = top + (bottom - top) * ty;
+    }
+  }
+  return out;
+}
+
+/**
+ * Value noise stretched along one diagonal (`along` px) and tight across it (`across` px): reads as
+ * brush bristle or paper fibre rather than blotches.
+ */
+export function streakNoise(width: number, height: number, along: number, across: number, rng: () => number): Float32Array {
+  const k = Math.SQRT1_2;
+  const uSpan = ((width + height) * k) / along;
+  const vSpan = ((width + height) * k) / across;
+  const gw = Math.ceil(uSpan) + 2;
+  const gh = Math.ceil(vSpan) + 2;
+  const grid = new Float32Array(gw * gh);
+  for (let i = 0; i < grid.length; i++) grid[i] = rng() * 2 - 1;
+  const out = new Float32Array(width * height);
+  const vOffset = (width * k) / across;
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      const u = ((x + y) * k) / along;
+      const v = ((y - x) * k) / across + vOffset;
+      const iu = Math.floor(u);
+      const iv = Math.floor(v);
+      let tu = u - iu;
+      let tv = v - iv;
+      tu = tu * tu * (3 - 2 * tu);
+      tv = tv * tv * (3 - 2 * tv);
+      const r0 = iv * gw + iu;
+      const r1 = r0 + gw;
+      const top = grid[r0] + (grid[r0 + 1] - grid[r0]) * tu;
+      const bottom = grid[r1] + (grid[r1 + 1] - grid[r1]) * tu;
+      out[y * width + x] = top + (bottom - top) * tv;
+    }
+  }
+  return out;
+}
+
+/**
+ * Gives fully transparent pixels the colour of the nearest visible area. Their colour is invisible,
+ * but filters (sharpening, edge detection, blurs, back-projection) look across the alpha edge and would
+ * otherwise drag the (usually black) hidden colour into the semi-transparent rim as a dark fringe.
+ * Colours come from a premultiplied mip chain, so each hole takes the average of the closest pixels.
+ */
+export async function bleedIntoTransparent(img: RawImage): Promise<RawImage> {
+  const { data, width, height } = img;
+  let holes = 0;
+  let visible = 0;
+  for (let i = 3; i < data.length; i += 4) data[i] === 0 ? holes++ : visible++;
+  if (holes === 0 || visible === 0) return img;
+  const levels: RawImage[] = [];
+  for (let prev = img; prev.width > 1 || prev.height > 1; ) {
+    const w = Math.max(1, prev.width >> 1);
+    const h = Math.max(1, prev.height >> 1);
+    prev = { data: await toSharp(prev).resize(w, h, { fit: 'fill', kernel: 'linear' }).raw().toBuffer(), width: w, height: h };
+    levels.push(prev);
+  }
+  const out = Buffer.from(data);
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      const j = (y * width + x) * 4;
+      if (out[j + 3] !== 0) continue;
+      for (const level of levels) {
+        const lx = Math.min(level.width - 1, Math.floor((x * level.width) / width));
+        const ly = Math.min(level.height - 1, Math.floor((y * level.height) / height));
+        const k = (ly * level.width + lx) * 4;
+        if (level.data[k + 3] === 0) continue;
+        out[j] = level.data[k];
+        out[j + 1] = level.data[k + 1];
+        out[j + 2] = level.data[k + 2];
+        break;
+      }
+    }
+  }
+  return { data: out, width, height };
 }
