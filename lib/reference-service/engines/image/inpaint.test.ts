@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { inpaint } from './inpaint';
-import { blankImage, type RawImage } from './raw';
+import { blankImage, createRng, type RawImage } from './raw';
 
 function gradient(w: number, h: number): RawImage {
   const img = blankImage(w, h);
@@ -63,8 +63,38 @@ describe('inpaint', () => {
     for (let p = 0; p < hole.length; p++) if (hole[p]) holed.data.fill(255, p * 4, p * 4 + 3);
     const out = inpaint(holed, hole);
     const err = holeError(out, img, hole);
-    expect(err.mean).toBeLessThan(3);
-    expect(err.max).toBeLessThan(12);
+    expect(err.mean).toBeLessThan(1);
+    expect(err.max).toBeLessThanOrEqual(3);
+  });
+
+  it('carries a straight edge through the hole instead of smearing it across', () => {
+    const img = blankImage(100, 100, [0, 0, 255, 255]);
+    for (let y = 0; y < 100; y++) for (let x = 0; x < 50; x++) img.data.set([255, 0, 0, 255], (y * 100 + x) * 4);
+    const hole = rectHole(100, 100, 40, 40, 60, 60);
+    const out = inpaint(img, hole);
+    // The edge softens over a few pixels; five pixels away each side keeps its own colour.
+    const away = rectHole(100, 100, 55, 40, 60, 60);
+    for (let y = 40; y < 60; y++) away.fill(1, y * 100 + 40, y * 100 + 45);
+    expect(holeError(out, img, away).max).toBeLessThanOrEqual(12);
+  });
+
+  it('stays within the range of a noisy surround instead of amplifying it', () => {
+    const img = blankImage(120, 120, [0, 0, 0, 255]);
+    const rng = createRng(3);
+    for (let p = 0; p < 120 * 120; p++) for (let c = 0; c < 3; c++) img.data[p * 4 + c] = 100 + Math.floor(rng() * 61);
+    const hole = rectHole(120, 120, 30, 30, 90, 90);
+    const out = inpaint(img, hole);
+    let lo = 255, hi = 0;
+    for (let p = 0; p < hole.length; p++) {
+      if (!hole[p]) continue;
+      for (let c = 0; c < 3; c++) {
+        lo = Math.min(lo, out.data[p * 4 + c]);
+        hi = Math.max(hi, out.data[p * 4 + c]);
+      }
+    }
+    // Uncapped first-order terms feed on the noise and run to 0 and 255.
+    expect(lo).toBeGreaterThanOrEqual(100 - 12);
+    expect(hi).toBeLessThanOrEqual(160 + 12);
   });
 
   it('leaves every pixel outside the hole byte-identical and returns a new image', () => {
@@ -93,7 +123,7 @@ describe('inpaint', () => {
     }
     const out = inpaint(drawn, hole);
     expectOutsideUnchanged(drawn, out, hole);
-    expect(holeError(out, img, hole).mean).toBeLessThan(2);
+    expect(holeError(out, img, hole).mean).toBeLessThan(1);
   });
 
   it('returns an unchanged copy for an empty hole', () => {
@@ -119,8 +149,9 @@ describe('inpaint', () => {
     const out = inpaint(holed, hole);
     expectOutsideUnchanged(holed, out, hole);
     for (let p = 0; p < hole.length; p++) if (hole[p]) expect(out.data[p * 4 + 3]).toBe(255);
-    // Extrapolating the strip is only first order, so just check it is plausible; the corner is small.
-    expect(holeError(out, img, corner).mean).toBeLessThan(4);
+    // The strip is extrapolated from one side only, so it gets a looser bound than the corner.
+    expect(holeError(out, img, hole).mean).toBeLessThan(5);
+    expect(holeError(out, img, corner).mean).toBeLessThan(2);
   });
 
   it('fills several separate holes, including single pixels and a 1 px image edge', () => {
@@ -131,6 +162,20 @@ describe('inpaint', () => {
     for (let p = 0; p < hole.length; p++) if (hole[p]) holed.data.fill(0, p * 4, p * 4 + 4);
     const out = inpaint(holed, hole);
     expect(holeError(out, img, hole).max).toBeLessThanOrEqual(3);
+  });
+
+  it('fills many interleaved holes (one shared pass) and copes with odd radii', () => {
+    const img = gradient(64, 64);
+    const hole = new Uint8Array(64 * 64);
+    // Diagonal scratches: every one spans the image, so their boxes overlap heavily.
+    for (let y = 0; y < 64; y++) for (let x = 0; x < 64; x++) if ((x + y) % 8 === 0) hole[y * 64 + x] = 1;
+    const holed = { ...img, data: Buffer.from(img.data) };
+    for (let p = 0; p < hole.length; p++) if (hole[p]) holed.data.fill(0, p * 4, p * 4 + 3);
+    for (const radius of [5, 1, 0, 100, Number.NaN]) {
+      const out = inpaint(holed, hole, radius);
+      expectOutsideUnchanged(holed, out, hole);
+      expect(holeError(out, img, hole).mean).toBeLessThan(2);
+    }
   });
 
   it('rejects a hole of the wrong size', () => {

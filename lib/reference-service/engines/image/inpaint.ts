@@ -17,6 +17,12 @@ const TAP_LO = Float64Array.of(0, -1, 0, -0.5);
 const TAP_MID = Float64Array.of(0, 1, -1, 0);
 const TAP_HI = Float64Array.of(0, 0, 1, 0.5);
 
+/** Cap on the gradient term, in levels: room for smooth ramps, not for extrapolating texture. */
+const MAX_STEP = 12;
+
+const firstOrder = (v: number, cC: number, taps: number): number =>
+  v + Math.min(MAX_STEP, Math.max(-MAX_STEP, cC * v + taps));
+
 /** Binary min-heap of grid indices keyed by arrival time; stale entries are skipped by the caller. */
 class MinHeap {
   keys: Float64Array;
@@ -84,7 +90,8 @@ export function inpaint(img: RawImage, hole: Uint8Array, radius = 5): RawImage {
   const { width: w, height: h } = img;
   if (hole.length !== w * h) throw new RangeError(`hole has ${hole.length} entries, expected ${w * h}`);
   const out: RawImage = { data: Buffer.from(img.data), width: w, height: h };
-  const r = Math.max(1, Math.round(radius));
+  // Beyond a few dozen pixels the window only blurs and costs quadratically more.
+  const r = Number.isFinite(radius) ? Math.min(32, Math.max(1, Math.round(radius))) : 5;
 
   const { labels, boxes } = labelHoles(hole, w, h);
   const count = boxes.length / 4;
@@ -168,6 +175,8 @@ function fillRegion(img: RawImage, labels: Int32Array, id: number, x0: number, y
   // Clamped storage rounds and saturates the weighted sums for free.
   const pix = new Uint8ClampedArray(gw * gh * 4);
   const src = img.data;
+  // With an all-opaque surround every fill is opaque too, so alpha need not be interpolated.
+  let opaque = true;
   for (let gy = 0; gy < gh; gy++) {
     const iy = gy + gy0;
     if (iy < 0 || iy >= h) continue;
@@ -180,13 +189,16 @@ function fillRegion(img: RawImage, labels: Int32Array, id: number, x0: number, y
       pix[g * 4 + 2] = src[i * 4 + 2];
       pix[g * 4 + 3] = src[i * 4 + 3];
       const label = labels[i];
-      if (label === 0 || (id !== 0 && label < id)) { flags[g] = KNOWN; T[g] = 0; }
-      else if (id === 0 || label === id) flags[g] = INSIDE;
+      if (label === 0 || (id !== 0 && label < id)) {
+        flags[g] = KNOWN;
+        T[g] = 0;
+        if (src[i * 4 + 3] !== 255) opaque = false;
+      } else if (id === 0 || label === id) flags[g] = INSIDE;
     }
   }
 
   // The disc of neighbours that contribute to a pixel, as grid offsets with their fixed weights.
-  const offs: number[] = [], rxs: number[] = [], rys: number[] = [], invD2s: number[] = [], invLens: number[] = [];
+  const offs: number[] = [], rxs: number[] = [], rys: number[] = [], invD2s: number[] = [], invD3s: number[] = [];
   for (let dy = -r; dy <= r; dy++) {
     for (let dx = -r; dx <= r; dx++) {
       const d2 = dx * dx + dy * dy;
@@ -195,12 +207,24 @@ function fillRegion(img: RawImage, labels: Int32Array, id: number, x0: number, y
       rxs.push(-dx); // components of p - q
       rys.push(-dy);
       invD2s.push(1 / d2);
-      invLens.push(1 / Math.sqrt(d2));
+      invD3s.push(1 / (d2 * Math.sqrt(d2)));
     }
   }
   const off = Int32Array.from(offs), rx = Float64Array.from(rxs), ry = Float64Array.from(rys);
-  const invD2 = Float64Array.from(invD2s), invLen = Float64Array.from(invLens);
+  const invD2 = Float64Array.from(invD2s), invD3 = Float64Array.from(invD3s);
   const nOff = off.length;
+
+  // Which 4-neighbours of each cell are usable (1 left, 2 right, 4 up, 8 down), kept current as
+  // the front advances so the gradient stencils need one read instead of four.
+  const nb = new Uint8Array(gw * gh);
+  const markUsable = (c: number): void => {
+    nb[c + 1] |= 1;
+    nb[c - 1] |= 2;
+    nb[c + gw] |= 4;
+    nb[c - gw] |= 8;
+  };
+  // Bits that wrap across a row end land on the outer ring of cells, which is never read.
+  for (let g = 0; g < flags.length; g++) if (flags[g] < INSIDE) markUsable(g);
 
   const heap = new MinHeap(1024);
   for (let g = 0; g < flags.length; g++) {
@@ -245,29 +269,27 @@ function fillRegion(img: RawImage, labels: Int32Array, id: number, x0: number, y
       const q = p + off[k];
       if (flags[q] >= INSIDE) continue;
       const qx = rx[k], qy = ry[k];
-      // Direction favours neighbours along the normal, so edges reaching the hole are continued.
-      let dir = Math.abs(ntx * qx + nty * qy) * invLen[k];
-      if (dir < 1e-6) dir = 1e-6;
-      const wgt = dir * invD2[k] / (1 + Math.abs(T[q] - tp));
+      // The paper's weight: direction (cosine to the front's normal, floored so it never
+      // vanishes, which continues edges that reach the hole) x 1/distance² x level-set closeness.
+      const wgt = (Math.abs(ntx * qx + nty * qy) * invD3[k] + 1e-6 * invD2[k]) / (1 + Math.abs(T[q] - tp));
       sum += wgt;
-      // I(q) + grad I(q) . (p - q), with the gradient's stencil folded into five tap weights so
-      // the per-channel work is branch-free.
-      const mx = (flags[q - 1] < INSIDE ? 1 : 0) | (flags[q + 1] < INSIDE ? 2 : 0);
-      const my = (flags[q - gw] < INSIDE ? 1 : 0) | (flags[q + gw] < INSIDE ? 2 : 0);
-      const ax = wgt * qx, ay = wgt * qy;
-      const wL = ax * TAP_LO[mx], wR = ax * TAP_HI[mx], wU = ay * TAP_LO[my], wD = ay * TAP_HI[my];
-      const wC = wgt + ax * TAP_MID[mx] + ay * TAP_MID[my];
+      // I(q) + grad I(q) . (p - q): the stencil is folded into five tap coefficients, and the
+      // first-order term is capped, since on texture the differences are huge and, fed back
+      // through filled pixels, grow into saturated stripes.
+      const mx = nb[q] & 3, my = nb[q] >> 2;
+      const cL = qx * TAP_LO[mx], cR = qx * TAP_HI[mx], cU = qy * TAP_LO[my], cD = qy * TAP_HI[my];
+      const cC = qx * TAP_MID[mx] + qy * TAP_MID[my];
       const q4 = q * 4, l4 = q4 - 4, r4 = q4 + 4, u4 = q4 - gw4, d4 = q4 + gw4;
-      a0 += wC * pix[q4] + wL * pix[l4] + wR * pix[r4] + wU * pix[u4] + wD * pix[d4];
-      a1 += wC * pix[q4 + 1] + wL * pix[l4 + 1] + wR * pix[r4 + 1] + wU * pix[u4 + 1] + wD * pix[d4 + 1];
-      a2 += wC * pix[q4 + 2] + wL * pix[l4 + 2] + wR * pix[r4 + 2] + wU * pix[u4 + 2] + wD * pix[d4 + 2];
-      a3 += wC * pix[q4 + 3] + wL * pix[l4 + 3] + wR * pix[r4 + 3] + wU * pix[u4 + 3] + wD * pix[d4 + 3];
+      a0 += wgt * firstOrder(pix[q4], cC, cL * pix[l4] + cR * pix[r4] + cU * pix[u4] + cD * pix[d4]);
+      a1 += wgt * firstOrder(pix[q4 + 1], cC, cL * pix[l4 + 1] + cR * pix[r4 + 1] + cU * pix[u4 + 1] + cD * pix[d4 + 1]);
+      a2 += wgt * firstOrder(pix[q4 + 2], cC, cL * pix[l4 + 2] + cR * pix[r4 + 2] + cU * pix[u4 + 2] + cD * pix[d4 + 2]);
+      if (!opaque) a3 += wgt * firstOrder(pix[q4 + 3], cC, cL * pix[l4 + 3] + cR * pix[r4 + 3] + cU * pix[u4 + 3] + cD * pix[d4 + 3]);
     }
     const p4 = p * 4;
     pix[p4] = a0 / sum;
     pix[p4 + 1] = a1 / sum;
     pix[p4 + 2] = a2 / sum;
-    pix[p4 + 3] = a3 / sum;
+    pix[p4 + 3] = opaque ? 255 : a3 / sum;
   };
 
   while (heap.size > 0) {
@@ -283,6 +305,7 @@ function fillRegion(img: RawImage, labels: Int32Array, id: number, x0: number, y
         T[n] = t;
         fill(n); // before flagging, so the pixel never contributes to itself
         flags[n] = BAND;
+        markUsable(n);
         heap.push(n, T[n]);
       } else if (t < T[n]) {
         T[n] = t;
