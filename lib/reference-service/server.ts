@@ -38,6 +38,9 @@ const server = createServer(async (req, res) => {
   }
 });
 server.requestTimeout = 0; // edits may legitimately take up to 90 s
+// Outlive clients' idle connections, so a client never reuses a socket we are closing (EPIPE on POST).
+server.keepAliveTimeout = 65_000;
+server.headersTimeout = 66_000;
 server.listen(port, host, () => {
   const address = server.address();
   const actual = typeof address === 'object' && address ? address.port : port;

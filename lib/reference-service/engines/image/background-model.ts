@@ -1,3 +1,4 @@
+import { SRGB_TO_LINEAR } from './color-space';
 import { createRng } from './raw';
 
 // Models the backdrop from the image border, to tell a subject from it. Everything is in CIE Lab
@@ -9,11 +10,6 @@ export const MIN_CONTRAST = 12;
 const RING = 3;
 /** Terms of the smooth backdrop surface, see `basis`. */
 const BASIS = 4;
-
-const SRGB_TO_LINEAR = Float32Array.from({ length: 256 }, (_, v) => {
-  const c = v / 255;
-  return c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
-});
 
 const labF = (t: number): number => (t > 0.008856 ? Math.cbrt(t) : 7.787 * t + 16 / 116);
 

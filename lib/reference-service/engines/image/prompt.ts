@@ -179,7 +179,7 @@ export function analyzePrompt(prompt: string): PromptSpec {
         if (pending && hit.pos - pending.pos <= BIND_DISTANCE && !subjectColors[value]) subjectColors[value] = pending.color;
         pending = undefined;
         if (!subjects.includes(value)) subjects.push(value);
-      else if (kind === 't') strongTime ??= value as TimeOfDay;
+      } else if (kind === 't') strongTime ??= value as TimeOfDay;
       else if (kind === 't?') weakTime ??= value as TimeOfDay;
       else if (kind === 'm') mood ??= value as Mood;
       else if (kind === 'x') wantsTransparency = true;

@@ -57,7 +57,7 @@ export async function renderAquarelle(input: StyleInput): Promise<RawImage> {
         0.78 +
         Math.min(0.7, diff / 70) +
         ((flow[p] - 128) / 128) * 0.22 +
-        ((grain[p] - 128) / 128) * (0.1 + 0.25 * (1 - l)) +
+        ((grain[p] - 128) / 128) * (0.04 + 0.14 * (1 - l)) +
         (wash < 1 && wash > 0 ? 0.3 * wash : 0);
       for (let c = 0; c < 3; c++) {
         const pigment = d[i + c] / 255;

@@ -25,11 +25,15 @@ export function inkTheme(spec: PromptSpec): { theme: Theme; accent: Rgb } {
   const bound: Record<string, Rgb> = {};
   for (const id of ['sun', 'flower', 'heart', 'balloon', 'butterfly', 'fish', ...Object.keys(base.bound)]) bound[id] = accent;
   const lit = (c: Rgb): Rgb => grey(c, 0.1);
+  // A colour named for the sky, or for nothing in particular, becomes a light wash across the top.
+  const boundColors = Object.values(spec.subjectColors ?? {});
+  const washed = spec.subjectColors?.cloud !== undefined || spec.colors.some((c) => !boundColors.includes(c));
+  const day: [Rgb, Rgb, Rgb] = washed ? [mix(RICE_PAPER, accent, 0.5), mix(RICE_PAPER, accent, 0.25), RICE_PAPER] : [RICE_PAPER, RICE_PAPER, RICE_PAPER];
   return {
     accent,
     theme: {
       ...base,
-      sky: night ? [mix(INK, RICE_PAPER, 0.45), mix(INK, RICE_PAPER, 0.7), mix(INK, RICE_PAPER, 0.85)] : [RICE_PAPER, RICE_PAPER, RICE_PAPER],
+      sky: night ? [mix(INK, RICE_PAPER, 0.45), mix(INK, RICE_PAPER, 0.7), mix(INK, RICE_PAPER, 0.85)] : day,
       sun: accent,
       sunGlow: RICE_PAPER,
       moon: RICE_PAPER,

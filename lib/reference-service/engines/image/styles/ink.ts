@@ -31,7 +31,7 @@ export async function renderInk(input: StyleInput): Promise<RawImage> {
   const wash = await blur(scene, 2.5 * u + 0.5);
   const lum = luminance(await blur(scene, 1.8 * u + 0.5));
   const flow = await fractalNoise(w, h, 120 * u + 8, 3, styleSeed + 11);
-  const dry = await fractalNoise(w, h, 8 * u + 2, 2, styleSeed + 12);
+  const thick = await fractalNoise(w, h, 45 * u + 4, 2, styleSeed + 12);
   const paperL = 0.299 * RICE_PAPER[0] + 0.587 * RICE_PAPER[1] + 0.114 * RICE_PAPER[2];
 
   const d = wash.data;
@@ -48,7 +48,8 @@ export async function renderInk(input: StyleInput): Promise<RawImage> {
       const edge = Math.sqrt(gx * gx + gy * gy) / 4;
       const l = 0.299 * d[i] + 0.587 * d[i + 1] + 0.114 * d[i + 2];
       const density = Math.max(0, Math.min(1, (paperL - l) / (paperL - 20))) ** 0.9 * (0.8 + (flow[p] / 255) * 0.4);
-      const stroke = smooth(3, 15, edge) * (dry[p] > 160 ? 0.4 : 0.95);
+      // Brush pressure varies along a stroke: a slow noise scales how readily an edge becomes ink.
+      const stroke = smooth(4, 14, edge * (0.5 + thick[p] / 255)) * 0.95;
       const chroma = Math.max(d[i], d[i + 1], d[i + 2]) - Math.min(d[i], d[i + 1], d[i + 2]);
       const accent = smooth(30, 70, chroma);
       for (let c = 0; c < 3; c++) {
