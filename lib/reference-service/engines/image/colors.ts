@@ -47,7 +47,7 @@ export const NAMED_COLORS: Record<string, Rgb> = {
   silver: [195, 200, 208],
 };
 
-export const clamp255 = (v: number): number => (v < 0 ? 0 : v > 255 ? 255 : v);
+const clamp255 = (v: number): number => (v < 0 ? 0 : v > 255 ? 255 : v);
 
 export function mix(a: Rgb, b: Rgb, t: number): Rgb {
   return [a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t, a[2] + (b[2] - a[2]) * t].map((v) =>
@@ -74,19 +74,4 @@ export function hex(c: Rgb): string {
 
 export function colorDistance(a: Rgb, b: Rgb): number {
   return Math.abs(a[0] - b[0]) + Math.abs(a[1] - b[1]) + Math.abs(a[2] - b[2]);
-}
-
-/** Hue rotation in RGB space (Rodrigues about the grey axis): cheap and good enough for variety. */
-export function shiftHue(c: Rgb, degrees: number): Rgb {
-  const a = (degrees * Math.PI) / 180;
-  const cos = Math.cos(a);
-  const sin = Math.sin(a);
-  const k = (1 - cos) / 3;
-  const s = Math.sqrt(1 / 3) * sin;
-  const m = [cos + k, k - s, k + s];
-  return [
-    c[0] * m[0] + c[1] * m[1] + c[2] * m[2],
-    c[0] * m[2] + c[1] * m[0] + c[2] * m[1],
-    c[0] * m[1] + c[1] * m[2] + c[2] * m[0],
-  ].map((v) => Math.round(clamp255(v))) as Rgb;
 }

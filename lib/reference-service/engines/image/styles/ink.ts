@@ -16,7 +16,7 @@ const smooth = (a: number, b: number, v: number): number => {
 
 /**
  * Ink wash: the scene in ink greys (inkTheme) becomes washes whose density follows its darkness and
- * pools unevenly; Sobel edges become brush strokes broken by dry-brush noise; chromatic pixels keep
+ * pools unevenly; Sobel edges become brush strokes whose weight follows a slow "pressure" noise; chromatic pixels keep
  * the single accent colour; all on rice paper with fibres, signed with a red seal.
  */
 export async function renderInk(input: StyleInput): Promise<RawImage> {
@@ -29,25 +29,32 @@ export async function renderInk(input: StyleInput): Promise<RawImage> {
   const { theme } = inkTheme(input.spec);
   const scene = await rasterize(sceneSvg({ spec: input.spec, seed: input.sceneSeed, width: w, height: h, mode, theme, sparse: true }), w, h);
   const wash = await blur(scene, 2.5 * u + 0.5);
-  const lum = luminance(await blur(scene, 1.8 * u + 0.5));
+  const soft = await blur(scene, 1.8 * u + 0.5);
+  const lum = luminance(soft);
+  const paperL = 0.299 * RICE_PAPER[0] + 0.587 * RICE_PAPER[1] + 0.114 * RICE_PAPER[2];
+  // Seen over paper, a cut-out's silhouette is an edge too, so the subject gets its outer outline.
+  for (let p = 0; p < lum.length; p++) {
+    const a = soft.data[p * 4 + 3] / 255;
+    if (a < 1) lum[p] = lum[p] * a + paperL * (1 - a);
+  }
   const flow = await fractalNoise(w, h, 120 * u + 8, 3, styleSeed + 11);
   const thick = await fractalNoise(w, h, 45 * u + 4, 2, styleSeed + 12);
-  const paperL = 0.299 * RICE_PAPER[0] + 0.587 * RICE_PAPER[1] + 0.114 * RICE_PAPER[2];
 
   const d = wash.data;
   const out = Buffer.alloc(w * h * 4);
   for (let y = 0, p = 0; y < h; y++) {
     for (let x = 0; x < w; x++, p++) {
       const i = p * 4;
-      const xm = x > 0 ? p - 1 : p;
-      const xp = x < w - 1 ? p + 1 : p;
-      const ym = y > 0 ? p - w : p;
-      const yp = y < h - 1 ? p + w : p;
-      const gx = lum[xp - (p - ym)] + 2 * lum[xp] + lum[xp + (yp - p)] - lum[xm - (p - ym)] - 2 * lum[xm] - lum[xm + (yp - p)];
-      const gy = lum[ym - (p - xm)] + 2 * lum[ym] + lum[ym + (xp - p)] - lum[yp - (p - xm)] - 2 * lum[yp] - lum[yp + (xp - p)];
+      // Sobel, clamped at the borders.
+      const up = y > 0 ? p - w : p;
+      const down = y < h - 1 ? p + w : p;
+      const l = x > 0 ? -1 : 0;
+      const r = x < w - 1 ? 1 : 0;
+      const gx = lum[up + r] + 2 * lum[p + r] + lum[down + r] - lum[up + l] - 2 * lum[p + l] - lum[down + l];
+      const gy = lum[down + l] + 2 * lum[down] + lum[down + r] - lum[up + l] - 2 * lum[up] - lum[up + r];
       const edge = Math.sqrt(gx * gx + gy * gy) / 4;
-      const l = 0.299 * d[i] + 0.587 * d[i + 1] + 0.114 * d[i + 2];
-      const density = Math.max(0, Math.min(1, (paperL - l) / (paperL - 20))) ** 0.9 * (0.8 + (flow[p] / 255) * 0.4);
+      const lw = 0.299 * d[i] + 0.587 * d[i + 1] + 0.114 * d[i + 2];
+      const density = Math.max(0, Math.min(1, (paperL - lw) / (paperL - 20))) ** 0.9 * (0.8 + (flow[p] / 255) * 0.4);
       // Brush pressure varies along a stroke: a slow noise scales how readily an edge becomes ink.
       const stroke = smooth(4, 14, edge * (0.5 + thick[p] / 255)) * 0.95;
       const chroma = Math.max(d[i], d[i + 1], d[i + 2]) - Math.min(d[i], d[i + 1], d[i + 2]);
@@ -56,7 +63,7 @@ export async function renderInk(input: StyleInput): Promise<RawImage> {
         let v = RICE_PAPER[c] + (INK[c] - RICE_PAPER[c]) * density * 0.94;
         // Accent pigment: the scene's own colour, lightened a touch, as a transparent wash.
         v += ((d[i + c] * 0.85 + RICE_PAPER[c] * 0.15) - v) * accent * 0.92;
-        v += (INK[c] - v) * stroke * (1 - accent * 0.6);
+        v += (INK[c] - v) * stroke * (1 - accent * 0.3);
         out[i + c] = clampByte(v);
       }
       out[i + 3] = cutout ? (scene.data[i + 3] < 110 ? 0 : 255) : 255;
