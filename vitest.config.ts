@@ -2,8 +2,15 @@ import { defineConfig } from 'vitest/config';
 import { fileURLToPath } from 'node:url';
 
 export default defineConfig({
-  resolve: { alias: { '@': fileURLToPath(new URL('.', import.meta.url)) } },
+  resolve: {
+    alias: [
+      { find: /^@\//, replacement: fileURLToPath(new URL('./', import.meta.url)) },
+      // next has no exports map: Node's ESM resolver needs the file names next-auth leaves out.
+      { find: /^next\/(server|headers|navigation)$/, replacement: 'next/$1.js' },
+    ],
+  },
   test: {
+    server: { deps: { inline: ['next-auth'] } },
     include: ['lib/**/*.test.ts', 'test/**/*.test.ts'],
     testTimeout: 60_000,
     hookTimeout: 60_000,

@@ -1,36 +1,14 @@
 // The reference service on its own: `npm run service` (PORT, default 4010; data under SERVICE_DATA_DIR).
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import { Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
+import { createServer } from 'node:http';
+import { sendWebResponse, toWebRequest } from '../http/node-adapter';
 import { createReferenceService } from './index';
-
-function toRequest(req: IncomingMessage, origin: string): Request {
-  const headers = new Headers();
-  for (const [name, value] of Object.entries(req.headers)) {
-    if (Array.isArray(value)) for (const v of value) headers.append(name, v);
-    else if (value !== undefined) headers.set(name, value);
-  }
-  const hasBody = req.method !== 'GET' && req.method !== 'HEAD';
-  return new Request(new URL(req.url ?? '/', origin), {
-    method: req.method,
-    headers,
-    body: hasBody ? (Readable.toWeb(req) as ReadableStream) : undefined,
-    duplex: 'half',
-  } as RequestInit);
-}
-
-async function send(response: Response, res: ServerResponse): Promise<void> {
-  res.writeHead(response.status, Object.fromEntries(response.headers));
-  if (response.body) await pipeline(Readable.fromWeb(response.body as never), res);
-  else res.end();
-}
 
 const service = await createReferenceService();
 const port = Number(process.env.PORT ?? 4010);
 const host = process.env.HOST ?? '127.0.0.1';
 const server = createServer(async (req, res) => {
   try {
-    await send(await service.handle(toRequest(req, `http://${req.headers.host ?? `${host}:${port}`}`)), res);
+    await sendWebResponse(await service.handle(toWebRequest(req, `http://${req.headers.host ?? `${host}:${port}`}`)), res);
   } catch (error) {
     console.error('[reference-service] failed to answer', error);
     if (!res.headersSent) res.writeHead(500).end();

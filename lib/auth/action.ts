@@ -1,0 +1,48 @@
+import { z } from 'zod';
+import { AppError, publicError, type ErrorCode } from '../errors';
+import { teamContext, type TeamContext } from './context';
+import type { Role } from './roles';
+
+export type ActionResult<T> =
+  | { ok: true; data: T }
+  | { ok: false; error: { code: ErrorCode; message: string; fields?: Record<string, string> } };
+
+/**
+ * The one wrapper for server actions: parses the input with its zod schema, resolves the team
+ * context with the required role, runs the handler, and turns every failure into a safe result.
+ * A "use server" file exports `teamAction(...)` values; nothing unparsed reaches a handler.
+ */
+export function teamAction<S extends z.ZodType, T>(
+  schema: S,
+  minRole: Role,
+  handler: (ctx: TeamContext, input: z.infer<S>) => Promise<T>,
+): (input: z.input<S>) => Promise<ActionResult<T>> {
+  return async (raw) => {
+    const parsed = schema.safeParse(raw instanceof FormData ? Object.fromEntries(raw) : raw);
+    if (!parsed.success) {
+      const fields: Record<string, string> = {};
+      for (const issue of parsed.error.issues) fields[issue.path.join('.') || '_'] ??= issue.message;
+      return { ok: false, error: { code: 'invalid_input', message: 'Please check the highlighted fields.', fields } };
+    }
+    try {
+      return { ok: true, data: await handler(await teamContext(minRole), parsed.data) };
+    } catch (error) {
+      const { code, message } = publicError(error);
+      return { ok: false, error: { code, message } };
+    }
+  };
+}
+
+/** For route handlers: the same resolution, answering JSON errors with the right status. */
+export function withTeam(minRole: Role, handler: (ctx: TeamContext, request: Request) => Promise<Response>) {
+  return async (request: Request): Promise<Response> => {
+    try {
+      return await handler(await teamContext(minRole), request);
+    } catch (error) {
+      const { status, ...body } = publicError(error);
+      return Response.json({ error: body }, { status });
+    }
+  };
+}
+
+export { AppError };

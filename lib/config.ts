@@ -1,0 +1,116 @@
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import path from 'node:path';
+import { z } from 'zod';
+
+/** An empty variable counts as unset (`FOO=` in a .env file). */
+const optional = z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? undefined : v), z.string().trim().optional());
+
+const envSchema = z.object({
+  ATELIER_DATA_DIR: optional,
+  PORT: optional.pipe(z.string().regex(/^\d+$/, 'PORT must be a number').transform(Number).optional()),
+  HOST: optional,
+  ATELIER_PUBLIC_URL: optional.pipe(z.url().optional()),
+  DATABASE_URL: optional,
+  ATELIER_SECRET: optional.pipe(z.string().min(32, 'ATELIER_SECRET must be at least 32 characters').optional()),
+  AUTH_SECRET: optional,
+  UPSTREAM_BASE_URL: optional.pipe(z.url().optional()),
+  UPSTREAM_TASK_PATH: optional,
+  UPSTREAM_WEBHOOK_SECRET: optional,
+  ATELIER_RUN_WORKERS: optional.pipe(z.stringbool().optional()),
+  AUTH_GITHUB_ID: optional,
+  AUTH_GITHUB_SECRET: optional,
+});
+
+export interface AppConfig {
+  dataDir: string;
+  port: number;
+  host: string;
+  /** Where browsers (and the service's webhooks) reach Atelier. */
+  publicUrl: string;
+  databaseUrl: string | undefined;
+  /** Encrypts service keys at rest (AES-256-GCM). */
+  atelierSecret: string;
+  authSecret: string;
+  upstream: {
+    /** True when Atelier serves the reference service itself at /v1 (UPSTREAM_BASE_URL unset). */
+    embedded: boolean;
+    baseUrl: string;
+    taskStatusPath: string;
+    /** Verifies Standard Webhooks signatures when the service signs its callbacks. */
+    webhookSecret: string | undefined;
+    /** Embedded mode only: mints a key on the reference service for each new user. */
+    adminToken: string | undefined;
+  };
+  runWorkers: boolean;
+  oauth: { github?: { clientId: string; clientSecret: string } };
+}
+
+interface GeneratedSecrets {
+  atelierSecret: string;
+  serviceAdminToken: string;
+  serviceWebhookSecret: string;
+}
+
+/** Secrets a newcomer never has to set: generated on first start and kept in the data dir. */
+function generatedSecrets(dataDir: string): GeneratedSecrets {
+  const file = path.join(dataDir, 'secrets.json');
+  if (existsSync(file)) return JSON.parse(readFileSync(file, 'utf8'));
+  const secrets: GeneratedSecrets = {
+    atelierSecret: randomBytes(32).toString('base64url'),
+    serviceAdminToken: randomBytes(24).toString('base64url'),
+    serviceWebhookSecret: `whsec_${randomBytes(24).toString('base64')}`,
+  };
+  mkdirSync(dataDir, { recursive: true });
+  writeFileSync(file, JSON.stringify(secrets, null, 2), { mode: 0o600 });
+  return secrets;
+}
+
+export function loadAppConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    throw new Error(`Invalid configuration: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
+  }
+  const e = parsed.data;
+  const dataDir = path.resolve(/*turbopackIgnore: true*/ e.ATELIER_DATA_DIR ?? '.data');
+  const secrets = generatedSecrets(dataDir);
+  const port = e.PORT ?? 3000;
+  const host = e.HOST ?? '0.0.0.0';
+  const publicUrl = (e.ATELIER_PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/+$/, '');
+  const embedded = !e.UPSTREAM_BASE_URL;
+  if (!e.ATELIER_SECRET && e.DATABASE_URL) {
+    console.warn('[config] ATELIER_SECRET is unset: using one generated into the data dir. Replicas must share one secret: set it.');
+  }
+  const atelierSecret = e.ATELIER_SECRET ?? secrets.atelierSecret;
+  return {
+    dataDir,
+    port,
+    host,
+    publicUrl,
+    databaseUrl: e.DATABASE_URL,
+    atelierSecret,
+    authSecret: e.AUTH_SECRET ?? `auth:${atelierSecret}`,
+    upstream: {
+      embedded,
+      baseUrl: (e.UPSTREAM_BASE_URL ?? `http://127.0.0.1:${port}`).replace(/\/+$/, ''),
+      taskStatusPath: e.UPSTREAM_TASK_PATH ?? '/v1/videos/generations/{id}',
+      webhookSecret: e.UPSTREAM_WEBHOOK_SECRET ?? (embedded ? secrets.serviceWebhookSecret : undefined),
+      adminToken: embedded ? secrets.serviceAdminToken : undefined,
+    },
+    runWorkers: e.ATELIER_RUN_WORKERS ?? true,
+    oauth: e.AUTH_GITHUB_ID && e.AUTH_GITHUB_SECRET ? { github: { clientId: e.AUTH_GITHUB_ID, clientSecret: e.AUTH_GITHUB_SECRET } } : {},
+  };
+}
+
+const CONFIG_KEY = Symbol.for('atelier.config');
+type Holder = { [CONFIG_KEY]?: AppConfig };
+
+/** The process's configuration, read once (shared across module copies, like the runtime). */
+export function appConfig(): AppConfig {
+  return ((globalThis as Holder)[CONFIG_KEY] ??= loadAppConfig());
+}
+
+/** Makes `config` the process's configuration (the runtime does this when it is given one). */
+export function useAppConfig(config: AppConfig): void {
+  (globalThis as Holder)[CONFIG_KEY] = config;
+}

@@ -1,0 +1,47 @@
+import { randomUUID } from 'node:crypto';
+
+/** Codes the app uses; each maps to one HTTP status. Messages are safe to show to the signed-in user. */
+const STATUS = {
+  unauthenticated: 401,
+  forbidden: 403,
+  not_found: 404,
+  invalid_input: 400,
+  conflict: 409,
+  budget_exceeded: 402,
+  upstream_error: 502,
+  upstream_unavailable: 503,
+  internal: 500,
+} as const;
+
+export type ErrorCode = keyof typeof STATUS;
+
+export class AppError extends Error {
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+    readonly details?: Record<string, unknown>,
+  ) {
+    super(message);
+    this.name = 'AppError';
+  }
+
+  get status(): number {
+    return STATUS[this.code];
+  }
+}
+
+/**
+ * Turns anything thrown into what a browser may see. Unknown errors (database, bugs) are logged
+ * with a request id and shown only as that id, never raw.
+ */
+export function publicError(error: unknown): { code: ErrorCode; message: string; status: number; requestId?: string } {
+  if (error instanceof AppError) return { code: error.code, message: error.message, status: error.status };
+  const requestId = randomUUID().slice(0, 8);
+  console.error(`[error ${requestId}]`, error);
+  return { code: 'internal', message: `Something went wrong (ref ${requestId}).`, status: 500, requestId };
+}
+
+export function errorResponse(error: unknown): Response {
+  const { status, ...body } = publicError(error);
+  return Response.json({ error: body }, { status });
+}

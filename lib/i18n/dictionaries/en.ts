@@ -1,0 +1,56 @@
+/** English UI strings. zh-CN.ts must have the same shape (the type below enforces it). */
+export const en = {
+  app: { name: 'Atelier', tagline: 'AI image editing, model comparison and video, for teams' },
+  nav: { edit: 'Edit', compare: 'Compare', videos: 'Videos', library: 'Library', dashboard: 'Dashboard', settings: 'Settings', team: 'Team' },
+  shell: {
+    team: 'Team',
+    switchTeam: 'Switch team',
+    personal: 'Personal',
+    language: 'Language',
+    theme: 'Theme',
+    themeLight: 'Light',
+    themeDark: 'Dark',
+    themeSystem: 'System',
+    signOut: 'Sign out',
+    menu: 'Menu',
+  },
+  auth: {
+    signIn: 'Sign in',
+    signUp: 'Create account',
+    signInTitle: 'Welcome back',
+    signInLead: 'Sign in to your studio.',
+    signUpTitle: 'Create your studio',
+    signUpLead: 'An account comes with a personal team and a service key, ready to generate.',
+    name: 'Name',
+    email: 'Email',
+    password: 'Password',
+    passwordHint: 'At least 8 characters.',
+    haveAccount: 'Already have an account?',
+    noAccount: 'New to Atelier?',
+    invalidCredentials: 'Email or password is incorrect.',
+    emailTaken: 'An account with this email already exists.',
+    working: 'Working…',
+  },
+  common: {
+    save: 'Save',
+    cancel: 'Cancel',
+    remove: 'Remove',
+    copy: 'Copy',
+    copied: 'Copied',
+    loading: 'Loading…',
+    errorTitle: 'Something went wrong',
+    errorRetry: 'Try again',
+    notFound: 'Not found',
+    comingSoonTitle: 'On its way',
+  },
+  empty: {
+    edit: 'Upload an image to start editing: replace a background, change the style, upscale, or paint a mask to modify or remove something.',
+    compare: 'Send one prompt to up to four models and compare what comes back, with cost and seed.',
+    videos: 'Describe a scene and Atelier renders it as a video; it updates here as it progresses.',
+    library: 'Everything your team has made, archived beyond the service’s 7-day links.',
+    dashboard: 'Spend in CNY by day, model, member and kind, with budgets.',
+  },
+} as const;
+
+type Widen<T> = { [K in keyof T]: T[K] extends string ? string : Widen<T[K]> };
+export type Dictionary = Widen<typeof en>;

@@ -1,0 +1,44 @@
+import { en, type Dictionary } from './dictionaries/en';
+import { zhCN } from './dictionaries/zh-CN';
+
+export const LOCALES = ['zh-CN', 'en'] as const;
+export type Locale = (typeof LOCALES)[number];
+export type { Dictionary };
+
+export const LOCALE_COOKIE = 'atelier-locale';
+
+const DICTIONARIES: Record<Locale, Dictionary> = { 'zh-CN': zhCN, en };
+
+export const dictionaryFor = (locale: Locale): Dictionary => DICTIONARIES[locale];
+
+/**
+ * The user's explicit choice (cookie) wins; otherwise the browser's preference order decides,
+ * with Chinese as the fallback since most of our users read it first.
+ */
+export function resolveLocale(cookieValue: string | undefined, acceptLanguage: string | null): Locale {
+  if (cookieValue && (LOCALES as readonly string[]).includes(cookieValue)) return cookieValue as Locale;
+  const preferences = (acceptLanguage ?? '')
+    .split(',')
+    .map((part) => {
+      const [tag, ...params] = part.trim().toLowerCase().split(';');
+      const q = params.find((p) => p.trim().startsWith('q='));
+      return { tag, q: q ? Number(q.trim().slice(2)) : 1 };
+    })
+    .filter((p) => p.tag && p.q > 0)
+    .sort((a, b) => b.q - a.q);
+  for (const { tag } of preferences) {
+    if (tag.startsWith('zh')) return 'zh-CN';
+    if (tag.startsWith('en')) return 'en';
+  }
+  return 'zh-CN';
+}
+
+/** Formats CNY amounts given as decimal strings, without floating-point drift in display. */
+export function formatCny(amount: string | number, locale: Locale): string {
+  return new Intl.NumberFormat(locale, { style: 'currency', currency: 'CNY', minimumFractionDigits: 2, maximumFractionDigits: 4 }).format(Number(amount));
+}
+
+/** Fills `{name}` placeholders: format('Join {team}', { team: 'Ink' }). Unknown names stay as written. */
+export function format(template: string, values: Record<string, string | number>): string {
+  return template.replace(/\{(\w+)\}/g, (match, name: string) => (name in values ? String(values[name]) : match));
+}

@@ -1,0 +1,43 @@
+import path from 'node:path';
+import { appConfig, useAppConfig, type AppConfig } from './config';
+import { openDatabase, type Database } from './db/client';
+import { migrate } from './db/migrate';
+
+interface Runtime {
+  config: AppConfig;
+  db: Database;
+}
+
+const KEY = Symbol.for('atelier.runtime');
+type Holder = { [KEY]?: Promise<Runtime> };
+
+/**
+ * The process's one database (migrated) and configuration. Kept on globalThis because the custom
+ * server and Next's bundles load separate copies of this module but must share one connection —
+ * for PGlite, one process must hold exactly one instance of the data directory.
+ */
+export function runtime(config: AppConfig = appConfig()): Promise<Runtime> {
+  const holder = globalThis as Holder;
+  holder[KEY] ??= (async () => {
+    useAppConfig(config);
+    const db = await openDatabase({ url: config.databaseUrl, dataDir: path.join(config.dataDir, 'pglite') });
+    await migrate(db);
+    return { config, db };
+  })().catch((error) => {
+    delete holder[KEY]; // let the next caller retry, e.g. once PostgreSQL is reachable
+    throw error;
+  });
+  return holder[KEY];
+}
+
+/** Prisma, for server code: `const prisma = await db()`. */
+export async function db() {
+  return (await runtime()).db.prisma;
+}
+
+export async function closeRuntime(): Promise<void> {
+  const holder = globalThis as Holder;
+  const current = holder[KEY];
+  delete holder[KEY];
+  if (current) await (await current).db.close();
+}

@@ -1,0 +1,91 @@
+import type { z } from 'zod';
+import { batchResultSchema, type BatchResult } from './batch-result';
+import { editResultSchema, type EditResult } from './edit-result';
+import { UpstreamError } from './errors';
+import { modelListSchema, type ModelInfo } from './models';
+import { editForm, generationBody, videoBody, type CreateVideoInput, type EditImageInput, type GenerateImagesInput } from './requests';
+import { send, type Transport, type UpstreamRequest } from './transport';
+import { noteUnknownStatus } from './unknown-status';
+import { isKnownTaskStatus, videoTaskSchema, type VideoTask } from './video-task';
+
+export interface UpstreamTimeouts {
+  /** Edits: the service promises 90 s (decisions row 13), we allow 95 s. */
+  editMs: number;
+  /** Generations: the service promises 60 s, we allow 65 s. */
+  generationMs: number;
+  /** Everything else answers at once: video task creation, task status, model list. */
+  requestMs: number;
+}
+
+export const DEFAULT_TIMEOUTS: UpstreamTimeouts = { editMs: 95_000, generationMs: 65_000, requestMs: 15_000 };
+
+export interface UpstreamClientOptions {
+  baseUrl: string;
+  apiKey: string;
+  /** Where a video task is read; `{id}` is replaced by the task id (decisions row 5). */
+  taskStatusPath?: string;
+  fetch?: typeof fetch;
+  timeouts?: Partial<UpstreamTimeouts>;
+  /** Where the client reports oddities of the service (unknown task states). */
+  log?: (line: string) => void;
+}
+
+export interface UpstreamClient {
+  editImage(input: EditImageInput): Promise<EditResult>;
+  generateImages(input: GenerateImagesInput): Promise<BatchResult>;
+  createVideo(input: CreateVideoInput): Promise<VideoTask>;
+  getVideoTask(id: string, options?: { signal?: AbortSignal }): Promise<VideoTask>;
+  /** null when the service has no model list: the app then uses its configured one. */
+  listModels(options?: { signal?: AbortSignal }): Promise<ModelInfo[] | null>;
+}
+
+/** Statuses with which a service says "there is no such endpoint". */
+const NO_ENDPOINT = new Set([404, 405, 501]);
+
+export function createUpstreamClient(options: UpstreamClientOptions): UpstreamClient {
+  if (!options.baseUrl) throw new Error('createUpstreamClient: baseUrl is required');
+  if (!options.apiKey) throw new Error('createUpstreamClient: apiKey is required');
+  const taskStatusPath = options.taskStatusPath ?? '/v1/videos/generations/{id}';
+  if (!taskStatusPath.includes('{id}')) throw new Error('createUpstreamClient: taskStatusPath must contain {id}');
+  const timeouts = { ...DEFAULT_TIMEOUTS, ...options.timeouts };
+  const log = options.log ?? ((line: string) => console.warn(line));
+  // The key lives in this closure only: the returned object holds functions, nothing to print.
+  const transport: Transport = { baseUrl: options.baseUrl, apiKey: options.apiKey, fetch: options.fetch ?? globalThis.fetch };
+
+  const checked = (task: VideoTask) => {
+    if (!isKnownTaskStatus(task.rawStatus)) noteUnknownStatus(task.rawStatus, log);
+    return task;
+  };
+
+  const post = <S extends z.ZodType>(path: string, body: UpstreamRequest<S>['body'], timeoutMs: number, signal: AbortSignal | undefined, schema: S) =>
+    send(transport, { method: 'POST', path, body, timeoutMs, signal, schema });
+  const get = <S extends z.ZodType>(path: string, signal: AbortSignal | undefined, schema: S) =>
+    send(transport, { method: 'GET', path, timeoutMs: timeouts.requestMs, signal, schema });
+
+  return {
+    async editImage(input) {
+      return post('/v1/images/edits', await editForm(input), timeouts.editMs, input.signal, editResultSchema);
+    },
+    generateImages(input) {
+      const requested = Array.isArray(input.model) ? input.model : [input.model];
+      return post('/v1/images/generations', generationBody(input), timeouts.generationMs, input.signal, batchResultSchema(requested));
+    },
+    async createVideo(input) {
+      return checked(await post('/v1/videos/generations', videoBody(input), timeouts.requestMs, input.signal, videoTaskSchema));
+    },
+    async getVideoTask(id, { signal } = {}) {
+      if (!id) throw new UpstreamError({ status: 0, code: 'invalid_request', message: 'A video task id is required.' });
+      return checked(await get(taskStatusPath.replace('{id}', encodeURIComponent(id)), signal, videoTaskSchema));
+    },
+    async listModels({ signal } = {}) {
+      try {
+        const models = await get('/v1/models', signal, modelListSchema);
+        // A list with nothing the app can use is no better than no list.
+        return models.length > 0 ? models : null;
+      } catch (error) {
+        if (error instanceof UpstreamError && NO_ENDPOINT.has(error.status)) return null;
+        throw error;
+      }
+    },
+  };
+}

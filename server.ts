@@ -1,0 +1,67 @@
+// Atelier's server: migrates the database, serves the embedded reference service at /v1 when no
+// UPSTREAM_BASE_URL is configured, runs background jobs, and hands every other request to Next.js.
+import { createServer } from 'node:http';
+import path from 'node:path';
+import next from 'next';
+import { appConfig } from './lib/config';
+import { sendWebResponse, toWebRequest } from './lib/http/node-adapter';
+import { startJobs } from './lib/jobs';
+import { createReferenceService, loadConfig as loadServiceConfig, type ReferenceService } from './lib/reference-service';
+import { closeRuntime, runtime } from './lib/runtime';
+
+const dev = process.env.NODE_ENV === 'development';
+const config = appConfig();
+const { db } = await runtime();
+console.log(`[atelier] database: ${db.kind === 'pglite' ? `PGlite in ${path.join(config.dataDir, 'pglite')}` : 'PostgreSQL'}`);
+
+let service: ReferenceService | undefined;
+if (config.upstream.embedded) {
+  service = await createReferenceService(
+    loadServiceConfig({
+      ...process.env,
+      SERVICE_DATA_DIR: path.join(config.dataDir, 'reference-service'),
+      SERVICE_ADMIN_TOKEN: config.upstream.adminToken,
+      SERVICE_WEBHOOK_SECRET: config.upstream.webhookSecret,
+      // The service calls back into this very process, on loopback.
+      SERVICE_ALLOW_PRIVATE_WEBHOOKS: '1',
+    }),
+  );
+}
+
+const app = next({ dev, dir: import.meta.dirname, hostname: config.host, port: config.port });
+await app.prepare();
+const handle = app.getRequestHandler();
+
+const server = createServer((req, res) => {
+  if (service && req.url?.startsWith('/v1/')) {
+    service
+      .handle(toWebRequest(req, `http://${req.headers.host ?? 'localhost'}`))
+      .then((response) => sendWebResponse(response, res))
+      .catch((error) => {
+        console.error('[atelier] embedded service failed to answer', error);
+        if (!res.headersSent) res.writeHead(500).end();
+        else res.destroy();
+      });
+    return;
+  }
+  void handle(req, res);
+});
+server.requestTimeout = 0; // edits may take up to 90 s upstream
+server.keepAliveTimeout = 65_000;
+server.headersTimeout = 66_000;
+
+const jobs = config.runWorkers ? await startJobs(db) : undefined;
+
+server.listen(config.port, config.host, () => {
+  console.log(`[atelier] ready on ${config.publicUrl}${service ? ' (embedded reference service at /v1)' : ` (upstream ${config.upstream.baseUrl})`}`);
+});
+
+async function shutdown() {
+  server.close();
+  await jobs?.stop();
+  await service?.close();
+  await closeRuntime();
+  process.exit(0);
+}
+process.once('SIGTERM', shutdown);
+process.once('SIGINT', shutdown);
