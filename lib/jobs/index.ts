@@ -1,15 +1,37 @@
 import type PgBoss from 'pg-boss';
+import { z } from 'zod';
+import { archiveResult } from '../assets/archive';
 import type { Database } from '../db/client';
 import { startBoss } from './boss';
+
+export const QUEUES = { archive: 'asset.archive' } as const;
+
+const archiveJob = z.object({
+  teamId: z.uuid(),
+  url: z.url(),
+  kind: z.enum(['image', 'video']),
+  createdById: z.uuid().optional(),
+  /** The output row to point at the archived asset once it is stored. */
+  outputId: z.uuid().optional(),
+});
+export type ArchiveJob = z.infer<typeof archiveJob>;
 
 export interface Jobs {
   boss: PgBoss;
   stop(): Promise<void>;
 }
 
-/** Starts pg-boss on the app's database and registers every worker. */
-export async function startJobs(db: Database): Promise<Jobs> {
-  const boss = await startBoss(db);
+/** Starts pg-boss on the app's database and registers every worker (in the web server or `npm run worker`). */
+export async function startJobs(database: Database): Promise<Jobs> {
+  const boss = await startBoss(database);
+  await boss.createQueue(QUEUES.archive, { name: QUEUES.archive, retryLimit: 5, retryDelay: 10, retryBackoff: true });
+  await boss.work(QUEUES.archive, { batchSize: 1 }, async ([job]) => {
+    const data = archiveJob.parse(job.data);
+    const asset = await archiveResult(data);
+    if (data.outputId) {
+      await database.prisma.generationOutput.updateMany({ where: { id: data.outputId, generation: { teamId: data.teamId } }, data: { assetId: asset.id } });
+    }
+  });
   return {
     boss,
     async stop() {

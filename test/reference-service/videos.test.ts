@@ -87,6 +87,7 @@ describe('POST /v1/videos/generations', () => {
     [{ model: 'atelier-motion', prompt: 'x', webhook_url: 'http://169.254.169.254/latest' }, 400, 'invalid_webhook_url'],
     [{ model: 'atelier-motion', prompt: 'x', webhook_url: 'http://localhost/hook' }, 400, 'invalid_webhook_url'],
     [{ model: 'atelier-motion', prompt: 'x', webhook_url: 'http://[::1]/hook' }, 400, 'invalid_webhook_url'],
+    [{ model: 'atelier-motion', prompt: 'x', webhook_url: 'http://[::ffff:127.0.0.1]/hook' }, 400, 'invalid_webhook_url'],
     [{ model: 'atelier-motion', prompt: 'y'.repeat(32_001) }, 400, 'prompt_too_long'],
   ])('refuses bad request %# with %i %s', async (body, status, code) => {
     const res = await call(svc, 'POST', '/v1/videos/generations', body);

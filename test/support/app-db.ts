@@ -23,10 +23,10 @@ function assertLocal(url: string) {
  * Points the app's runtime at a brand-new database of the given kind (migrated on open) and returns
  * a teardown that closes and deletes it.
  */
-export async function useFreshDatabase(kind: DatabaseKind): Promise<() => Promise<void>> {
+export async function useFreshDatabase(kind: DatabaseKind, extraEnv: Record<string, string> = {}): Promise<() => Promise<void>> {
   await closeRuntime();
   const dataDir = await mkdtemp(path.join(tmpdir(), 'atelier-test-'));
-  const env = { ...process.env, ATELIER_DATA_DIR: dataDir, DATABASE_URL: '', UPSTREAM_BASE_URL: 'http://127.0.0.1:9' };
+  const env = { ...process.env, ATELIER_DATA_DIR: dataDir, DATABASE_URL: '', UPSTREAM_BASE_URL: 'http://127.0.0.1:9', ...extraEnv };
   let dropDatabase = async () => {};
   if (kind === 'postgres') {
     assertLocal(ADMIN_URL);

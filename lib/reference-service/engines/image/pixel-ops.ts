@@ -244,7 +244,10 @@ export async function bleedIntoTransparent(img: RawImage): Promise<RawImage> {
   const { data, width, height } = img;
   let holes = 0;
   let visible = 0;
-  for (let i = 3; i < data.length; i += 4) data[i] === 0 ? holes++ : visible++;
+  for (let i = 3; i < data.length; i += 4) {
+    if (data[i] === 0) holes++;
+    else visible++;
+  }
   if (holes === 0 || visible === 0) return img;
   const levels: RawImage[] = [];
   for (let prev = img; prev.width > 1 || prev.height > 1; ) {

@@ -57,10 +57,16 @@ export function kuwahara(rgb: Uint8Array, width: number, height: number, half: n
       let bestVar = mL2[best] - mL[best] * mL[best];
       let k = up + right;
       let v = mL2[k] - mL[k] * mL[k];
-      if (v < bestVar) (bestVar = v), (best = k);
+      if (v < bestVar) {
+        bestVar = v;
+        best = k;
+      }
       k = down + left;
       v = mL2[k] - mL[k] * mL[k];
-      if (v < bestVar) (bestVar = v), (best = k);
+      if (v < bestVar) {
+        bestVar = v;
+        best = k;
+      }
       k = down + right;
       v = mL2[k] - mL[k] * mL[k];
       if (v < bestVar) best = k;

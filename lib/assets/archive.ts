@@ -1,0 +1,46 @@
+import { randomUUID } from 'node:crypto';
+import { appConfig } from '../config';
+import { db } from '../runtime';
+import { archiveFromUrl } from '../storage';
+import { blobStore } from './store';
+
+export const IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/webp'];
+export const VIDEO_TYPES = ['video/mp4'];
+
+const LIMITS = { image: 100 * 1024 * 1024, video: 2 * 1024 * 1024 * 1024 } as const;
+
+export interface ArchiveRequest {
+  teamId: string;
+  url: string;
+  kind: 'image' | 'video';
+  createdById?: string;
+}
+
+/**
+ * Copies a result the service serves for 7 days into Atelier's own storage and records it as an
+ * asset of the team. Streams end to end; the configured upstream is the only private origin trusted.
+ */
+export async function archiveResult(request: ArchiveRequest, signal?: AbortSignal) {
+  const id = randomUUID();
+  const key = `teams/${request.teamId}/${request.kind}s/${id}`;
+  const result = await archiveFromUrl(blobStore(), request.url, {
+    key,
+    maxBytes: LIMITS[request.kind],
+    allowedTypes: request.kind === 'image' ? IMAGE_TYPES : VIDEO_TYPES,
+    trustedOrigins: [appConfig().upstream.baseUrl],
+    signal,
+  });
+  const prisma = await db();
+  return prisma.asset.create({
+    data: {
+      id,
+      teamId: request.teamId,
+      storageKey: result.key,
+      contentType: result.contentType,
+      size: BigInt(result.size),
+      sha256: result.sha256,
+      sourceUrl: request.url,
+      createdById: request.createdById,
+    },
+  });
+}

@@ -1,0 +1,15 @@
+// `npm run worker`: background jobs without the web server, for scaling out beside N web replicas.
+import { startJobs } from '../lib/jobs';
+import { closeRuntime, runtime } from '../lib/runtime';
+
+const { db } = await runtime();
+const jobs = await startJobs(db);
+console.log(`[worker] running jobs on ${db.kind}`);
+
+async function shutdown() {
+  await jobs.stop();
+  await closeRuntime();
+  process.exit(0);
+}
+process.once('SIGTERM', shutdown);
+process.once('SIGINT', shutdown);
