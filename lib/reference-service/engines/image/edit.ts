@@ -1,8 +1,8 @@
 import sharp from 'sharp';
 import type { EditKind } from './edit-kind';
-import { inpaint } from './inpaint';
 import { localEdit } from './local-edit';
 import { blendByMask, maskWeights } from './mask';
+import { removeAndFill } from './patch-inpaint';
 import { decodeRaw, encodePng, type RawImage } from './raw';
 import { segmentForeground } from './segment';
 import { applyStyle, pickStyle } from './style';
@@ -62,7 +62,9 @@ async function editAtOriginalSize(img: RawImage, job: EditJob, weights: Uint8Arr
       return localEdit(img, job.prompt, job.seed);
     case 'remove': {
       // Anything the mask touches is hole; the feathered rim then blends fill and original.
-      return inpaint(img, weights!, job.quality === 'hd' ? 7 : 5);
+      // Wide holes get texture copied from around them; thin ones go to Telea, whose wider
+      // window for hd still smooths a little better.
+      return removeAndFill(img, weights!, job.seed, job.quality === 'hd' ? 7 : 5);
     }
     case 'add': {
       const { layer } = await renderElements({ prompt: job.prompt, width: img.width, height: img.height, seed: job.seed, image: img });
