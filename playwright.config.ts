@@ -30,7 +30,8 @@ export default defineConfig({
     { name: 'chromium', use: { ...devices['Desktop Chrome'], storageState: 'test-results/.auth/owner.json' }, dependencies: ['setup'] },
   ],
   webServer: {
-    command: 'npx tsx server.ts',
+    // The log is kept so a test can prove no secret was ever written to it.
+    command: `npx tsx server.ts 2>&1 | tee ${process.env.E2E_DATA_DIR}/server.log`,
     url: `${baseURL}/api/health`,
     timeout: 120_000,
     reuseExistingServer: false,

@@ -1,4 +1,4 @@
-import NextAuth, { type NextAuthConfig } from 'next-auth';
+import NextAuth, { CredentialsSignin, type NextAuthConfig } from 'next-auth';
 import Credentials from 'next-auth/providers/credentials';
 import GitHub from 'next-auth/providers/github';
 import { z } from 'zod';
@@ -33,6 +33,12 @@ export const { handlers, auth, signIn, signOut } = NextAuth(() => ({
   trustHost: true,
   session: { strategy: 'jwt', maxAge: 30 * 24 * 3600 },
   pages: { signIn: '/sign-in' },
+  // A wrong password is an expected outcome, not a server fault: keep it out of the error log.
+  logger: {
+    error(error) {
+      if (!(error instanceof CredentialsSignin)) console.error('[auth]', error);
+    },
+  },
   providers: providers(),
   callbacks: {
     jwt({ token, user }) {

@@ -1,0 +1,7 @@
+'use client';
+
+import { ErrorState } from '@/components/error-state';
+
+export default function AuthError({ error, retry }: { error: unknown; retry: () => void }) {
+  return <ErrorState error={error} retry={retry} />;
+}

@@ -1,0 +1,37 @@
+'use server';
+
+import { redirect } from 'next/navigation';
+import { z } from 'zod';
+import type { SignUpState } from '@/components/auth/sign-up-form';
+import { createAccount, signUpSchema } from '@/lib/accounts/create-account';
+import { signIn } from '@/lib/auth/auth';
+import { safeCallbackUrl } from '@/lib/auth/callback-url';
+import { AppError, publicError } from '@/lib/errors';
+
+const schema = signUpSchema.extend({ callbackUrl: z.string().max(2000).optional() });
+const FIELD_CODES = { name: 'nameRequired', email: 'emailInvalid', password: 'passwordTooShort' } as const;
+
+export async function signUpWithPassword(_prev: SignUpState, formData: FormData): Promise<SignUpState> {
+  const raw = Object.fromEntries(formData);
+  const values = { name: String(raw.name ?? '').slice(0, 80), email: String(raw.email ?? '').slice(0, 320) };
+  const parsed = schema.safeParse(raw);
+  if (!parsed.success) {
+    const fields: NonNullable<SignUpState['fields']> = {};
+    for (const issue of parsed.error.issues) {
+      const key = issue.path[0];
+      if (key === 'name' || key === 'email' || key === 'password') Object.assign(fields, { [key]: FIELD_CODES[key] });
+    }
+    return { fields, values };
+  }
+  const { callbackUrl, ...input } = parsed.data;
+
+  try {
+    await createAccount(input);
+    await signIn('credentials', { email: input.email, password: input.password, redirect: false });
+  } catch (error) {
+    if (error instanceof AppError && error.code === 'conflict') return { error: 'emailTaken', fields: {}, values };
+    publicError(error);
+    return { error: 'failed', values };
+  }
+  redirect(safeCallbackUrl(callbackUrl));
+}

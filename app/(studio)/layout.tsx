@@ -1,0 +1,31 @@
+import type { ReactNode } from 'react';
+import { MobileBar } from '@/components/shell/mobile-bar';
+import { Sidebar, type ShellProps } from '@/components/shell/sidebar';
+import { requireTeamContext } from '@/lib/auth/page-context';
+import { createTeamAction } from './create-team';
+import { signOutAction } from './sign-out';
+import { switchTeam } from './switch-team';
+
+/** The studio shell: a sidebar on wide screens, a top bar with a drawer on narrow ones. */
+export default async function StudioLayout({ children }: { children: ReactNode }) {
+  const ctx = await requireTeamContext();
+  const shell: ShellProps = {
+    user: ctx.user,
+    activeTeamId: ctx.team.id,
+    teams: ctx.teams,
+    actions: { switchTeam, createTeam: createTeamAction, signOut: signOutAction },
+  };
+  return (
+    <div className="min-h-dvh lg:grid lg:grid-cols-[16rem_minmax(0,1fr)]">
+      <aside className="hidden border-r border-line bg-surface/70 lg:block">
+        <div className="sticky top-0 h-dvh">
+          <Sidebar {...shell} />
+        </div>
+      </aside>
+      <MobileBar {...shell} />
+      <main id="main" className="min-w-0">
+        <div className="mx-auto w-full max-w-6xl px-4 pt-6 pb-16 sm:px-8 lg:px-12 lg:pt-10">{children}</div>
+      </main>
+    </div>
+  );
+}

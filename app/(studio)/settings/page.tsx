@@ -1,0 +1,41 @@
+import type { Metadata } from 'next';
+import { ServiceKeyCard } from '@/components/settings/service-key-card';
+import { requireTeamContext } from '@/lib/auth/page-context';
+import { atLeast } from '@/lib/auth/roles';
+import { format } from '@/lib/i18n';
+import { getI18n } from '@/lib/i18n/server';
+import { keyStatus } from '@/lib/keys/service-keys';
+import { removeTeamKey, removeUserKey, saveTeamKey, saveUserKey } from './key-actions';
+
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: (await getI18n()).t.settings.keysTab };
+}
+
+export default async function KeySettingsPage() {
+  const ctx = await requireTeamContext();
+  const [{ locale, t }, status] = await Promise.all([getI18n(), keyStatus(ctx)]);
+  const updated = (date: Date) => format(t.keys.updated, { date: new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone: ctx.team.timeZone }).format(date) });
+  const admin = atLeast(ctx.role, 'admin');
+
+  // Only last-4 digits, flags and dates cross to the browser; the sealed key never leaves lib/keys.
+  return (
+    <div key={ctx.team.id} className="grid gap-6">
+      <ServiceKeyCard
+        kind="user"
+        status={status.user && { last4: status.user.last4, provisioned: status.user.provisioned, updated: updated(status.user.updatedAt), inUse: true }}
+        fallbackToTeam={!status.user && !!status.team}
+        canManage
+        save={saveUserKey}
+        remove={removeUserKey}
+      />
+      <ServiceKeyCard
+        kind="team"
+        teamName={ctx.team.name}
+        status={status.team && { last4: admin ? status.team.last4 : undefined, provisioned: false, updated: updated(status.team.updatedAt), inUse: !status.user }}
+        canManage={admin}
+        save={saveTeamKey}
+        remove={removeTeamKey}
+      />
+    </div>
+  );
+}

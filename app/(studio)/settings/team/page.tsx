@@ -1,0 +1,44 @@
+import type { Metadata } from 'next';
+import { InviteCard } from '@/components/settings/invite-card';
+import { MembersCard } from '@/components/settings/members-card';
+import { RenameTeamCard } from '@/components/settings/rename-team-card';
+import { requireTeamContext } from '@/lib/auth/page-context';
+import { atLeast } from '@/lib/auth/roles';
+import { getI18n } from '@/lib/i18n/server';
+import { listInvites } from '@/lib/teams/invites';
+import { listMembers } from '@/lib/teams/members';
+import { createInviteLink, revokeInviteLink } from './invite-actions';
+import { changeMemberRole, removeTeamMember } from './member-actions';
+import { renameTeamAction } from './rename-team';
+
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: (await getI18n()).t.settings.teamTab };
+}
+
+export default async function TeamSettingsPage() {
+  const ctx = await requireTeamContext();
+  const admin = atLeast(ctx.role, 'admin');
+  const [{ locale }, members, invites] = await Promise.all([getI18n(), listMembers(ctx), admin ? listInvites(ctx) : []]);
+  const date = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone: ctx.team.timeZone });
+
+  return (
+    <div key={ctx.team.id} className="grid gap-6">
+      <RenameTeamCard key={ctx.team.name} name={ctx.team.name} personal={ctx.team.personal && ctx.role === 'owner'} canRename={admin} rename={renameTeamAction} />
+      <MembersCard
+        viewer={{ userId: ctx.user.id, role: ctx.role }}
+        teamName={ctx.team.name}
+        members={members.map((m) => ({ membershipId: m.membershipId, userId: m.userId, name: m.name, email: m.email, role: m.role, joined: date.format(m.joinedAt) }))}
+        changeRole={changeMemberRole}
+        removeMember={removeTeamMember}
+      />
+      {admin && (
+        <InviteCard
+          viewerRole={ctx.role}
+          invites={invites.map((i) => ({ id: i.id, role: i.role, expires: date.format(i.expiresAt) }))}
+          createInvite={createInviteLink}
+          revokeInvite={revokeInviteLink}
+        />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,123 @@
+'use client';
+
+import { useRouter } from 'next/navigation';
+import { useState, useTransition } from 'react';
+import { LogOut, UserMinus } from 'lucide-react';
+import type { ActionResult } from '@/lib/auth/action';
+import { atLeast, type Role } from '@/lib/auth/roles';
+import { format } from '@/lib/i18n';
+import { useI18n } from '../i18n-provider';
+import { Avatar } from '../shell/avatar';
+import { useActionError } from '../use-action-error';
+import { Badge } from '../ui/badge';
+import { Button } from '../ui/button';
+import { Dialog } from '../ui/dialog';
+import { Select } from '../ui/input';
+import { Spinner } from '../ui/spinner';
+import { useToast } from '../ui/toast';
+
+export interface Member {
+  membershipId: string;
+  userId: string;
+  name: string;
+  email: string;
+  role: Role;
+  joined: string;
+}
+
+interface MemberRowProps {
+  member: Member;
+  viewer: { userId: string; role: Role };
+  teamName: string;
+  changeRole: (input: { membershipId: string; role: Role }) => Promise<ActionResult<null>>;
+  removeMember: (input: { membershipId: string }) => Promise<ActionResult<null>>;
+}
+
+/** One member. The controls mirror lib/teams/members.ts; the server still decides and may refuse. */
+export function MemberRow({ member, viewer, teamName, changeRole, removeMember }: MemberRowProps) {
+  const { t } = useI18n();
+  const router = useRouter();
+  const toast = useToast();
+  const errorText = useActionError();
+  const [confirming, setConfirming] = useState(false);
+  const [pending, startTransition] = useTransition();
+  const self = member.userId === viewer.userId;
+  const canManage = atLeast(viewer.role, 'admin') && (member.role !== 'owner' || viewer.role === 'owner');
+  const roles: Role[] = viewer.role === 'owner' ? ['member', 'admin', 'owner'] : ['member', 'admin'];
+
+  const setRole = (role: Role) =>
+    startTransition(async () => {
+      const result = await changeRole({ membershipId: member.membershipId, role });
+      toast(result.ok ? t.team.roleChanged : errorText(result.error), result.ok ? 'success' : 'error');
+    });
+
+  const remove = () =>
+    startTransition(async () => {
+      const result = await removeMember({ membershipId: member.membershipId });
+      setConfirming(false);
+      if (!result.ok) return toast(errorText(result.error), 'error');
+      toast(self ? t.team.left : t.team.removed);
+      if (self) router.push('/edit');
+    });
+
+  return (
+    <tr className="align-middle">
+      <td className="px-5 py-3 sm:px-6">
+        <div className="flex min-w-0 items-center gap-3">
+          <Avatar id={member.userId} name={member.name} shape="round" />
+          <div className="grid min-w-0 leading-tight">
+            <span className="flex items-center gap-2 font-medium text-ink">
+              <span className="truncate">{member.name}</span>
+              {self && <Badge tone="accent" className="h-5 px-2">{t.team.you}</Badge>}
+            </span>
+            <span className="truncate text-xs text-ink-muted">{member.email}</span>
+          </div>
+        </div>
+      </td>
+      <td className="px-3 py-3">
+        {canManage ? (
+          <div className="flex items-center gap-2">
+            <Select aria-label={t.team.role} value={member.role} disabled={pending} onChange={(e) => setRole(e.target.value as Role)} className="w-28 sm:w-32">
+              {roles.map((role) => (
+                <option key={role} value={role}>
+                  {t.roles[role]}
+                </option>
+              ))}
+            </Select>
+            {pending && <Spinner className="text-ink-subtle" />}
+          </div>
+        ) : (
+          <Badge tone={member.role === 'member' ? 'neutral' : 'accent'}>{t.roles[member.role]}</Badge>
+        )}
+      </td>
+      <td className="hidden px-3 py-3 whitespace-nowrap text-ink-muted md:table-cell">{member.joined}</td>
+      <td className="py-3 pr-3 pl-1 text-right sm:px-6">
+        {/* An owner hands ownership on before leaving; the server keeps the last owner. */}
+        {((self && member.role !== 'owner') || (!self && canManage)) && (
+          <Button variant="ghost" size="sm" onClick={() => setConfirming(true)} aria-label={self ? t.team.leave : t.team.remove} className="px-2 hover:text-danger sm:px-3">
+            {self ? <LogOut className="sm:hidden" /> : <UserMinus className="sm:hidden" />}
+            <span className="hidden sm:inline">{self ? t.team.leave : t.team.remove}</span>
+          </Button>
+        )}
+        <Dialog
+          open={confirming}
+          onClose={() => setConfirming(false)}
+          closeLabel={t.common.close}
+          title={self ? format(t.team.leaveTitle, { team: teamName }) : format(t.team.removeTitle, { name: member.name })}
+          description={self ? t.team.leaveLead : t.team.removeLead}
+          className="text-left"
+          footer={
+            <>
+              <Button variant="secondary" onClick={() => setConfirming(false)}>
+                {t.common.cancel}
+              </Button>
+              <Button variant="danger" pending={pending} onClick={remove}>
+                {self ? t.team.leave : t.team.remove}
+              </Button>
+            </>
+          }
+        />
+      </td>
+    </tr>
+  );
+}

@@ -1,0 +1,49 @@
+import type { InputHTMLAttributes, ReactNode, SelectHTMLAttributes } from 'react';
+import { ChevronDown } from 'lucide-react';
+import { cn } from './cn';
+
+const control =
+  'focus-ring w-full rounded-control border border-line-strong bg-surface text-sm text-ink shadow-xs transition-colors placeholder:text-ink-subtle hover:border-ink-subtle/60 focus-visible:border-accent disabled:opacity-60 aria-invalid:border-danger aria-invalid:focus-visible:outline-danger';
+
+export function Input({ className, ...rest }: InputHTMLAttributes<HTMLInputElement>) {
+  return <input className={cn(control, 'h-10 px-3', className)} {...rest} />;
+}
+
+export function Select({ className, children, ...rest }: SelectHTMLAttributes<HTMLSelectElement>) {
+  return (
+    <span className={cn('relative inline-flex', className)}>
+      <select className={cn(control, 'h-9 appearance-none pr-8 pl-3')} {...rest}>
+        {children}
+      </select>
+      <ChevronDown aria-hidden className="pointer-events-none absolute top-1/2 right-2.5 size-4 -translate-y-1/2 text-ink-subtle" />
+    </span>
+  );
+}
+
+/** A labelled control with its hint or error below, wired up for screen readers. */
+export function Field({ id, label, hint, error, children }: { id: string; label: ReactNode; hint?: ReactNode; error?: string; children: ReactNode }) {
+  return (
+    <div className="grid gap-1.5">
+      <label htmlFor={id} className="text-[13px] font-medium text-ink">
+        {label}
+      </label>
+      {children}
+      {error ? (
+        <p id={`${id}-error`} className="text-[13px] text-danger" role="alert">
+          {error}
+        </p>
+      ) : hint ? (
+        <p id={`${id}-hint`} className="text-[13px] text-ink-muted">
+          {hint}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+/** The aria props a control inside <Field> needs. */
+export const fieldAria = (id: string, error?: string, hint?: boolean) => ({
+  id,
+  'aria-invalid': error ? true : undefined,
+  'aria-describedby': error ? `${id}-error` : hint ? `${id}-hint` : undefined,
+});

@@ -1,0 +1,50 @@
+import { expect, test } from '@playwright/test';
+import { baseURL } from '../playwright.config';
+import { expectInStudio, OWNER } from './support/accounts';
+
+test.describe('signed out', () => {
+  test.use({ storageState: { cookies: [{ name: 'atelier-locale', value: 'en', domain: '127.0.0.1', path: '/', expires: -1, httpOnly: false, secure: false, sameSite: 'Lax' }], origins: [] } });
+
+  test('studio pages send visitors to sign in', async ({ page }) => {
+    await page.goto('/settings');
+    await expect(page).toHaveURL(/\/sign-in/);
+  });
+
+  test('signs in with the right password only', async ({ page }) => {
+    await page.goto('/sign-in');
+    await page.getByLabel('Email').fill(OWNER.email);
+    await page.getByLabel('Password').fill('not-the-password');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page.getByText('Email or password is incorrect.')).toBeVisible();
+    await page.getByLabel('Password').fill(OWNER.password);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expectInStudio(page);
+  });
+
+  test('refuses a second account for the same email', async ({ page }) => {
+    await page.goto('/sign-up');
+    await page.getByLabel('Name').fill('Someone');
+    await page.getByLabel('Email').fill(OWNER.email.toUpperCase());
+    await page.getByLabel('Password').fill('another-password');
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await expect(page.getByText('An account with this email already exists.')).toBeVisible();
+  });
+});
+
+test('the health route reports database and upstream', async ({ request }) => {
+  const res = await request.get(`${baseURL}/api/health`);
+  expect(res.status()).toBe(200);
+  expect(await res.json()).toEqual({ status: 'ok', database: 'ok', upstream: 'ok' });
+});
+
+test('signs out', async ({ browser }) => {
+  const context = await browser.newContext({ storageState: 'test-results/.auth/owner.json' });
+  const page = await context.newPage();
+  await page.goto('/edit');
+  await page.getByRole('button', { name: 'Account' }).first().click();
+  await page.getByRole('menuitem', { name: 'Sign out' }).click();
+  await expect(page).toHaveURL(/\/sign-in/);
+  await page.goto('/edit');
+  await expect(page).toHaveURL(/\/sign-in/);
+  await context.close();
+});

@@ -1,0 +1,22 @@
+import { expect, type Page } from '@playwright/test';
+
+export const OWNER = { name: 'Olivia Owner', email: 'owner@e2e.test', password: 'owner-password-1' };
+
+/** Fills and submits the sign-up form, in English, and waits for the studio. */
+export async function signUp(page: Page, account: { name: string; email: string; password: string }, from = '/sign-up') {
+  await page.goto(from);
+  await page.getByLabel('Name').fill(account.name);
+  await page.getByLabel('Email').fill(account.email);
+  await page.getByLabel('Password').fill(account.password);
+  await page.getByRole('button', { name: 'Create account' }).click();
+}
+
+/** Pins the UI to English for selectors, whatever the browser prefers. */
+export async function useEnglish(page: Page) {
+  await page.context().addCookies([{ name: 'atelier-locale', value: 'en', url: page.url().startsWith('http') ? page.url() : 'http://127.0.0.1' }]);
+}
+
+export async function expectInStudio(page: Page) {
+  await expect(page).toHaveURL(/\/edit$/);
+  await expect(page.getByRole('navigation', { name: 'Main navigation' }).first()).toBeVisible();
+}
