@@ -4,6 +4,7 @@ import GitHub from 'next-auth/providers/github';
 import { z } from 'zod';
 import { appConfig } from '../config';
 import { db } from '../runtime';
+import { userForOAuth } from '../accounts/oauth-user';
 import { verifyPassword } from './password';
 
 const credentialsSchema = z.object({ email: z.email().transform((e) => e.toLowerCase()), password: z.string().min(1).max(1000) });
@@ -41,8 +42,13 @@ export const { handlers, auth, signIn, signOut } = NextAuth(() => ({
   },
   providers: providers(),
   callbacks: {
-    jwt({ token, user }) {
-      if (user?.id) token.sub = user.id;
+    async jwt({ token, user, account }) {
+      // OAuth sign-ins map onto our own user (created with a personal team on first visit).
+      if (account && account.type === 'oauth' && user?.email) {
+        token.sub = await userForOAuth({ email: user.email, name: user.name ?? user.email, provider: account.provider, providerAccountId: account.providerAccountId });
+      } else if (user?.id) {
+        token.sub = user.id;
+      }
       return token;
     },
     session({ session, token }) {

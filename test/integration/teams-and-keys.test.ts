@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAccount } from '../../lib/accounts/create-account';
+import { userForOAuth } from '../../lib/accounts/oauth-user';
 import { resolveTeamContext, type TeamContext } from '../../lib/auth/context';
 import { AppError } from '../../lib/errors';
 import { deleteUserKey, keyStatus, resolveServiceKey, storeTeamKey, storeUserKey } from '../../lib/keys/service-keys';
@@ -112,5 +113,24 @@ describe.each(DATABASE_KINDS)('teams, invites and service keys on %s', (kind) =>
     await deleteUserKey(alice.user.id);
     expect(await resolveServiceKey(alice)).toEqual({ apiKey: 'sk-team-alice-1111-2222', source: 'team' });
     await expect(storeUserKey(alice.user.id, 'short')).rejects.toMatchObject({ code: 'invalid_input' });
+  });
+});
+
+describe.each(DATABASE_KINDS)('OAuth identities on %s', (kind) => {
+  let teardown: () => Promise<void>;
+  beforeAll(async () => {
+    teardown = await useFreshDatabase(kind);
+  }, 60_000);
+  afterAll(() => teardown?.());
+
+  it('creates a user with a personal team once, then finds it again by the linked identity', async () => {
+    const identity = { email: 'Gina@Example.com', name: 'Gina', provider: 'github', providerAccountId: '4242' };
+    const first = await userForOAuth(identity);
+    expect(await userForOAuth(identity)).toBe(first);
+    const ctx = await resolveTeamContext(first);
+    expect(ctx).toMatchObject({ user: { email: 'gina@example.com' }, role: 'owner', team: { personal: true } });
+    // A password account with the same email gets the identity linked instead of a duplicate user.
+    const { userId } = await createAccount({ name: 'Hal', email: 'hal@example.com', password: 'password-h' });
+    expect(await userForOAuth({ email: 'hal@example.com', name: 'Hal', provider: 'github', providerAccountId: '77' })).toBe(userId);
   });
 });
