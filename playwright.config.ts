@@ -7,10 +7,12 @@ import { defineConfig, devices } from '@playwright/test';
 process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), 'atelier-e2e-'));
 const port = Number(process.env.E2E_PORT ?? 3100);
 export const baseURL = `http://127.0.0.1:${port}`;
+/** The signed-in owner's cookies, saved by e2e/global.setup.ts. */
+export const ownerState = path.join(process.env.E2E_DATA_DIR, 'owner.json');
 
 export default defineConfig({
   testDir: 'e2e',
-  outputDir: 'test-results',
+  outputDir: process.env.E2E_OUTPUT_DIR ?? 'test-results',
   timeout: 60_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,
@@ -27,7 +29,7 @@ export default defineConfig({
   },
   projects: [
     { name: 'setup', testMatch: /global\.setup\.ts/ },
-    { name: 'chromium', use: { ...devices['Desktop Chrome'], storageState: 'test-results/.auth/owner.json' }, dependencies: ['setup'] },
+    { name: 'chromium', use: { ...devices['Desktop Chrome'], storageState: ownerState }, dependencies: ['setup'] },
   ],
   webServer: {
     // The log is kept so a test can prove no secret was ever written to it.

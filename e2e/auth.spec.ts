@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { baseURL } from '../playwright.config';
+import { baseURL, ownerState } from '../playwright.config';
 import { expectInStudio, OWNER } from './support/accounts';
 
 test.describe('signed out', () => {
@@ -38,7 +38,7 @@ test('the health route reports database and upstream', async ({ request }) => {
 });
 
 test('signs out', async ({ browser }) => {
-  const context = await browser.newContext({ storageState: 'test-results/.auth/owner.json' });
+  const context = await browser.newContext({ storageState: ownerState });
   const page = await context.newPage();
   await page.goto('/edit');
   await page.getByRole('button', { name: 'Account' }).first().click();

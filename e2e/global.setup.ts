@@ -1,5 +1,5 @@
 import { test as setup } from '@playwright/test';
-import { baseURL } from '../playwright.config';
+import { baseURL, ownerState } from '../playwright.config';
 import { expectInStudio, OWNER, signUp } from './support/accounts';
 
 // Signs the owner up once; the other tests start signed in from the saved state.
@@ -7,5 +7,5 @@ setup('sign up the owner', async ({ page }) => {
   await page.context().addCookies([{ name: 'atelier-locale', value: 'en', url: baseURL }]);
   await signUp(page, OWNER);
   await expectInStudio(page);
-  await page.context().storageState({ path: 'test-results/.auth/owner.json' });
+  await page.context().storageState({ path: ownerState });
 });

@@ -1,3 +1,4 @@
+import { ownerState } from '../playwright.config';
 import { expect, test } from '@playwright/test';
 
 test('switches the whole UI between English and Chinese', async ({ page }) => {
@@ -14,7 +15,7 @@ test('switches the whole UI between English and Chinese', async ({ page }) => {
 });
 
 test('follows the browser language when no choice was made', async ({ browser }) => {
-  const context = await browser.newContext({ storageState: 'test-results/.auth/owner.json', locale: 'zh-CN', extraHTTPHeaders: { 'accept-language': 'zh-CN,zh;q=0.9' } });
+  const context = await browser.newContext({ storageState: ownerState, locale: 'zh-CN', extraHTTPHeaders: { 'accept-language': 'zh-CN,zh;q=0.9' } });
   await context.clearCookies({ name: 'atelier-locale' });
   const page = await context.newPage();
   await page.goto('/edit');

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { archiveResult } from '../assets/archive';
 import type { Database } from '../db/client';
 import { startBoss } from './boss';
+import { shareBoss } from './queue';
 
 export const QUEUES = { archive: 'asset.archive' } as const;
 
@@ -24,6 +25,7 @@ export interface Jobs {
 /** Starts pg-boss on the app's database and registers every worker (in the web server or `npm run worker`). */
 export async function startJobs(database: Database): Promise<Jobs> {
   const boss = await startBoss(database);
+  shareBoss(boss);
   await boss.createQueue(QUEUES.archive, { name: QUEUES.archive, retryLimit: 5, retryDelay: 10, retryBackoff: true });
   await boss.work(QUEUES.archive, { batchSize: 1 }, async ([job]) => {
     const data = archiveJob.parse(job.data);

@@ -1,5 +1,11 @@
 /** English UI strings. zh-CN.ts must have the same shape (the type below enforces it). */
+import { compareEn } from './compare.en';
+import { editEn } from './edit.en';
+import type { Widen } from './widen';
+
 export const en = {
+  edit: editEn,
+  compare: compareEn,
   app: { name: 'Atelier', tagline: 'AI image editing, model comparison and video, for teams' },
   locales: { zhCN: '简体中文', en: 'English' },
   nav: {
@@ -208,5 +214,4 @@ export const en = {
   },
 } as const;
 
-type Widen<T> = { [K in keyof T]: T[K] extends string ? string : Widen<T[K]> };
 export type Dictionary = Widen<typeof en>;
