@@ -16,13 +16,17 @@ const STATUS = {
 export type ErrorCode = keyof typeof STATUS;
 
 export class AppError extends Error {
+  /** A stable id of the message (e.g. `lastOwner`) that the UI translates; the English text is the fallback. */
+  readonly key?: string;
+
   constructor(
     readonly code: ErrorCode,
     message: string,
-    readonly details?: Record<string, unknown>,
+    options: { key?: string } = {},
   ) {
     super(message);
     this.name = 'AppError';
+    this.key = options.key;
   }
 
   get status(): number {
@@ -34,8 +38,8 @@ export class AppError extends Error {
  * Turns anything thrown into what a browser may see. Unknown errors (database, bugs) are logged
  * with a request id and shown only as that id, never raw.
  */
-export function publicError(error: unknown): { code: ErrorCode; message: string; status: number; requestId?: string } {
-  if (error instanceof AppError) return { code: error.code, message: error.message, status: error.status };
+export function publicError(error: unknown): { code: ErrorCode; message: string; status: number; key?: string; requestId?: string } {
+  if (error instanceof AppError) return { code: error.code, message: error.message, status: error.status, ...(error.key ? { key: error.key } : {}) };
   const requestId = randomUUID().slice(0, 8);
   console.error(`[error ${requestId}]`, error);
   return { code: 'internal', message: `Something went wrong (ref ${requestId}).`, status: 500, requestId };

@@ -61,10 +61,10 @@ export async function resolveTeamContext(
     orderBy: { createdAt: 'asc' },
   });
   const chosen = memberships.find((m) => m.teamId === teamId);
-  if (strict && !chosen) throw new AppError('forbidden', 'You are not a member of this team.');
+  if (strict && !chosen) throw new AppError('forbidden', 'You are not a member of this team.', { key: 'notMember' });
   const active = chosen ?? memberships[0];
   if (!active) throw new AppError('forbidden', 'You are not a member of any team.');
-  if (!atLeast(active.role, minRole)) throw new AppError('forbidden', `This needs the ${minRole} role.`);
+  if (!atLeast(active.role, minRole)) throw new AppError('forbidden', `This needs the ${minRole} role.`, { key: 'adminsOnly' });
   return {
     user,
     team: { id: active.team.id, name: active.team.name, personal: active.team.personal, timeZone: active.team.timeZone },

@@ -28,7 +28,7 @@ export async function keyStatus(ctx: TeamContext): Promise<KeyStatus> {
 function checkKeyShape(key: string): string {
   const trimmed = key.trim();
   if (trimmed.length < 8 || trimmed.length > 500 || /\s/.test(trimmed)) {
-    throw new AppError('invalid_input', 'That does not look like a service key.');
+    throw new AppError('invalid_input', 'That does not look like a service key.', { key: 'badKey' });
   }
   return trimmed;
 }

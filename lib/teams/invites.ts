@@ -9,8 +9,8 @@ const hashToken = (token: string) => createHash('sha256').update(token).digest('
 
 /** Creates an invite link token (shown once; only its hash is stored). */
 export async function createInvite(ctx: TeamContext, role: Role): Promise<{ token: string; expiresAt: Date }> {
-  if (!atLeast(ctx.role, 'admin')) throw new AppError('forbidden', 'Only owners and admins invite.');
-  if (role === 'owner' && ctx.role !== 'owner') throw new AppError('forbidden', 'Only an owner can invite an owner.');
+  if (!atLeast(ctx.role, 'admin')) throw new AppError('forbidden', 'Only owners and admins invite.', { key: 'adminsOnly' });
+  if (role === 'owner' && ctx.role !== 'owner') throw new AppError('forbidden', 'Only an owner can invite an owner.', { key: 'ownerInvite' });
   const token = randomBytes(24).toString('base64url');
   const expiresAt = new Date(Date.now() + INVITE_DAYS * 86400_000);
   const prisma = await db();
@@ -28,10 +28,10 @@ export async function listInvites(ctx: TeamContext) {
 }
 
 export async function revokeInvite(ctx: TeamContext, inviteId: string): Promise<void> {
-  if (!atLeast(ctx.role, 'admin')) throw new AppError('forbidden', 'Only owners and admins revoke invites.');
+  if (!atLeast(ctx.role, 'admin')) throw new AppError('forbidden', 'Only owners and admins revoke invites.', { key: 'adminsOnly' });
   const prisma = await db();
   const { count } = await prisma.invite.updateMany({ where: { id: inviteId, teamId: ctx.team.id, revokedAt: null }, data: { revokedAt: new Date() } });
-  if (count === 0) throw new AppError('not_found', 'No such invite.');
+  if (count === 0) throw new AppError('not_found', 'No such invite.', { key: 'noInvite' });
 }
 
 /** What the invite page shows before accepting: the team's name and the role, nothing else. */
@@ -48,11 +48,11 @@ export async function acceptInvite(user: Viewer, token: string): Promise<string>
   return prisma.$transaction(async (tx) => {
     const invite = await tx.invite.findUnique({ where: { tokenHash: hashToken(token) } });
     if (!invite || invite.revokedAt || invite.acceptedAt || invite.expiresAt <= new Date()) {
-      throw new AppError('not_found', 'This invite link is invalid, used or expired.');
+      throw new AppError('not_found', 'This invite link is invalid, used or expired.', { key: 'inviteInvalid' });
     }
     // Single use: the conditional update only succeeds for the first acceptance.
     const { count } = await tx.invite.updateMany({ where: { id: invite.id, acceptedAt: null }, data: { acceptedAt: new Date(), acceptedBy: user.id } });
-    if (count === 0) throw new AppError('not_found', 'This invite link has already been used.');
+    if (count === 0) throw new AppError('not_found', 'This invite link has already been used.', { key: 'inviteUsed' });
     const existing = await tx.membership.findUnique({ where: { teamId_userId: { teamId: invite.teamId, userId: user.id } } });
     if (!existing) await tx.membership.create({ data: { teamId: invite.teamId, userId: user.id, role: invite.role } });
     else if (!atLeast(existing.role, invite.role)) await tx.membership.update({ where: { id: existing.id }, data: { role: invite.role } });

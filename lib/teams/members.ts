@@ -26,7 +26,7 @@ export async function listMembers(ctx: TeamContext): Promise<MemberRow[]> {
 async function membershipOf(ctx: TeamContext, membershipId: string) {
   const prisma = await db();
   const target = await prisma.membership.findFirst({ where: { id: membershipId, teamId: ctx.team.id } });
-  if (!target) throw new AppError('not_found', 'No such member in this team.');
+  if (!target) throw new AppError('not_found', 'No such member in this team.', { key: 'noMember' });
   return target;
 }
 
@@ -37,9 +37,9 @@ async function ownerCount(teamId: string) {
 
 /** Admins manage members and admins; only owners touch owners. A team always keeps one owner. */
 function assertCanManage(ctx: TeamContext, targetRole: Role, newRole?: Role) {
-  if (!atLeast(ctx.role, 'admin')) throw new AppError('forbidden', 'Only owners and admins manage members.');
+  if (!atLeast(ctx.role, 'admin')) throw new AppError('forbidden', 'Only owners and admins manage members.', { key: 'adminsOnly' });
   if ((targetRole === 'owner' || newRole === 'owner') && ctx.role !== 'owner') {
-    throw new AppError('forbidden', 'Only an owner can change an owner or make someone owner.');
+    throw new AppError('forbidden', 'Only an owner can change an owner or make someone owner.', { key: 'ownerRoles' });
   }
 }
 
@@ -47,7 +47,7 @@ export async function changeRole(ctx: TeamContext, membershipId: string, role: R
   const target = await membershipOf(ctx, membershipId);
   assertCanManage(ctx, target.role, role);
   if (target.role === 'owner' && role !== 'owner' && (await ownerCount(ctx.team.id)) <= 1) {
-    throw new AppError('conflict', 'A team needs at least one owner.');
+    throw new AppError('conflict', 'A team needs at least one owner.', { key: 'lastOwner' });
   }
   const prisma = await db();
   await prisma.membership.update({ where: { id: target.id }, data: { role } });
@@ -57,7 +57,7 @@ export async function removeMember(ctx: TeamContext, membershipId: string): Prom
   const target = await membershipOf(ctx, membershipId);
   if (target.userId !== ctx.user.id) assertCanManage(ctx, target.role);
   if (target.role === 'owner' && (await ownerCount(ctx.team.id)) <= 1) {
-    throw new AppError('conflict', 'A team needs at least one owner: make someone else owner first.');
+    throw new AppError('conflict', 'A team needs at least one owner: make someone else owner first.', { key: 'lastOwnerLeave' });
   }
   const prisma = await db();
   await prisma.membership.delete({ where: { id: target.id } });
@@ -73,7 +73,7 @@ export async function createTeam(ctx: Pick<TeamContext, 'user'>, name: string): 
 }
 
 export async function renameTeam(ctx: TeamContext, name: string): Promise<void> {
-  if (!atLeast(ctx.role, 'admin')) throw new AppError('forbidden', 'Only owners and admins rename the team.');
+  if (!atLeast(ctx.role, 'admin')) throw new AppError('forbidden', 'Only owners and admins rename the team.', { key: 'adminsOnly' });
   const prisma = await db();
   await prisma.team.update({ where: { id: ctx.team.id }, data: { name } });
 }
