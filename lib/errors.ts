@@ -18,15 +18,18 @@ export type ErrorCode = keyof typeof STATUS;
 export class AppError extends Error {
   /** A stable id of the message (e.g. `lastOwner`) that the UI translates; the English text is the fallback. */
   readonly key?: string;
+  /** Anything else the caller attached (field errors, the upstream's code...). */
+  readonly details: Record<string, unknown>;
 
   constructor(
     readonly code: ErrorCode,
     message: string,
-    options: { key?: string } = {},
+    { key, ...details }: { key?: string } & Record<string, unknown> = {},
   ) {
     super(message);
     this.name = 'AppError';
-    this.key = options.key;
+    this.key = key;
+    this.details = details;
   }
 
   get status(): number {
