@@ -4,6 +4,7 @@ import { archiveResult } from '../assets/archive';
 import type { Database } from '../db/client';
 import { startBoss } from './boss';
 import { shareBoss } from './queue';
+import { registerVideoJobs } from '../videos/jobs';
 
 export const QUEUES = { archive: 'asset.archive' } as const;
 
@@ -34,6 +35,7 @@ export async function startJobs(database: Database): Promise<Jobs> {
       await database.prisma.generationOutput.updateMany({ where: { id: data.outputId, generation: { teamId: data.teamId } }, data: { assetId: asset.id } });
     }
   });
+  await registerVideoJobs(boss);
   return {
     boss,
     async stop() {

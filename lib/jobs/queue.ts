@@ -14,8 +14,8 @@ export function shareBoss(boss: PgBoss): void {
  * Sends a job from anywhere in the app. Uses the process's running pg-boss; a web replica that runs
  * no workers (ATELIER_RUN_WORKERS=false) gets a send-only instance on the same database.
  */
-export async function enqueue(queue: string, data: object): Promise<void> {
+export async function enqueue(queue: string, data: object, options: PgBoss.SendOptions = {}): Promise<void> {
   const holder = globalThis as Holder;
   holder[KEY] ??= runtime().then(({ db }) => startBoss(db, { supervise: false, schedule: false }));
-  await (await holder[KEY]).send(queue, data);
+  await (await holder[KEY]).send(queue, data, options);
 }

@@ -10,6 +10,9 @@ const teamContextLabel = (teamId: string) => `team:${teamId}`;
 
 const sealKey = (key: string, context: string) => seal(key, deriveKey(appConfig().atelierSecret), context);
 
+/** Whose key to use: background jobs know only the user and team ids. */
+export type KeyOwner = { user: Pick<TeamContext['user'], 'id'>; team: Pick<TeamContext['team'], 'id'> };
+
 export interface KeyStatus {
   user: { last4: string; provisioned: boolean; updatedAt: Date } | null;
   team: { last4: string; updatedAt: Date } | null;
@@ -63,7 +66,7 @@ export async function deleteTeamKey(ctx: TeamContext): Promise<void> {
  * The key to send a request with: the user's own, else the team's. Call it only in the server code
  * that sends the request, and never pass the result to a component, a log line or an error.
  */
-export async function resolveServiceKey(ctx: TeamContext): Promise<{ apiKey: string; source: 'user' | 'team' }> {
+export async function resolveServiceKey(ctx: KeyOwner): Promise<{ apiKey: string; source: 'user' | 'team' }> {
   const prisma = await db();
   const secret = deriveKey(appConfig().atelierSecret);
   const own = await prisma.serviceCredential.findUnique({ where: { userId: ctx.user.id } });

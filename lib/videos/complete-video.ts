@@ -1,0 +1,34 @@
+import { archiveResult } from '../assets/archive';
+import { Prisma } from '../db/generated/client';
+import { upstreamFor } from '../generations/upstream-for';
+import { recordCosts } from '../ledger/record';
+import { db } from '../runtime';
+
+/**
+ * The heavy end of a video: stream the file into our storage (it outlives the service's 7-day URL)
+ * and record the cost. Idempotent: a second run finds the generation completed and does nothing.
+ */
+export async function completeVideo(videoTaskId: string): Promise<void> {
+  const prisma = await db();
+  const task = await prisma.videoTask.findUnique({ where: { id: videoTaskId }, include: { generation: true } });
+  if (!task?.upstreamTaskId || task.status !== 'completed' || task.generation.status !== 'running') return;
+  const { generation } = task;
+  const upstream = await upstreamFor({ user: { id: generation.userId }, team: { id: generation.teamId } });
+  const remote = await upstream.getVideoTask(task.upstreamTaskId);
+  if (!remote.videoUrl) throw new Error('the service reports the video completed but gives no URL yet');
+  const asset = await archiveResult({ teamId: generation.teamId, url: remote.videoUrl, kind: 'video', createdById: generation.userId });
+  const model = String((generation.params as { model?: string }).model ?? 'unknown');
+  const cost = remote.cost?.amount ?? '0';
+  await prisma.$transaction(async (tx) => {
+    // Only the first completion wins; a duplicate job leaves everything as it is.
+    const { count } = await tx.generation.updateMany({
+      where: { id: generation.id, status: 'running' },
+      data: { status: 'completed', completedAt: new Date(), costTotal: new Prisma.Decimal(cost) },
+    });
+    if (count === 0) return;
+    await tx.generationOutput.create({
+      data: { generationId: generation.id, model, entryIndex: 0, status: 'completed', assetId: asset.id, upstreamUrl: remote.videoUrl, cost: new Prisma.Decimal(cost) },
+    });
+    await recordCosts(tx, [{ teamId: generation.teamId, userId: generation.userId, generationId: generation.id, kind: 'video', model, amount: cost }]);
+  });
+}

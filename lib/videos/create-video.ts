@@ -1,0 +1,74 @@
+import { z } from 'zod';
+import type { TeamContext } from '../auth/context';
+import { upstreamFor } from '../generations/upstream-for';
+import { db } from '../runtime';
+import { UpstreamError } from '../upstream';
+import { scheduleSync } from './schedule';
+import { webhookTarget } from './webhook-target';
+
+export const createVideoSchema = z.object({
+  model: z.string().min(1).max(200),
+  prompt: z.string().trim().min(1, 'Describe the scene').max(32_000),
+  duration: z.number().int().positive().max(600).optional(),
+  resolution: z.enum(['480p', '720p', '1080p']).default('720p'),
+  audio: z.boolean().default(false),
+  aspectRatio: z.enum(['16:9', '9:16', '1:1']).default('16:9'),
+  /** The failed task this one retries. */
+  parentId: z.uuid().optional(),
+});
+export type CreateVideoInput = z.infer<typeof createVideoSchema>;
+
+/**
+ * Starts a video: the task row is written BEFORE the service is called and updated after, so a
+ * crash in between leaves a row the sweep reconciles instead of a task nobody knows about.
+ */
+export async function createVideo(ctx: TeamContext, input: CreateVideoInput) {
+  const prisma = await db();
+  const generation = await prisma.generation.create({
+    data: {
+      teamId: ctx.team.id,
+      userId: ctx.user.id,
+      kind: 'video',
+      status: 'running',
+      prompt: input.prompt,
+      params: { model: input.model, duration: input.duration ?? null, resolution: input.resolution, audio: input.audio, aspectRatio: input.aspectRatio },
+      parentId: input.parentId,
+      videoTask: { create: { teamId: ctx.team.id, status: 'pending' } },
+    },
+    include: { videoTask: true },
+  });
+  const task = generation.videoTask!;
+  const target = webhookTarget(task.id);
+  try {
+    const upstream = await upstreamFor(ctx);
+    const created = await upstream.createVideo({
+      model: input.model,
+      prompt: input.prompt,
+      duration: input.duration,
+      resolution: input.resolution,
+      audio: input.audio,
+      aspectRatio: input.aspectRatio,
+      webhookUrl: target?.url,
+    });
+    await prisma.videoTask.update({
+      where: { id: task.id },
+      data: {
+        upstreamTaskId: created.id,
+        status: 'running',
+        progress: Math.round(created.progress),
+        estimatedRemaining: created.estimatedRemaining ?? null,
+        webhookTokenHash: target?.tokenHash ?? null,
+      },
+    });
+    await prisma.generation.update({ where: { id: generation.id }, data: { upstreamId: created.id } });
+    await scheduleSync(task.id, 0);
+    return { generationId: generation.id, videoTaskId: task.id };
+  } catch (error) {
+    const message = error instanceof UpstreamError ? error.message : 'The video could not be started.';
+    await prisma.$transaction([
+      prisma.videoTask.update({ where: { id: task.id }, data: { status: 'failed', errorMessage: message } }),
+      prisma.generation.update({ where: { id: generation.id }, data: { status: 'failed', errorMessage: message, errorCode: error instanceof UpstreamError ? error.code : 'internal', completedAt: new Date() } }),
+    ]);
+    throw error;
+  }
+}

@@ -1,0 +1,43 @@
+import type PgBoss from 'pg-boss';
+import { z } from 'zod';
+import { db } from '../runtime';
+import { completeVideo } from './complete-video';
+import { scheduleSync, VIDEO_QUEUES } from './schedule';
+import { nextPollDelay, syncVideoTask } from './sync-task';
+
+const taskJob = z.object({ videoTaskId: z.uuid() });
+const HEARD_RECENTLY_MS = 20_000;
+
+/**
+ * The safety net under webhooks: every unfinished task has a pending sync job (they live in the
+ * database, so a restart loses none), and a sweep each minute re-arms any task left without one.
+ */
+export async function registerVideoJobs(boss: PgBoss): Promise<void> {
+  // 'stately': at most one queued and one running job per task (keyed by singletonKey).
+  for (const name of [VIDEO_QUEUES.sync, VIDEO_QUEUES.complete]) {
+    await boss.createQueue(name, { name, policy: 'stately', retryLimit: 10, retryDelay: 15, retryBackoff: true });
+  }
+  await boss.createQueue(VIDEO_QUEUES.sweep, { name: VIDEO_QUEUES.sweep, policy: 'short' });
+
+  await boss.work(VIDEO_QUEUES.sync, { batchSize: 1 }, async ([job]) => {
+    const { videoTaskId } = taskJob.parse(job.data);
+    const prisma = await db();
+    const before = await prisma.videoTask.findUnique({ where: { id: videoTaskId }, select: { lastHeardAt: true, pollAttempts: true } });
+    if (!before) return;
+    const heardRecently = before.lastHeardAt !== null && Date.now() - before.lastHeardAt.getTime() < HEARD_RECENTLY_MS;
+    // A webhook just brought fresh news: no need to ask the service again, only to keep watching.
+    const state = heardRecently ? 'running' : await syncVideoTask(videoTaskId);
+    if (state === 'running') await scheduleSync(videoTaskId, nextPollDelay(before.pollAttempts, heardRecently));
+  });
+
+  await boss.work(VIDEO_QUEUES.complete, { batchSize: 1 }, async ([job]) => {
+    await completeVideo(taskJob.parse(job.data).videoTaskId);
+  });
+
+  await boss.work(VIDEO_QUEUES.sweep, async () => {
+    const prisma = await db();
+    const open = await prisma.videoTask.findMany({ where: { status: { in: ['pending', 'running', 'completed'] }, generation: { status: 'running' } }, select: { id: true } });
+    for (const task of open) await scheduleSync(task.id, 0);
+  });
+  await boss.schedule(VIDEO_QUEUES.sweep, '* * * * *');
+}

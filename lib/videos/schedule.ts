@@ -1,0 +1,13 @@
+import { enqueue } from '../jobs/queue';
+
+export const VIDEO_QUEUES = { sync: 'video.sync', complete: 'video.complete', sweep: 'video.sweep' } as const;
+
+/** Asks for the task to be re-read from the service in `seconds` (one pending sync per task). */
+export async function scheduleSync(videoTaskId: string, seconds: number): Promise<void> {
+  await enqueue(VIDEO_QUEUES.sync, { videoTaskId }, { startAfter: Math.max(0, Math.round(seconds)), singletonKey: `sync:${videoTaskId}` });
+}
+
+/** Archiving the video and recording its cost: heavy work, kept out of the webhook's answer. */
+export async function scheduleCompletion(videoTaskId: string): Promise<void> {
+  await enqueue(VIDEO_QUEUES.complete, { videoTaskId }, { singletonKey: `complete:${videoTaskId}` });
+}

@@ -1,0 +1,69 @@
+import { appConfig } from '../config';
+import { upstreamFor } from '../generations/upstream-for';
+import { db } from '../runtime';
+import { scheduleCompletion } from './schedule';
+
+/** Accepted by the service yet unknown to it this long after creation: the create call was lost. */
+const LOST_AFTER_MS = 2 * 60_000;
+
+async function fail(videoTaskId: string, generationId: string, message: string, code: string) {
+  const prisma = await db();
+  await prisma.$transaction([
+    prisma.videoTask.update({ where: { id: videoTaskId }, data: { status: 'failed', errorMessage: message, nextPollAt: null } }),
+    prisma.generation.update({ where: { id: generationId }, data: { status: 'failed', errorMessage: message, errorCode: code, completedAt: new Date() } }),
+  ]);
+}
+
+/**
+ * Re-reads one task from the service (never trusting a webhook body) and applies it: progress only
+ * ever grows, terminal states stick, completion hands over to the completion job.
+ * Returns whether the task still needs watching.
+ */
+export async function syncVideoTask(videoTaskId: string, { heard = false } = {}): Promise<'running' | 'done'> {
+  const prisma = await db();
+  const task = await prisma.videoTask.findUnique({ where: { id: videoTaskId }, include: { generation: { select: { id: true, userId: true, teamId: true } } } });
+  if (!task || task.status === 'failed' || task.status === 'cancelled') return 'done';
+  if (task.status === 'completed') {
+    await scheduleCompletion(task.id);
+    return 'done';
+  }
+  const age = Date.now() - task.createdAt.getTime();
+  if (!task.upstreamTaskId) {
+    if (age < LOST_AFTER_MS) return 'running';
+    await fail(task.id, task.generation.id, 'The video was interrupted before the service accepted it. Please retry.', 'interrupted');
+    return 'done';
+  }
+  if (age > appConfig().videoMaxMinutes * 60_000) {
+    await fail(task.id, task.generation.id, `The video did not finish within ${appConfig().videoMaxMinutes} minutes.`, 'timeout');
+    return 'done';
+  }
+  const upstream = await upstreamFor({ user: { id: task.generation.userId }, team: { id: task.generation.teamId } });
+  const remote = await upstream.getVideoTask(task.upstreamTaskId);
+  const progress = Math.max(task.progress, Math.min(100, Math.round(remote.progress)));
+  if (remote.status === 'failed') {
+    await fail(task.id, task.generation.id, remote.error?.message ?? 'The service reported the video as failed.', remote.error?.code ?? 'failed');
+    return 'done';
+  }
+  await prisma.videoTask.update({
+    where: { id: task.id },
+    data: {
+      status: remote.status === 'completed' ? 'completed' : 'running',
+      progress: remote.status === 'completed' ? 100 : progress,
+      estimatedRemaining: remote.status === 'completed' ? 0 : (remote.estimatedRemaining ?? task.estimatedRemaining),
+      videoExpiresAt: remote.expiresAt ? new Date(remote.expiresAt * 1000) : undefined,
+      pollAttempts: { increment: 1 },
+      ...(heard ? { lastHeardAt: new Date() } : {}),
+    },
+  });
+  if (remote.status === 'completed') {
+    await scheduleCompletion(task.id);
+    return 'done';
+  }
+  return 'running';
+}
+
+/** Seconds until the next poll: soon at first, then backing off to a minute; rarer when webhooks arrive. */
+export function nextPollDelay(attempts: number, heardRecently: boolean): number {
+  if (heardRecently) return 60;
+  return Math.min(60, 3 + attempts * 3);
+}

@@ -1,0 +1,94 @@
+import { createHash } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { POST as webhook } from '../../app/api/webhooks/video/[taskId]/[token]/route';
+import { createAccount } from '../../lib/accounts/create-account';
+import { resolveTeamContext, type TeamContext } from '../../lib/auth/context';
+import { blobStore } from '../../lib/assets/store';
+import { startJobs, type Jobs } from '../../lib/jobs';
+import { storeUserKey } from '../../lib/keys/service-keys';
+import { db, runtime } from '../../lib/runtime';
+import { createVideo } from '../../lib/videos/create-video';
+import { readMp4 } from '../support/mp4';
+import { startService, type RunningService } from '../support/service';
+import { DATABASE_KINDS, useFreshDatabase } from '../support/app-db';
+
+async function until<T>(what: string, probe: () => Promise<T | null | undefined | false>, timeoutMs = 60_000): Promise<T> {
+  const end = Date.now() + timeoutMs;
+  while (Date.now() < end) {
+    const value = await probe();
+    if (value) return value;
+    await sleep(200);
+  }
+  throw new Error(`timed out waiting for ${what}`);
+}
+
+describe.each(DATABASE_KINDS)('video tasks on %s', (kind) => {
+  let svc: RunningService;
+  let teardown: () => Promise<void>;
+  let jobs: Jobs;
+  let ctx: TeamContext;
+
+  beforeAll(async () => {
+    svc = await startService({ SERVICE_FAIL_MODELS: 'atelier-motion-pro' });
+    teardown = await useFreshDatabase(kind, { UPSTREAM_BASE_URL: svc.url, ATELIER_PUBLIC_URL: 'http://localhost:3999' });
+    jobs = await startJobs((await runtime()).db);
+    const { userId } = await createAccount({ name: 'Vera', email: `vera-${kind}@example.com`, password: 'password-v' });
+    await storeUserKey(userId, svc.key);
+    ctx = await resolveTeamContext(userId);
+  }, 60_000);
+  afterAll(async () => {
+    await jobs?.stop();
+    await teardown?.();
+    await svc?.dispose();
+  });
+
+  it('completes by polling alone (no reachable webhook), archives the MP4 and records the cost', async () => {
+    const { generationId, videoTaskId } = await createVideo(ctx, { model: 'atelier-motion', prompt: 'waves at dusk', duration: 3, resolution: '480p', audio: false, aspectRatio: '16:9' });
+    const prisma = await db();
+    expect((await prisma.videoTask.findUnique({ where: { id: videoTaskId } }))!.webhookTokenHash).toBeNull();
+    const done = await until('the generation to complete', async () => {
+      const g = await prisma.generation.findUnique({ where: { id: generationId }, include: { outputs: { include: { asset: true } }, ledger: true, videoTask: true } });
+      return g?.status === 'completed' ? g : null;
+    });
+    expect(done.videoTask).toMatchObject({ status: 'completed', progress: 100 });
+    expect(done.costTotal!.toString()).toBe('0.3');
+    expect(done.ledger.map((l) => [l.model, l.amount.toString(), l.kind])).toEqual([['atelier-motion', '0.3', 'video']]);
+    const asset = done.outputs[0].asset!;
+    expect(asset.contentType).toBe('video/mp4');
+    const stored = await blobStore().get(asset.storageKey);
+    const mp4 = readMp4(Buffer.from(await new Response(stored!.body).arrayBuffer()));
+    expect(mp4.tracks[0]).toMatchObject({ codec: 'avc1', width: 854, height: 480 });
+  }, 90_000);
+
+  it('fails a task the service fails, with its message', async () => {
+    const { generationId } = await createVideo(ctx, { model: 'atelier-motion-pro', prompt: 'city', duration: 5, resolution: '480p', audio: false, aspectRatio: '1:1' });
+    const prisma = await db();
+    const failed = await until('the failure', async () => {
+      const g = await prisma.generation.findUnique({ where: { id: generationId } });
+      return g?.status === 'failed' ? g : null;
+    });
+    expect(failed.errorMessage).toContain('atelier-motion-pro');
+    expect(await prisma.ledgerEntry.count({ where: { generationId } })).toBe(0);
+  }, 60_000);
+
+  it('answers a forged webhook token 404 without touching the task, and a right one by re-reading the service', async () => {
+    const { videoTaskId } = await createVideo(ctx, { model: 'atelier-motion', prompt: 'snowy forest', duration: 3, resolution: '480p', audio: false, aspectRatio: '16:9' });
+    const prisma = await db();
+    const token = 'a-per-task-token-of-the-right-length';
+    await prisma.videoTask.update({ where: { id: videoTaskId }, data: { webhookTokenHash: createHash('sha256').update(token).digest('hex') } });
+    const before = await prisma.videoTask.findUnique({ where: { id: videoTaskId } });
+    const call = (t: string, body = '{"type":"video_generation.completed","data":{"status":"completed","progress":100}}') =>
+      webhook(new Request('http://localhost/x', { method: 'POST', body }), { params: Promise.resolve({ taskId: videoTaskId, token: t }) });
+
+    expect((await call('forged-token-forged-token-forged-xx')).status).toBe(404);
+    const untouched = await prisma.videoTask.findUnique({ where: { id: videoTaskId } });
+    expect(untouched!.lastHeardAt).toEqual(before!.lastHeardAt);
+
+    expect((await call(token)).status).toBe(204);
+    const heard = await prisma.videoTask.findUnique({ where: { id: videoTaskId } });
+    expect(heard!.lastHeardAt).not.toBeNull();
+    // The body claimed completion; the service (re-read) decides. Progress never goes backwards.
+    expect(heard!.progress).toBeGreaterThanOrEqual(before!.progress);
+  }, 60_000);
+});
