@@ -1,6 +1,8 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
+import { baseURL } from '../playwright.config';
+import { expectInStudio, signUp } from './support/accounts';
 
 const MY_KEY = 'sk-e2e-secret-7f3a9c1b5d2e8f40-WXYZ';
 
@@ -10,7 +12,12 @@ test('a new account has a provisioned key, shown only as its last 4', async ({ p
   await expect(page.getByLabel(/^•••• .{4}$/).first()).toBeVisible();
 });
 
-test('stores a key of its own, and no page, response or bundle ever carries a key', async ({ page }) => {
+test('stores a key of its own, and no page, response or bundle ever carries a key', async ({ browser }) => {
+  // A user of its own: the owner's working key stays in place for the feature tests.
+  const context = await browser.newContext({ storageState: { cookies: [{ name: 'atelier-locale', value: 'en', domain: new URL(baseURL).hostname, path: '/', expires: -1, httpOnly: false, secure: false, sameSite: 'Lax' }], origins: [] } });
+  const page = await context.newPage();
+  await signUp(page, { name: 'Kim Keys', email: 'keys@e2e.test', password: 'keys-password-1' });
+  await expectInStudio(page);
   const bodies: string[] = [];
   page.on('response', async (response) => {
     try {
@@ -46,4 +53,5 @@ test('stores a key of its own, and no page, response or bundle ever carries a ke
   // Nor does anything the server logged.
   const log = await readFile(path.join(process.env.E2E_DATA_DIR!, 'server.log'), 'utf8');
   for (const secret of forbidden) expect(log.includes(secret), 'the server log contains a secret').toBe(false);
+  await context.close();
 });

@@ -1,8 +1,13 @@
 import type { Metadata } from 'next';
 import { LayoutGrid } from 'lucide-react';
+import { BoardHistory } from '@/components/compare/board-history';
+import { CompareWorkbench } from '@/components/compare/compare-workbench';
 import { CompareSlots } from '@/components/empty/illustrations';
 import { EmptyState } from '@/components/empty/empty-state';
 import { PageHeader } from '@/components/page-header';
+import { requireTeamContext } from '@/lib/auth/page-context';
+import { boardCatalog } from '@/lib/comparisons/catalog';
+import { listBoards } from '@/lib/comparisons/queries';
 import { format } from '@/lib/i18n';
 import { getI18n } from '@/lib/i18n/server';
 
@@ -10,14 +15,32 @@ export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getI18n()).t.nav.compare };
 }
 
-export default async function ComparePage() {
-  const { t } = await getI18n();
+export default async function ComparePage({ searchParams }: { searchParams: Promise<{ page?: string }> }) {
+  const ctx = await requireTeamContext();
+  const { t, locale } = await getI18n();
+  const page = Math.max(1, Math.floor(Number((await searchParams).page) || 1));
+  const [{ models, prices }, history] = await Promise.all([boardCatalog(ctx), listBoards(ctx, page)]);
+  const initial = {
+    prompt: '',
+    models: models.slice(0, 2).map((m) => m.id),
+    size: '1024x1024' as const,
+    n: 1,
+    background: 'opaque' as const,
+    seedMode: 'random' as const,
+    seed: '',
+    responseFormat: 'url' as const,
+  };
   return (
     <>
-      <PageHeader title={t.nav.compare} description={t.pages.compare} />
-      <EmptyState icon={<LayoutGrid />} title={t.emptyTitle.compare} description={t.empty.compare} badge={t.common.comingSoonTitle}>
-        <CompareSlots labels={[1, 2, 3, 4].map((n) => format(t.studio.model, { n }))} />
-      </EmptyState>
+      <PageHeader title={t.nav.compare} description={t.compare.description} />
+      <div className="grid gap-8">
+        <CompareWorkbench models={models} prices={prices} initial={initial}>
+          <EmptyState icon={<LayoutGrid />} title={t.compare.board.empty} description={t.compare.board.emptyHint}>
+            <CompareSlots labels={[1, 2, 3, 4].map((n) => format(t.studio.model, { n }))} />
+          </EmptyState>
+        </CompareWorkbench>
+        <BoardHistory items={history.items} page={page} hasMore={history.hasMore} t={t} locale={locale} />
+      </div>
     </>
   );
 }

@@ -1,22 +1,41 @@
 import type { Metadata } from 'next';
-import { WandSparkles } from 'lucide-react';
-import { EmptyState } from '@/components/empty/empty-state';
-import { UploadDropZone } from '@/components/empty/upload-drop-zone';
+import { z } from 'zod';
+import { EditHistory } from '@/components/edit/edit-history';
+import { EditStudio, type StudioInitial } from '@/components/edit/edit-studio';
 import { PageHeader } from '@/components/page-header';
+import { requireTeamContext } from '@/lib/auth/page-context';
+import { editModels } from '@/lib/edits/edit-models';
+import { findEdit, findImageAsset, listEdits } from '@/lib/edits/history';
 import { getI18n } from '@/lib/i18n/server';
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getI18n()).t.nav.edit };
 }
 
-export default async function EditPage() {
+const querySchema = z.object({
+  asset: z.uuid().optional().catch(undefined),
+  edit: z.uuid().optional().catch(undefined),
+  scope: z.enum(['mine', 'team']).catch('team'),
+});
+
+export default async function EditPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+  const ctx = await requireTeamContext();
   const { t } = await getI18n();
+  const query = querySchema.parse(await searchParams);
+  const [models, history, edit, asset] = await Promise.all([
+    editModels(ctx),
+    listEdits(ctx, query.scope),
+    query.edit ? findEdit(ctx, query.edit) : null,
+    query.asset ? findImageAsset(ctx, query.asset) : null,
+  ]);
+  const initial: StudioInitial = edit ? { edit } : asset ? { assetId: asset.id } : {};
+  // A fresh key per target remounts the studio when the user opens another edit or asset.
+  const key = edit?.id ?? asset?.id ?? 'new';
   return (
     <>
-      <PageHeader title={t.nav.edit} description={t.pages.edit} />
-      <EmptyState icon={<WandSparkles />} title={t.emptyTitle.edit} description={t.empty.edit} badge={t.common.comingSoonTitle}>
-        <UploadDropZone title={t.studio.dropImage} hint={t.studio.dropHint} />
-      </EmptyState>
+      <PageHeader title={t.edit.title} description={t.edit.description} />
+      <EditStudio key={key} models={models} initial={initial} />
+      <EditHistory records={history} scope={query.scope} activeId={edit?.id} />
     </>
   );
 }

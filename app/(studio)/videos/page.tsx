@@ -1,22 +1,62 @@
 import type { Metadata } from 'next';
-import { Clapperboard } from 'lucide-react';
+import { Clapperboard, SearchX } from 'lucide-react';
+import Link from 'next/link';
 import { VideoStrip } from '@/components/empty/illustrations';
 import { EmptyState } from '@/components/empty/empty-state';
 import { PageHeader } from '@/components/page-header';
+import { buttonClass } from '@/components/ui/button';
+import { VideoFilters } from '@/components/videos/video-filters';
+import { VideoForm } from '@/components/videos/video-form';
+import { VideoLibrary } from '@/components/videos/video-library';
+import { requireTeamContext } from '@/lib/auth/page-context';
+import { format } from '@/lib/i18n';
 import { getI18n } from '@/lib/i18n/server';
+import { videoModels } from '@/lib/videos/catalog';
+import { listVideos, usedVideoModels, videoFiltersSchema } from '@/lib/videos/queries';
+import { startVideo } from './start-video';
 
 export async function generateMetadata(): Promise<Metadata> {
-  return { title: (await getI18n()).t.nav.videos };
+  return { title: (await getI18n()).t.videos.title };
 }
 
-export default async function VideosPage() {
+export default async function VideosPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+  const ctx = await requireTeamContext();
   const { t } = await getI18n();
+  const filters = videoFiltersSchema.parse(await searchParams);
+  const filtered = Boolean(filters.status || filters.model || filters.scope === 'mine');
+  const [models, videos, used] = await Promise.all([videoModels(ctx), listVideos(ctx, filters), usedVideoModels(ctx)]);
+  const l = t.videos.library;
+  const empty = filtered ? (
+    <EmptyState icon={<SearchX />} title={l.noMatchTitle} description={l.noMatch}>
+      <div className="flex justify-center">
+        <Link href="/videos" className={buttonClass('secondary', 'sm')}>
+          {l.clearFilters}
+        </Link>
+      </div>
+    </EmptyState>
+  ) : (
+    <EmptyState icon={<Clapperboard />} title={l.emptyTitle} description={l.empty}>
+      <VideoStrip />
+    </EmptyState>
+  );
   return (
     <>
-      <PageHeader title={t.nav.videos} description={t.pages.videos} />
-      <EmptyState icon={<Clapperboard />} title={t.emptyTitle.videos} description={t.empty.videos} badge={t.common.comingSoonTitle}>
-        <VideoStrip />
-      </EmptyState>
+      <PageHeader title={t.videos.title} description={t.videos.description} />
+      <div className="grid gap-8">
+        <VideoForm models={models} action={startVideo} />
+        <section aria-labelledby="video-library-title" className="grid gap-4">
+          <div className="flex flex-wrap items-end justify-between gap-3">
+            <div className="flex items-baseline gap-2">
+              <h2 id="video-library-title" className="text-lg font-semibold tracking-tight text-ink">
+                {l.title}
+              </h2>
+              {videos.length > 0 && <span className="text-sm text-ink-muted">{format(l.count, { n: videos.length })}</span>}
+            </div>
+            {(used.length > 0 || filtered) && <VideoFilters models={[...new Set([...used, ...models.map((m) => m.id)])].sort()} />}
+          </div>
+          <VideoLibrary videos={videos} timeZone={ctx.team.timeZone} empty={empty} />
+        </section>
+      </div>
     </>
   );
 }

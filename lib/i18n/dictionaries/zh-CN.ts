@@ -1,11 +1,13 @@
 import { compareZhCN } from './compare.zh-CN';
 import type { Dictionary } from './en';
 import { editZhCN } from './edit.zh-CN';
+import { videosZhCN } from './videos.zh-CN';
 
 /** 简体中文界面文案。 */
 export const zhCN: Dictionary = {
   edit: editZhCN,
   compare: compareZhCN,
+  videos: videosZhCN,
   app: { name: 'Atelier', tagline: '面向团队的 AI 图像编辑、多模型对比与视频生成工作室' },
   locales: { zhCN: '简体中文', en: 'English' },
   nav: {

@@ -1,5 +1,8 @@
-// GET /api/assets/{id}: a team's archived file, for its members only (images and ranged video).
+// GET /api/assets/{id}: a team's archived file, for its members only (images and ranged video);
+// `?w=256|512|1024` answers a small WebP of an image instead (made once, then stored).
 import { blobStore } from '@/lib/assets/store';
+import { IMAGE_TYPES } from '@/lib/assets/archive';
+import { isThumbnailWidth, thumbnailKey } from '@/lib/assets/thumbnail';
 import { currentUser } from '@/lib/auth/context';
 import { errorResponse } from '@/lib/errors';
 import { db } from '@/lib/runtime';
@@ -18,7 +21,13 @@ export async function GET(request: Request, { params }: { params: Promise<{ id: 
       ? await prisma.asset.findFirst({ where: { id, team: { memberships: { some: { userId: user.id } } } } })
       : null;
     if (!asset) return Response.json({ error: { code: 'not_found', message: 'Not found.' } }, { status: 404 });
-    const download = new URL(request.url).searchParams.get('download') === '1';
+    const search = new URL(request.url).searchParams;
+    const width = Number(search.get('w'));
+    if (search.has('w') && isThumbnailWidth(width) && IMAGE_TYPES.includes(asset.contentType)) {
+      const key = await thumbnailKey(blobStore(), asset.storageKey, width);
+      if (key) return await serveBlob(request, blobStore(), key, { contentType: 'image/webp', cacheControl: 'private, max-age=31536000, immutable' });
+    }
+    const download = search.get('download') === '1';
     return await serveBlob(request, blobStore(), asset.storageKey, {
       contentType: asset.contentType,
       // Content-addressed by id: the bytes behind an asset never change.

@@ -1,0 +1,45 @@
+import type { Metadata } from 'next';
+import { ArrowLeft } from 'lucide-react';
+import Link from 'next/link';
+import { notFound } from 'next/navigation';
+import { formFromParams } from '@/components/compare/board-form';
+import { CompareBoard } from '@/components/compare/compare-board';
+import { CompareWorkbench } from '@/components/compare/compare-workbench';
+import { PageHeader } from '@/components/page-header';
+import { buttonClass } from '@/components/ui/button';
+import { requireTeamContext } from '@/lib/auth/page-context';
+import { boardCatalog } from '@/lib/comparisons/catalog';
+import { getBoard } from '@/lib/comparisons/queries';
+import { getI18n } from '@/lib/i18n/server';
+import { favoriteBoard } from '../favorite-board';
+
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: (await getI18n()).t.nav.compare };
+}
+
+export default async function BoardPage({ params }: { params: Promise<{ id: string }> }) {
+  const { id } = await params;
+  const ctx = await requireTeamContext();
+  const { t } = await getI18n();
+  const board = /^[0-9a-f-]{36}$/i.test(id) ? await getBoard(ctx, id) : null;
+  if (!board) notFound();
+  const { models, prices } = await boardCatalog(ctx);
+  return (
+    <>
+      <PageHeader
+        title={t.nav.compare}
+        description={t.compare.description}
+        actions={
+          <Link href="/compare" className={buttonClass('ghost', 'sm')}>
+            <ArrowLeft />
+            {t.compare.board.back}
+          </Link>
+        }
+      />
+      {/* Keyed by board: opening another board starts from its settings. */}
+      <CompareWorkbench key={board.id} models={models} prices={prices} initial={formFromParams(board.params, true)}>
+        <CompareBoard board={board} favoriteAction={favoriteBoard} />
+      </CompareWorkbench>
+    </>
+  );
+}

@@ -1,0 +1,116 @@
+// `npm run bench:compare-board`: a comparison board's wall time against the service's latency, and the
+// Atelier server's memory and page size for the heaviest board (4 models × 4 images, 4096², b64_json).
+// Needs a build in $NEXT_DIST_DIR (default .next) and Chromium (to sign up like a user).
+import { spawn } from 'node:child_process';
+import { createServer } from 'node:net';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { chromium, type APIRequestContext } from '@playwright/test';
+import { signUp } from '../../e2e/support/accounts';
+import { startService } from '../../test/support/service';
+
+const LATENCY_MS = Number(process.env.BENCH_LATENCY_MS ?? 5000);
+// A free port of our own: another server on a fixed port would answer in our place.
+const PORT = Number(process.env.BENCH_PORT) || (await freePort());
+const base = `http://127.0.0.1:${PORT}`;
+const FOUR = ['atelier-vista', 'atelier-aquarelle', 'atelier-mosaic', 'atelier-pixel'];
+const mb = (kb: number) => kb / 1024;
+
+function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const probe = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+async function memory(pid: number) {
+  const status = await readFile(`/proc/${pid}/status`, 'utf8');
+  const field = (name: string) => Number(new RegExp(`${name}:\\s+(\\d+) kB`).exec(status)![1]);
+  return { rss: field('VmRSS'), hwm: field('VmHWM') };
+}
+
+// The service runs as its own process, as in production, so its memory is not counted as Atelier's.
+const svc = await startService({ SERVICE_ENGINE_THREADS: '4' });
+const dataDir = await mkdtemp(path.join(tmpdir(), 'bench-compare-'));
+const server = spawn(process.execPath, ['--import', 'tsx', 'server.ts'], {
+  env: { ...process.env, NODE_ENV: 'production', PORT: String(PORT), HOST: '127.0.0.1', ATELIER_PUBLIC_URL: base, ATELIER_DATA_DIR: dataDir, DATABASE_URL: '', UPSTREAM_BASE_URL: svc.url, NEXT_TELEMETRY_DISABLED: '1' },
+  stdio: ['ignore', 'pipe', 'inherit'],
+});
+const ready = new Promise<void>((resolve, reject) => {
+  server.stdout!.on('data', (chunk: Buffer) => {
+    process.stdout.write(chunk);
+    if (chunk.toString().includes('ready on')) resolve();
+  });
+  server.once('exit', (code) => reject(new Error(`the server exited (${code}) before it was ready`)));
+});
+const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--headless', '--no-sandbox', '--disable-gpu'] });
+const knobs = (body: object) => fetch(`${svc.url}/v1/admin/knobs`, { method: 'PUT', headers: { authorization: `Bearer ${svc.adminToken}` }, body: JSON.stringify(body) });
+
+async function runBoard(request: APIRequestContext, body: object): Promise<{ ms: number; id: string }> {
+  const started = performance.now();
+  const response = await request.post(`${base}/api/compare`, { data: body, timeout: 180_000 });
+  const ms = performance.now() - started;
+  if (response.status() !== 201) throw new Error(`board failed: ${response.status()} ${await response.text()}`);
+  return { ms, id: ((await response.json()) as { id: string }).id };
+}
+
+try {
+  await ready;
+  const context = await browser.newContext({ baseURL: base });
+  await context.addCookies([{ name: 'atelier-locale', value: 'en', url: base }]);
+  const page = await context.newPage();
+  await signUp(page, { name: 'Bench', email: 'bench@example.com', password: 'bench-password-1' });
+  await page.waitForURL(/\/edit$/);
+  // Not embedded: the account needs the service's key, stored like a user would in Settings.
+  await page.goto('/settings');
+  await page.getByRole('button', { name: 'Add key' }).or(page.getByRole('button', { name: 'Replace' })).first().click();
+  await page.getByLabel('Service key').fill(svc.key);
+  await page.getByRole('button', { name: 'Save key' }).click();
+  await page.getByLabel(`•••• ${svc.key.slice(-4)}`).first().waitFor();
+
+  const board = { prompt: 'a quiet harbour at dusk with boats', models: FOUR, size: '1024x1024', n: 1, background: 'opaque', seed: 11 };
+  await runBoard(context.request, board); // warm: engines, routes, database
+
+  // 1. Wall time of a 4-model board when every model takes L.
+  await knobs({ latencyMs: { '*': LATENCY_MS } });
+  const walls: number[] = [];
+  for (let i = 0; i < 3; i++) walls.push((await runBoard(context.request, { ...board, seed: 100 + i })).ms);
+  // Baseline: the same request sent straight to the service, which also spends its own compute time.
+  const direct: number[] = [];
+  for (let i = 0; i < 3; i++) {
+    const started = performance.now();
+    const res = await fetch(`${svc.url}/v1/images/generations`, { method: 'POST', headers: { authorization: `Bearer ${svc.key}`, 'content-type': 'application/json' }, body: JSON.stringify({ model: FOUR, prompt: board.prompt, size: board.size, n: 1, seed: 200 + i }) });
+    await res.arrayBuffer();
+    direct.push(performance.now() - started);
+  }
+  await knobs({ latencyMs: {} });
+  const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[1];
+  const wall = median(walls);
+
+  // 2. The heaviest board: peak RSS growth of the Atelier server, and the size of the board's page.
+  await writeFile(`/proc/${server.pid}/clear_refs`, '5'); // resets VmHWM to the current RSS
+  const before = await memory(server.pid!);
+  const heavy = await runBoard(context.request, { ...board, size: '4096x4096', n: 4, responseFormat: 'b64_json' });
+  const after = await memory(server.pid!);
+  const html = await (await context.request.get(`${base}/compare/${heavy.id}`)).text();
+  const stored = await context.request.get(`${base}/api/compare/${heavy.id}/zip`);
+  const zipBytes = (await stored.body()).length;
+  const base64Run = /[A-Za-z0-9+/]{1000,}/.exec(html);
+
+  console.log(`\ncomparison board (4 models, 1024², n=1), service latency L = ${LATENCY_MS} ms per model`);
+  console.log(`  wall time (median of 3): ${wall.toFixed(0)} ms  -> wall / L = ${(wall / LATENCY_MS).toFixed(3)} (target <= 1.15); runs: ${walls.map((w) => w.toFixed(0)).join(', ')} ms`);
+  console.log(`  the service alone, same request (median of 3): ${median(direct).toFixed(0)} ms -> Atelier's own share ${(wall - median(direct)).toFixed(0)} ms (wall / service = ${(wall / median(direct)).toFixed(3)})`);
+  console.log(`heaviest board (4 models × n=4, 4096×4096, b64_json)`);
+  console.log(`  wall time: ${(heavy.ms / 1000).toFixed(1)} s; images stored: ${(zipBytes / 1024 / 1024).toFixed(1)} MB (zip of the board)`);
+  console.log(`  server RSS: ${mb(before.rss).toFixed(0)} MB before, peak ${mb(after.hwm).toFixed(0)} MB -> peak growth ${mb(after.hwm - before.rss).toFixed(0)} MB (target < 1024 MB)`);
+  console.log(`  board page HTML: ${(html.length / 1024).toFixed(1)} KB; base64 in it: ${base64Run ? `YES (${base64Run[0].length}+ chars)` : 'none'}`);
+} finally {
+  await browser.close();
+  server.kill('SIGTERM');
+  await new Promise((r) => server.once('exit', r));
+  await svc.dispose();
+  await rm(dataDir, { recursive: true, force: true });
+}

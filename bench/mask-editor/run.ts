@@ -1,0 +1,84 @@
+// `npm run bench:mask-editor`: the mask editor in Chromium on a 4096×4096 image: frame work while
+// painting and the full-resolution mask export, each against a baseline measured in the same run.
+import { build } from 'esbuild';
+import { chromium } from '@playwright/test';
+
+const p95 = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length * 0.95)];
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+const ms = (x: number) => `${x.toFixed(1)} ms`;
+
+const bundle = await build({
+  entryPoints: ['bench/mask-editor/page.tsx'],
+  bundle: true,
+  write: false,
+  format: 'iife',
+  minify: true,
+  jsx: 'automatic',
+  define: { 'process.env.NODE_ENV': '"production"', 'process.env.BENCH_PREVIEW_FEATHER': JSON.stringify(process.env.BENCH_PREVIEW_FEATHER ?? '8') },
+});
+const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu'] });
+try {
+  const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+  // No Tailwind here: just the few layout classes the editor's frame relies on.
+  const css = '.relative{position:relative}.absolute{position:absolute}.inset-0{inset:0}.h-full{height:100%}.w-full{width:100%}.overflow-hidden{overflow:hidden}.right-2{right:8px}.bottom-2{bottom:8px}';
+  await page.setContent(`<!doctype html><style>${css}</style><body style="margin:0"><div id="root" style="position:relative;width:1200px;height:860px"></div></body>`);
+  await page.addScriptTag({ content: bundle.outputFiles[0].text });
+  await page.waitForSelector('body[data-ready="1"] [data-testid="mask-canvas"] canvas');
+  await page.waitForTimeout(500);
+
+  const stroke = async (i: number, steps: number) => {
+    const y = 80 + ((i * 37) % 700);
+    await page.mouse.move(60, y);
+    await page.mouse.down();
+    for (let s = 1; s <= steps; s++) await page.mouse.move(60 + (s / steps) * 1000, y + Math.sin(s / 6) * 60);
+    await page.mouse.up();
+  };
+  // Twenty strokes already on the mask, as in real work; then measure painting a long one.
+  for (let i = 0; i < 20; i++) await stroke(i, 40);
+
+  const idle = await page.evaluate(async () => {
+    const { frames } = window.bench;
+    frames.work.length = frames.intervals.length = 0;
+    frames.recording = true;
+    await new Promise((r) => setTimeout(r, 2000));
+    frames.recording = false;
+    const redraws: number[] = [];
+    for (let i = 0; i < 60; i++) redraws.push(window.bench.redraw());
+    return { intervals: [...frames.intervals], redraws };
+  });
+
+  await page.evaluate(() => {
+    const { frames } = window.bench;
+    frames.work.length = frames.intervals.length = 0;
+    frames.recording = true;
+  });
+  await stroke(21, 600);
+  const painting = await page.evaluate(() => {
+    const { frames } = window.bench;
+    frames.recording = false;
+    return { work: frames.work.filter((w) => w > 0), intervals: [...frames.intervals], strokes: window.bench.history().present.strokes.length };
+  });
+
+  const exports: number[] = [];
+  const fills: number[] = [];
+  let bytes = 0;
+  for (let i = 0; i < 5; i++) {
+    const e = await page.evaluate(() => window.bench.exportMask());
+    const f = await page.evaluate(() => window.bench.canvasFill());
+    exports.push(e.ms);
+    fills.push(f.ms);
+    bytes = e.bytes;
+  }
+
+  const rows = [
+    ['painting: p95 work per frame (pointer handling + layer draws)', ms(p95(painting.work)), `${painting.work.length} frames; target < 16 ms`],
+    ['baseline: p95 full redraw of the stage, nothing new', ms(p95(idle.redraws)), `${(p95(painting.work) / p95(idle.redraws)).toFixed(2)} × baseline`],
+    ['painting: p95 frame interval', ms(p95(painting.intervals)), `idle frame loop p95 ${ms(p95(idle.intervals))}`],
+    ['export 4096² mask (rasterise + feather 8 px + PNG)', ms(median(exports)), `median of 5, ${(bytes / 1024).toFixed(0)} KiB; target < 500 ms`],
+    ['baseline: full-size canvas fill + PNG encode', ms(median(fills)), `export = ${(median(exports) / median(fills)).toFixed(2)} × baseline`],
+  ];
+  console.log(`mask editor, 4096×4096, ${painting.strokes} strokes, brush 120 px`);
+  for (const [name, value, note] of rows) console.log(`${name.padEnd(64)} ${value.padStart(10)}   ${note}`);
+} finally {
+  await browser.close();
+}

@@ -1,0 +1,30 @@
+import type { BoardInputRaw, Size } from '@/lib/comparisons/schema';
+
+/** The form as the user edits it; `toInput` turns it into the board's input. */
+export interface BoardForm {
+  prompt: string;
+  models: string[];
+  size: Size;
+  n: number;
+  background: 'auto' | 'opaque' | 'transparent';
+  seedMode: 'random' | 'locked';
+  seed: string;
+  responseFormat: 'url' | 'b64_json';
+}
+
+export const toInput = (form: BoardForm, parentId?: string): BoardInputRaw => ({
+  prompt: form.prompt,
+  models: form.models,
+  size: form.size,
+  n: form.n,
+  background: form.background,
+  seed: form.seedMode === 'locked' ? (form.seed.trim() === '' ? NaN : Number(form.seed)) : null,
+  responseFormat: form.responseFormat,
+  ...(parentId ? { parentId } : {}),
+});
+
+/** A board's settings as the form shows them; `lockSeed` keeps its seed, otherwise a new one is drawn. */
+export function formFromParams(params: Omit<BoardForm, 'seedMode' | 'seed'> & { seed: number }, lockSeed: boolean): BoardForm {
+  const { seed, ...rest } = params;
+  return { ...rest, seedMode: lockSeed ? 'locked' : 'random', seed: String(seed) };
+}

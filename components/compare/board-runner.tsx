@@ -1,0 +1,98 @@
+'use client';
+
+import { createContext, useCallback, useContext, useRef, useState, useTransition, type ReactNode } from 'react';
+import { useRouter } from 'next/navigation';
+import { boardInputSchema, fieldErrors } from '@/lib/comparisons/schema';
+import { toInput, type BoardForm } from './board-form';
+
+export { formFromParams, type BoardForm } from './board-form';
+
+type RunError = { kind: 'fields'; fields: Record<string, string> } | { kind: 'upstream' | 'generic'; message: string } | { kind: 'network' | 'cancelled' };
+
+interface Runner {
+  form: BoardForm;
+  setForm: (update: (form: BoardForm) => BoardForm) => void;
+  /** Runs `form` (or the current form); `parentId` links a rerun to its board. */
+  run: (form?: BoardForm, parentId?: string) => void;
+  cancel: () => void;
+  running: boolean;
+  /** The models of the run in flight and its images per model, for its placeholder columns. */
+  runningModels: string[];
+  runningN: number;
+  startedAt: number | null;
+  error: RunError | null;
+}
+
+const RunnerContext = createContext<Runner | null>(null);
+
+export function useBoardRunner(): Runner {
+  const runner = useContext(RunnerContext);
+  if (!runner) throw new Error('useBoardRunner() needs <BoardRunnerProvider> above it');
+  return runner;
+}
+
+/**
+ * Runs boards through POST /api/compare with an AbortController: cancelling aborts the request,
+ * and the server aborts its call to the service with it. On success the board's page opens.
+ */
+export function BoardRunnerProvider({ initial, children }: { initial: BoardForm; children: ReactNode }) {
+  const router = useRouter();
+  const [form, setFormState] = useState(initial);
+  const [fetching, setFetching] = useState(false);
+  const [navigating, startNavigation] = useTransition();
+  const [runningModels, setRunningModels] = useState<string[]>([]);
+  const [runningN, setRunningN] = useState(1);
+  const [startedAt, setStartedAt] = useState<number | null>(null);
+  const [error, setError] = useState<RunError | null>(null);
+  const controller = useRef<AbortController | null>(null);
+
+  const setForm = useCallback((update: (form: BoardForm) => BoardForm) => setFormState(update), []);
+
+  const run = useCallback(
+    (next?: BoardForm, parentId?: string) => {
+      const values = next ?? form;
+      if (next) setFormState(next);
+      const parsed = boardInputSchema.safeParse(toInput(values, parentId));
+      if (!parsed.success) {
+        setError({ kind: 'fields', fields: fieldErrors(parsed.error) });
+        return;
+      }
+      const abort = new AbortController();
+      controller.current = abort;
+      setError(null);
+      setRunningModels(parsed.data.models);
+      setRunningN(parsed.data.n);
+      setStartedAt(Date.now());
+      setFetching(true);
+      void (async () => {
+        try {
+          const response = await fetch('/api/compare', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(parsed.data), signal: abort.signal });
+          const body = (await response.json().catch(() => null)) as { id?: string; error?: { code: string; message: string; fields?: Record<string, string> } } | null;
+          if (response.ok && body?.id) {
+            const id = body.id;
+            startNavigation(() => router.push(`/compare/${id}`));
+            return;
+          }
+          const failure = body?.error;
+          if (failure?.fields) setError({ kind: 'fields', fields: failure.fields });
+          else if (failure?.code === 'upstream_error') setError({ kind: 'upstream', message: failure.message });
+          else setError({ kind: 'generic', message: failure?.message ?? `HTTP ${response.status}` });
+        } catch {
+          setError(abort.signal.aborted ? { kind: 'cancelled' } : { kind: 'network' });
+        } finally {
+          setFetching(false);
+          controller.current = null;
+        }
+      })();
+    },
+    [form, router],
+  );
+
+  const cancel = useCallback(() => controller.current?.abort(), []);
+  const running = fetching || navigating;
+
+  return (
+    <RunnerContext.Provider value={{ form, setForm, run, cancel, running, runningModels, runningN, startedAt: running ? startedAt : null, error }}>{children}</RunnerContext.Provider>
+  );
+}
+

@@ -1,0 +1,99 @@
+'use client';
+
+import { Archive, Dices, RefreshCw, Star } from 'lucide-react';
+import { useOptimistic, useTransition } from 'react';
+import type { ActionResult } from '@/lib/auth/action';
+import type { BoardView } from '@/lib/comparisons/queries';
+import { format, formatCny } from '@/lib/i18n';
+import { useI18n } from '../i18n-provider';
+import { Badge } from '../ui/badge';
+import { Button, buttonClass } from '../ui/button';
+import { cn } from '../ui/cn';
+import { useToast } from '../ui/toast';
+import { formFromParams, useBoardRunner } from './board-runner';
+import { BoardColumn } from './board-column';
+import { columnsClass } from './columns';
+
+type FavoriteAction = (input: { id: string; favorite: boolean }) => Promise<ActionResult<{ favorite: boolean }>>;
+
+/** A finished board: its settings, seed, time and total, the actions on it, and one column per model. */
+export function CompareBoard({ board, favoriteAction }: { board: BoardView; favoriteAction: FavoriteAction }) {
+  const { t, locale } = useI18n();
+  const b = t.compare.board;
+  const toast = useToast();
+  const { run, running } = useBoardRunner();
+  const [favorite, setFavorite] = useOptimistic(board.favorite);
+  const [, startTransition] = useTransition();
+  const hasImages = board.columns.some((c) => c.images.length > 0);
+
+  const toggleFavorite = () =>
+    startTransition(async () => {
+      setFavorite(!favorite);
+      const result = await favoriteAction({ id: board.id, favorite: !favorite });
+      if (!result.ok) toast(result.error.message, 'error');
+    });
+
+  return (
+    <section aria-label={board.params.prompt} className="grid gap-4">
+      <div className="grid gap-3 rounded-card bg-surface px-5 py-4 shadow-card">
+        <div className="flex flex-wrap items-start justify-between gap-3">
+          <p className="max-w-3xl text-sm leading-relaxed text-ink">{board.params.prompt}</p>
+          <div className="flex flex-wrap items-center gap-2">
+            <Button variant="secondary" size="sm" onClick={() => run(formFromParams(board.params, true), board.id)} disabled={running}>
+              <RefreshCw />
+              {b.rerunSame}
+            </Button>
+            <Button variant="secondary" size="sm" onClick={() => run(formFromParams(board.params, false), board.id)} disabled={running}>
+              <Dices />
+              {b.rerunNew}
+            </Button>
+            {hasImages && (
+              <a href={`/api/compare/${board.id}/zip`} download className={buttonClass('secondary', 'sm')}>
+                <Archive />
+                {b.downloadZip}
+              </a>
+            )}
+            <Button variant="ghost" size="icon" onClick={toggleFavorite} aria-pressed={favorite} aria-label={favorite ? b.unfavorite : b.favorite} title={favorite ? b.unfavorite : b.favorite}>
+              <Star className={cn(favorite && 'fill-warning text-warning')} />
+            </Button>
+          </div>
+        </div>
+        <dl className="flex flex-wrap gap-x-6 gap-y-1 text-[13px] text-ink-muted">
+          <div className="flex gap-1.5">
+            <dt>{b.seed}</dt>
+            <dd data-testid="board-seed" className="font-mono text-ink">{board.params.seed}</dd>
+          </div>
+          <div>{format(b.settings, { size: board.params.size, n: board.params.n, background: t.compare.form.backgrounds[board.params.background] })}</div>
+          {board.elapsedMs !== null && (
+            <div className="flex gap-1.5">
+              <dt>{b.elapsed}</dt>
+              <dd data-testid="board-elapsed" className="text-ink tabular-nums">{(board.elapsedMs / 1000).toFixed(1)} s</dd>
+            </div>
+          )}
+          <div className="flex gap-1.5">
+            <dt>{b.total}</dt>
+            <dd data-testid="board-total" data-amount={board.total ?? '0'} className="font-semibold text-ink tabular-nums">
+              {formatCny(board.total ?? '0', locale)}
+            </dd>
+          </div>
+          {board.status !== 'completed' && (
+            <Badge tone={board.status === 'failed' ? 'danger' : 'neutral'}>{b.status[board.status]}</Badge>
+          )}
+        </dl>
+        {board.error && board.status !== 'completed' && <p className="text-sm text-danger">{board.status === 'failed' && board.columns.every((c) => c.error) ? b.failedBoard : board.error.message}</p>}
+      </div>
+      {board.columns.length > 0 && (
+        <div className={columnsClass(board.columns.length)}>
+          {board.columns.map((column) => (
+            <BoardColumn
+              key={column.model}
+              column={column}
+              disabled={running}
+              onRerun={() => run({ ...formFromParams(board.params, false), models: [column.model] }, board.id)}
+            />
+          ))}
+        </div>
+      )}
+    </section>
+  );
+}

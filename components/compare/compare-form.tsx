@@ -1,0 +1,163 @@
+'use client';
+
+import { Play } from 'lucide-react';
+import { useId, type FormEvent } from 'react';
+import { estimateBoard, type PriceTable } from '@/lib/comparisons/estimate';
+import { BACKGROUNDS, LIMITS, RESPONSE_FORMATS, SIZES } from '@/lib/comparisons/schema';
+import { format, formatCny } from '@/lib/i18n';
+import { useI18n } from '../i18n-provider';
+import { Button } from '../ui/button';
+import { Card, CardBody } from '../ui/card';
+import { Field, fieldAria, Input, Select } from '../ui/input';
+import { cn } from '../ui/cn';
+import { useBoardRunner } from './board-runner';
+import { Segmented } from '../ui/segmented';
+import { useFieldError } from './use-field-error';
+
+export interface ModelOption {
+  id: string;
+  description?: string;
+}
+
+export function CompareForm({ models, prices }: { models: ModelOption[]; prices: PriceTable }) {
+  const { t, locale } = useI18n();
+  const c = t.compare;
+  const { form, setForm, run, running } = useBoardRunner();
+  const fieldError = useFieldError();
+  const id = useId();
+  const estimate = estimateBoard(prices, form.models, form.size, form.n);
+
+  const toggleModel = (model: string) =>
+    setForm((f) => ({ ...f, models: f.models.includes(model) ? f.models.filter((m) => m !== model) : [...f.models, model] }));
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    run();
+  };
+
+  return (
+    <Card>
+      <CardBody>
+        <form onSubmit={submit} className="grid gap-5" noValidate aria-label={c.title}>
+          <Field id={`${id}-prompt`} label={c.form.prompt} hint={c.form.promptHint} error={fieldError('prompt')}>
+            <textarea
+              {...fieldAria(`${id}-prompt`, fieldError('prompt'), true)}
+              value={form.prompt}
+              onChange={(e) => setForm((f) => ({ ...f, prompt: e.target.value }))}
+              maxLength={LIMITS.maxPromptLength}
+              rows={3}
+              placeholder={c.form.promptPlaceholder}
+              className="focus-ring min-h-20 w-full resize-y rounded-control border border-line-strong bg-surface px-3 py-2 text-sm text-ink shadow-xs placeholder:text-ink-subtle hover:border-ink-subtle/60 focus-visible:border-accent aria-invalid:border-danger"
+            />
+          </Field>
+
+          <fieldset className="grid gap-2" aria-describedby={`${id}-models-note`}>
+            <legend className="mb-1.5 text-[13px] font-medium text-ink">
+              {c.form.models} <span className="font-normal text-ink-muted">· {form.models.length}/{LIMITS.maxModels}</span>
+            </legend>
+            {models.length === 0 ? (
+              <p className="text-sm text-ink-muted">{c.form.noModels}</p>
+            ) : (
+              <div className="grid grid-cols-1 gap-2 sm:grid-cols-2 lg:grid-cols-3">
+                {models.map((model) => {
+                  const checked = form.models.includes(model.id);
+                  const full = !checked && form.models.length >= LIMITS.maxModels;
+                  return (
+                    <label
+                      key={model.id}
+                      className={cn(
+                        'flex cursor-pointer items-start gap-2.5 rounded-control border px-3 py-2 transition-colors',
+                        checked ? 'border-accent bg-accent-soft/60' : 'border-line hover:border-line-strong',
+                        full && 'cursor-not-allowed opacity-50',
+                      )}
+                    >
+                      <input type="checkbox" className="mt-0.5 accent-[var(--color-accent)]" checked={checked} disabled={full} onChange={() => toggleModel(model.id)} />
+                      <span className="grid min-w-0">
+                        <span className="truncate text-sm font-medium text-ink">{model.id}</span>
+                        {model.description && <span className="truncate text-xs text-ink-muted">{model.description}</span>}
+                      </span>
+                    </label>
+                  );
+                })}
+              </div>
+            )}
+            <p id={`${id}-models-note`} role={fieldError('models') ? 'alert' : undefined} className={cn('text-[13px]', fieldError('models') ? 'text-danger' : 'text-ink-muted')}>
+              {fieldError('models') ?? c.form.modelsHint}
+            </p>
+          </fieldset>
+
+          <div className="grid gap-5 sm:grid-cols-2 lg:grid-cols-4">
+            <Segmented
+              label={c.form.size}
+              value={form.size}
+              options={SIZES.map((size) => ({ value: size, label: size.split('x')[0], note: size === '4096x4096' ? c.form.expensive : undefined }))}
+              onChange={(size) => setForm((f) => ({ ...f, size }))}
+            />
+            <Segmented label={c.form.n} value={String(form.n)} options={[1, 2, 3, 4].map((n) => ({ value: String(n), label: String(n) }))} onChange={(n) => setForm((f) => ({ ...f, n: Number(n) }))} />
+            <Field id={`${id}-background`} label={c.form.background} error={fieldError('background')}>
+              <Select id={`${id}-background`} value={form.background} onChange={(e) => setForm((f) => ({ ...f, background: e.target.value as typeof f.background }))}>
+                {BACKGROUNDS.map((b) => (
+                  <option key={b} value={b}>
+                    {c.form.backgrounds[b]}
+                  </option>
+                ))}
+              </Select>
+            </Field>
+            <div className="grid gap-1.5">
+              <Segmented
+                label={c.form.seed}
+                value={form.seedMode}
+                options={[
+                  { value: 'random', label: c.form.seedRandom },
+                  { value: 'locked', label: c.form.seedLocked },
+                ]}
+                onChange={(seedMode) => setForm((f) => ({ ...f, seedMode }))}
+              />
+              {form.seedMode === 'locked' && (
+                <Input
+                  {...fieldAria(`${id}-seed`, fieldError('seed'))}
+                  aria-label={c.form.seed}
+                  inputMode="numeric"
+                  value={form.seed}
+                  onChange={(e) => setForm((f) => ({ ...f, seed: e.target.value.replace(/[^\d]/g, '') }))}
+                  className="h-9"
+                />
+              )}
+              {fieldError('seed') && (
+                <p id={`${id}-seed-error`} role="alert" className="text-[13px] text-danger">
+                  {fieldError('seed')}
+                </p>
+              )}
+            </div>
+          </div>
+
+          <details className="group rounded-control border border-line px-3 py-2 text-sm">
+            <summary className="cursor-pointer text-[13px] font-medium text-ink-muted select-none">{c.form.advanced}</summary>
+            <div className="mt-3 max-w-xs">
+              <Field id={`${id}-format`} label={c.form.responseFormat} hint={c.form.responseFormatHint}>
+                <Select id={`${id}-format`} value={form.responseFormat} onChange={(e) => setForm((f) => ({ ...f, responseFormat: e.target.value as typeof f.responseFormat }))}>
+                  {RESPONSE_FORMATS.map((r) => (
+                    <option key={r} value={r}>
+                      {c.form.responseFormats[r]}
+                    </option>
+                  ))}
+                </Select>
+              </Field>
+            </div>
+          </details>
+
+          <div className="flex flex-wrap items-center justify-between gap-3 border-t border-line pt-4">
+            <p className="text-sm text-ink-muted" data-testid="estimate" data-amount={estimate.total}>
+              {c.form.estimate}: <span className="font-semibold text-ink tabular-nums">≈ {formatCny(estimate.total, locale)}</span>
+              {estimate.perModel.some((m) => m.source === 'ledger') && <span className="ml-1 text-xs">({c.form.estimateFromLedger})</span>}
+              {estimate.unknown.length > 0 && <span className="ml-2 text-xs text-warning">{format(c.form.estimateUnknown, { models: estimate.unknown.join(', ') })}</span>}
+            </p>
+            <Button type="submit" size="lg" pending={running} disabled={models.length === 0}>
+              {!running && <Play />}
+              {c.form.run}
+            </Button>
+          </div>
+        </form>
+      </CardBody>
+    </Card>
+  );
+}

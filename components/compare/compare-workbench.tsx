@@ -1,0 +1,19 @@
+'use client';
+
+import type { ReactNode } from 'react';
+import type { PriceTable } from '@/lib/comparisons/estimate';
+import { BoardRunnerProvider, type BoardForm } from './board-runner';
+import { BoardStage } from './board-stage';
+import { CompareForm, type ModelOption } from './compare-form';
+
+/** The form, then the run in flight or what `children` shows (an empty board, or a finished one). */
+export function CompareWorkbench({ models, prices, initial, children }: { models: ModelOption[]; prices: PriceTable; initial: BoardForm; children: ReactNode }) {
+  return (
+    <BoardRunnerProvider initial={initial}>
+      <div className="grid gap-6">
+        <CompareForm models={models} prices={prices} />
+        <BoardStage>{children}</BoardStage>
+      </div>
+    </BoardRunnerProvider>
+  );
+}

@@ -1,0 +1,96 @@
+'use client';
+
+import { WandSparkles } from 'lucide-react';
+import { useId } from 'react';
+import type { EditModel } from '@/lib/edits/edit-models';
+import { promptFitsKind, PROMPT_TEMPLATES, sizeOptions, type EditKind } from '@/lib/edits/kinds';
+import { format } from '@/lib/i18n';
+import { useI18n } from '../i18n-provider';
+import { Button } from '../ui/button';
+
+interface Props {
+  kind: EditKind;
+  prompt: string;
+  onPrompt: (prompt: string) => void;
+  models: EditModel[];
+  model: string;
+  onModel: (model: string) => void;
+  dims: { width: number; height: number } | null;
+  size: string;
+  onSize: (size: string) => void;
+  /** Why the edit cannot be sent yet, or null. */
+  blocked: string | null;
+  pending: boolean;
+  onSubmit: () => void;
+}
+
+const select = 'focus-ring h-9 w-full rounded-control border border-line bg-surface px-2.5 text-sm text-ink disabled:opacity-55';
+
+export function EditOptions({ kind, prompt, onPrompt, models, model, onModel, dims, size, onSize, blocked, pending, onSubmit }: Props) {
+  const { t } = useI18n();
+  const f = t.edit.form;
+  const id = useId();
+  const sizes = dims ? sizeOptions(kind, dims.width, dims.height) : [];
+  const original = dims ? `${dims.width}x${dims.height}` : '';
+  const fits = !prompt.trim() || promptFitsKind(kind, prompt);
+  return (
+    <div className="grid gap-4">
+      <div className="grid gap-1.5">
+        <div className="flex items-baseline justify-between gap-2">
+          <label htmlFor={`${id}-prompt`} className="text-[13px] font-medium text-ink">
+            {f.prompt}
+          </label>
+          <button type="button" className="text-xs text-accent hover:underline" onClick={() => onPrompt(PROMPT_TEMPLATES[kind])}>
+            {f.template}
+          </button>
+        </div>
+        <textarea
+          id={`${id}-prompt`}
+          value={prompt}
+          onChange={(e) => onPrompt(e.target.value)}
+          rows={3}
+          maxLength={32000}
+          className="focus-ring min-h-20 resize-y rounded-control border border-line bg-surface px-3 py-2 text-sm text-ink placeholder:text-ink-subtle"
+          aria-describedby={`${id}-prompt-hint`}
+        />
+        <p id={`${id}-prompt-hint`} className={fits ? 'text-xs text-ink-subtle' : 'text-xs text-warning'}>
+          {fits ? f.promptHint : kind === 'local' ? f.mismatchLocal : format(f.mismatch, { words: f.words[kind] })}
+        </p>
+      </div>
+      <div className="grid gap-3">
+        <label className="grid gap-1.5 text-[13px] font-medium text-ink">
+          {f.model}
+          <select className={select} value={model} onChange={(e) => onModel(e.target.value)}>
+            {models.map((m) => (
+              <option key={m.id} value={m.id}>
+                {m.hd ? f.hd : f.standard} · {m.id}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="grid gap-1.5 text-[13px] font-medium text-ink">
+          {f.size}
+          <select className={select} value={size} onChange={(e) => onSize(e.target.value)} disabled={sizes.length < 2}>
+            {sizes.length === 0 && <option value="">—</option>}
+            {sizes.map((s) => (
+              <option key={s} value={s}>
+                {format(s === original ? f.original : f.doubled, { size: s.replace('x', '×') })}
+              </option>
+            ))}
+          </select>
+        </label>
+      </div>
+      <div className="grid gap-1.5">
+        <Button size="lg" onClick={onSubmit} disabled={Boolean(blocked)} pending={pending} title={blocked ?? undefined} data-testid="edit-submit">
+          {!pending && <WandSparkles />}
+          {f.submit}
+        </Button>
+        {blocked && (
+          <p className="text-xs text-ink-muted" data-testid="submit-reason">
+            {blocked}
+          </p>
+        )}
+      </div>
+    </div>
+  );
+}

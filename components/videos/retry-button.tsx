@@ -1,0 +1,42 @@
+'use client';
+
+import { RotateCcw } from 'lucide-react';
+import { useRouter } from 'next/navigation';
+import { useState, useTransition } from 'react';
+import type { ActionResult } from '@/lib/auth/action';
+import { useI18n } from '../i18n-provider';
+import { useActionError } from '../use-action-error';
+import { Button } from '../ui/button';
+
+type RetryVideo = (input: { id: string }) => Promise<ActionResult<{ generationId: string }>>;
+
+/** Starts a failed video again with its settings and opens the new attempt. */
+export function RetryButton({ id, action }: { id: string; action: RetryVideo }) {
+  const { t } = useI18n();
+  const describe = useActionError();
+  const router = useRouter();
+  const [pending, startTransition] = useTransition();
+  const [error, setError] = useState<string | null>(null);
+  const retry = () =>
+    startTransition(async () => {
+      setError(null);
+      const result = await action({ id });
+      if (result.ok) router.push(`/videos/${result.data.generationId}`);
+      else if (result.error.key === 'videoMissing') setError(t.videos.errors.missing);
+      else if (result.error.key === 'videoNotFailed') setError(t.videos.errors.notFailed);
+      else setError(describe(result.error));
+    });
+  return (
+    <div className="grid justify-items-start gap-2">
+      <Button variant="secondary" pending={pending} onClick={retry}>
+        {!pending && <RotateCcw />}
+        {t.videos.player.retry}
+      </Button>
+      {error && (
+        <p role="alert" className="text-sm text-danger">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,154 @@
+'use client';
+
+import { Clock, Coins, Volume2 } from 'lucide-react';
+import { useState, useTransition, type FormEvent } from 'react';
+import type { ActionResult } from '@/lib/auth/action';
+import { format, formatCny } from '@/lib/i18n';
+import { ASPECT_RATIOS, estimateCost, estimateSeconds, type AspectRatio, type Resolution, type VideoModelOption } from '@/lib/videos/estimate';
+import { useI18n } from '../i18n-provider';
+import { useActionError } from '../use-action-error';
+import { Button } from '../ui/button';
+import { Card, CardBody, CardFooter, CardHeader } from '../ui/card';
+import { Field, fieldAria, Select } from '../ui/input';
+import { useToast } from '../ui/toast';
+import { Segmented } from '../ui/segmented';
+import { FrameShape } from './frame-shape';
+
+export interface StartVideoInput {
+  model: string;
+  prompt: string;
+  duration?: number;
+  resolution: Resolution;
+  audio: boolean;
+  aspectRatio: AspectRatio;
+}
+type StartVideo = (input: StartVideoInput) => Promise<ActionResult<{ generationId: string; videoTaskId: string }>>;
+
+const pickDuration = (durations: number[], wanted?: number) => (wanted && durations.includes(wanted) ? wanted : durations.includes(5) ? 5 : durations[0]);
+
+/** The new-video form: settings the chosen model allows, with the time and cost they will take. */
+export function VideoForm({ models, action }: { models: VideoModelOption[]; action: StartVideo }) {
+  const { t, locale } = useI18n();
+  const f = t.videos.form;
+  const toast = useToast();
+  const describe = useActionError();
+  const [pending, startTransition] = useTransition();
+  const [modelId, setModelId] = useState(models[0]?.id ?? '');
+  const model = models.find((m) => m.id === modelId) ?? models[0];
+  const [prompt, setPrompt] = useState('');
+  const [duration, setDuration] = useState(() => pickDuration(model?.durations ?? [5]));
+  const [resolution, setResolution] = useState<Resolution>('720p');
+  const [audio, setAudio] = useState(false);
+  const [aspectRatio, setAspectRatio] = useState<AspectRatio>('16:9');
+  const [error, setError] = useState<string | null>(null);
+  const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
+
+  if (!model) return <Card className="p-6 text-sm text-ink-muted">{f.noModels}</Card>;
+  const cost = estimateCost(model.price, duration, resolution, audio);
+  const time = estimateSeconds(duration, resolution, audio);
+
+  const chooseModel = (id: string) => {
+    const next = models.find((m) => m.id === id);
+    setModelId(id);
+    if (next) {
+      setDuration(pickDuration(next.durations, duration));
+      if (!next.resolutions.includes(resolution)) setResolution(next.resolutions[0]);
+    }
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setError(null);
+    setFieldErrors({});
+    startTransition(async () => {
+      const result = await action({ model: model.id, prompt, duration, resolution, audio, aspectRatio });
+      if (result.ok) {
+        setPrompt('');
+        toast(f.started);
+      } else {
+        setError(describe(result.error));
+        setFieldErrors(result.error.fields ?? {});
+      }
+    });
+  };
+
+  return (
+    <Card>
+      <form onSubmit={submit} aria-label={f.title} noValidate>
+        <CardHeader title={f.title} />
+        <CardBody className="grid gap-5">
+          <div className="grid gap-5 md:grid-cols-[minmax(0,14rem)_1fr]">
+            <Field id="video-model" label={f.model} hint={model.description}>
+              <Select {...fieldAria('video-model', undefined, !!model.description)} value={model.id} onChange={(e) => chooseModel(e.target.value)} className="w-full">
+                {models.map((m) => (
+                  <option key={m.id} value={m.id}>
+                    {m.id}
+                  </option>
+                ))}
+              </Select>
+            </Field>
+            <Field id="video-prompt" label={f.prompt} error={fieldErrors.prompt}>
+              <textarea
+                {...fieldAria('video-prompt', fieldErrors.prompt)}
+                value={prompt}
+                onChange={(e) => setPrompt(e.target.value)}
+                placeholder={f.promptPlaceholder}
+                rows={3}
+                maxLength={32_000}
+                className="focus-ring w-full resize-y rounded-control border border-line-strong bg-surface px-3 py-2 text-sm text-ink shadow-xs placeholder:text-ink-subtle hover:border-ink-subtle/60 focus-visible:border-accent aria-invalid:border-danger"
+              />
+            </Field>
+          </div>
+          <div className="grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
+            <Segmented label={f.duration} value={String(duration)} onChange={(v) => setDuration(Number(v))} options={model.durations.map((d) => ({ value: String(d), label: format(f.seconds, { n: d }) }))} />
+            <Segmented label={f.resolution} value={resolution} onChange={setResolution} options={model.resolutions.map((r) => ({ value: r, label: r }))} />
+            <Segmented
+              label={f.aspectRatio}
+              value={aspectRatio}
+              onChange={setAspectRatio}
+              options={ASPECT_RATIOS.map((r) => ({ value: r, label: r, icon: <FrameShape ratio={r} /> }))}
+            />
+          </div>
+          <label className="flex cursor-pointer items-start gap-3 rounded-control border border-line p-3 hover:bg-subtle/60">
+            <input type="checkbox" checked={audio} onChange={(e) => setAudio(e.target.checked)} className="mt-0.5 size-4 accent-[var(--color-accent)]" aria-describedby="video-audio-hint" />
+            <span className="grid gap-0.5">
+              <span className="flex items-center gap-1.5 text-sm font-medium text-ink">
+                <Volume2 aria-hidden className="size-4 text-ink-subtle" />
+                {f.audio}
+              </span>
+              <span id="video-audio-hint" className="text-[13px] text-ink-muted">
+                {f.audioHint}
+              </span>
+            </span>
+          </label>
+          {error && (
+            <p role="alert" data-testid="video-form-error" className="rounded-control bg-danger-soft px-3 py-2 text-sm text-danger">
+              {error}
+            </p>
+          )}
+        </CardBody>
+        <CardFooter className="justify-between">
+          <dl className="flex flex-wrap gap-x-6 gap-y-1">
+            <div className="flex items-center gap-1.5">
+              <Clock aria-hidden className="size-4" />
+              <dt>{f.estimateTime}</dt>
+              <dd data-testid="video-estimate-time" className="font-medium text-ink tabular-nums">
+                {format(f.timeRange, time)}
+              </dd>
+            </div>
+            <div className="flex items-center gap-1.5">
+              <Coins aria-hidden className="size-4" />
+              <dt>{f.estimateCost}</dt>
+              <dd data-testid="video-estimate-cost" className="font-medium text-ink tabular-nums">
+                {cost === null ? f.unknownPrice : formatCny(cost, locale)}
+              </dd>
+            </div>
+          </dl>
+          <Button type="submit" pending={pending}>
+            {f.submit}
+          </Button>
+        </CardFooter>
+      </form>
+    </Card>
+  );
+}

@@ -1,0 +1,105 @@
+import { expect, test } from '@playwright/test';
+import { sumCosts } from '../lib/upstream/cost';
+import { CompareBoardPage, resetKnobs, setKnobs } from './support/compare-board';
+
+// The comparison board against the embedded reference service, as the signed-in owner.
+const FOUR = ['atelier-vista', 'atelier-aquarelle', 'atelier-mosaic', 'atelier-pixel'];
+
+test.afterEach(async ({ request }) => resetKnobs(request));
+
+test('a 4-model board shows 4 columns whose costs add up to the total shown', async ({ page }) => {
+  const board = new CompareBoardPage(page);
+  await board.open();
+  await board.fill({ prompt: 'a red lighthouse on a cliff at dusk', models: FOUR, n: 2 });
+  // The estimate comes from the service's price list: (0.08 + 0.06 + 0.05 + 0.04) × 2.
+  await expect(page.getByTestId('estimate')).toHaveAttribute('data-amount', '0.46');
+  await board.run();
+
+  await expect(board.columns()).toHaveCount(4);
+  expect(await board.columns().evaluateAll((cols) => cols.map((c) => c.getAttribute('data-model')))).toEqual(FOUR);
+  const costs = await board.columns().evaluateAll((cols) => cols.map((c) => c.getAttribute('data-cost')!));
+  const total = await page.getByTestId('board-total').getAttribute('data-amount');
+  expect(sumCosts(costs)).toBe(total);
+  expect(total).toBe('0.46');
+  for (const model of FOUR) await expect(board.column(model).locator('img')).toHaveCount(2);
+  await expect(page.getByTestId('board-seed')).toHaveText(/^\d+$/);
+
+  // Thumbnails are small WebPs that really load; the full file and the zip are there on demand.
+  const thumb = board.column('atelier-vista').locator('img').first();
+  await expect.poll(() => thumb.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(512);
+  const src = (await thumb.getAttribute('src'))!;
+  const small = await page.request.get(src);
+  expect(small.headers()['content-type']).toBe('image/webp');
+  const zip = await page.request.get(`${page.url().replace('/compare/', '/api/compare/')}/zip`);
+  expect(zip.headers()['content-type']).toBe('application/zip');
+  const bytes = await zip.body();
+  expect(bytes.subarray(0, 2).toString()).toBe('PK');
+  await expect(page.getByRole('link', { name: 'Open in editor' }).first()).toHaveAttribute('href', /^\/edit\?asset=[0-9a-f-]{36}$/);
+
+  // It is in the history, newest first.
+  await page.goto('/compare');
+  await expect(page.getByTestId('history-item').first()).toContainText('a red lighthouse on a cliff at dusk');
+});
+
+test('a failing model shows its failure while the other three show their images', async ({ page, request }) => {
+  await setKnobs(request, { failModels: ['atelier-ink'] });
+  const board = new CompareBoardPage(page);
+  await board.open();
+  await board.fill({ prompt: 'a quiet harbour in the rain', models: ['atelier-vista', 'atelier-ink', 'atelier-mosaic', 'atelier-pixel'] });
+  await board.run();
+
+  await expect(board.columns()).toHaveCount(4);
+  const ink = board.column('atelier-ink');
+  await expect(ink.getByTestId('failed-card')).toContainText('atelier-ink');
+  await expect(ink.locator('img')).toHaveCount(0);
+  for (const model of ['atelier-vista', 'atelier-mosaic', 'atelier-pixel']) await expect(board.column(model).locator('img')).toHaveCount(1);
+  const costs = await board.columns().evaluateAll((cols) => cols.map((c) => c.getAttribute('data-cost')!));
+  expect(sumCosts(costs)).toBe(await page.getByTestId('board-total').getAttribute('data-amount'));
+});
+
+test('a rerun with the locked seed gives byte-identical files', async ({ page }) => {
+  const board = new CompareBoardPage(page);
+  await board.open();
+  await board.fill({ prompt: 'origami cranes over a pond', models: ['atelier-vista', 'atelier-mosaic'], seed: 24680 });
+  const first = await board.run();
+  await expect(page.getByTestId('board-seed')).toHaveText('24680');
+  const firstHashes = await board.downloadedHashes();
+  expect(firstHashes).toHaveLength(2);
+
+  await page.getByRole('button', { name: 'Rerun, same seed' }).click();
+  await expect(page).not.toHaveURL(new RegExp(first), { timeout: 70_000 });
+  await expect(page.getByTestId('board-seed')).toHaveText('24680');
+  await expect(board.columns()).toHaveCount(2);
+  expect(await board.downloadedHashes()).toEqual(firstHashes);
+  // The stored hashes say the same.
+  const stored = await page.locator('img[data-sha256]').evaluateAll((imgs) => imgs.map((img) => img.getAttribute('data-sha256')));
+  expect(stored).toEqual(firstHashes);
+
+  // A new seed gives other files.
+  await page.getByRole('button', { name: 'Rerun, new seed' }).click();
+  await expect(page.getByTestId('board-seed')).not.toHaveText('24680', { timeout: 70_000 });
+  expect(await board.downloadedHashes()).not.toEqual(firstHashes);
+});
+
+test('checks the settings in the browser, and cancelling keeps the prompt for a retry', async ({ page, request }) => {
+  const board = new CompareBoardPage(page);
+  await board.open();
+  await board.fill({ prompt: 'snowy mountains', models: [] });
+  await page.getByRole('button', { name: 'Run board' }).click();
+  await expect(page.getByText('Pick at least one model.')).toBeVisible();
+
+  await setKnobs(request, { latencyMs: { '*': 8000 } });
+  await board.pickModels(['atelier-pixel']);
+  await page.getByRole('button', { name: 'Run board' }).click();
+  await expect(page.getByRole('region', { name: 'Generating' })).toBeVisible();
+  await expect(page.getByTestId('elapsed')).toHaveText(/^[1-9]\.\d s$/);
+  await page.getByRole('button', { name: 'Cancel' }).click();
+  await expect(page.getByText(/^Cancelled\./)).toBeVisible();
+  await expect(page.getByLabel('Prompt')).toHaveValue('snowy mountains');
+  await expect(page).toHaveURL(/\/compare$/);
+  // The server saw the cancel too: the board is recorded as cancelled, not left running.
+  await expect(async () => {
+    await page.reload();
+    await expect(page.getByTestId('history-item').first()).toContainText('Cancelled', { timeout: 1000 });
+  }).toPass({ timeout: 5000 });
+});

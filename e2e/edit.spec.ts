@@ -1,0 +1,224 @@
+import { expect, test } from '@playwright/test';
+import sharp from 'sharp';
+import { assetPixels, EditStudio, serviceAdminToken, testPng, type Kind } from './support/edit-studio';
+
+const W = 640;
+const H = 480;
+// A stroke across the red block, in image pixels.
+const STROKE: Array<[number, number]> = [
+  [210, 200],
+  [330, 240],
+  [300, 330],
+];
+
+let png: Buffer;
+test.beforeAll(async () => {
+  png = await testPng(W, H);
+});
+
+const KINDS: Kind[] = ['background', 'style', 'upscale', 'local', 'remove', 'add'];
+
+for (const kind of KINDS) {
+  test(`edits end to end: ${kind}`, async ({ page }) => {
+    const studio = new EditStudio(page);
+    await studio.open();
+    await studio.upload(png);
+    await studio.chooseKind(kind);
+    const masked = kind === 'local' || kind === 'remove';
+    const tools = page.getByRole('toolbar', { name: 'Mask tools' });
+    if (masked) {
+      // The button says why it cannot run yet.
+      await expect(studio.submit).toBeDisabled();
+      await expect(page.getByTestId('submit-reason')).toContainText('Paint the area');
+      await expect(tools).toBeVisible();
+      await studio.paint({ width: W, height: H }, STROKE);
+      await expect(studio.submit).toBeEnabled();
+    } else {
+      await expect(tools).toHaveCount(0);
+    }
+    if (kind === 'upscale') await expect(page.getByLabel('Output size')).toHaveValue('1280x960');
+    await studio.submit.click();
+    const ids = await studio.ids();
+    await expect(page.getByTestId('before-after')).toBeVisible();
+    await expect(page.getByTestId('edit-cost')).toContainText('¥');
+
+    const original = await assetPixels(page.request, ids.original);
+    const result = await assetPixels(page.request, ids.result);
+    expect([original.width, original.height]).toEqual([W, H]);
+    expect([result.width, result.height]).toEqual(kind === 'upscale' ? [2 * W, 2 * H] : [W, H]);
+    if (!masked) return expect(ids.mask).toBeNull();
+
+    // The mask the service got: the image's natural size, one grey channel, white where painted.
+    const mask = await assetPixels(page.request, ids.mask!, 1);
+    expect([mask.format, mask.width, mask.height]).toEqual(['png', W, H]);
+    for (const [x, y] of STROKE) expect(mask.data[y * W + x], `mask at ${x},${y}`).toBe(255);
+    expect(mask.data[10 * W + 10]).toBe(0);
+    expect(mask.data[470 * W + 630]).toBe(0);
+    const values = new Set(mask.data);
+    expect([...values].every((v) => v >= 0 && v <= 255)).toBe(true);
+    expect([...values].some((v) => v > 0 && v < 255), 'feathered edges are grey').toBe(true);
+
+    // Every pixel the mask keeps (0) is the original's, byte for byte; some painted ones changed.
+    let kept = 0;
+    let changed = 0;
+    for (let i = 0; i < W * H; i++) {
+      const same = original.data[3 * i] === result.data[3 * i] && original.data[3 * i + 1] === result.data[3 * i + 1] && original.data[3 * i + 2] === result.data[3 * i + 2];
+      if (mask.data[i] === 0) {
+        if (!same) throw new Error(`pixel ${i % W},${Math.floor(i / W)} changed where the mask is 0`);
+        kept++;
+      } else if (!same) changed++;
+    }
+    expect(kept).toBeGreaterThan(W * H * 0.8);
+    expect(changed).toBeGreaterThan(100);
+  });
+}
+
+test('refuses bad files in the browser and on the server, with clear messages', async ({ page }) => {
+  const studio = new EditStudio(page);
+  await studio.open();
+  await page.getByLabel('Choose image').setInputFiles({ name: 'anim.gif', mimeType: 'image/gif', buffer: Buffer.from('GIF89a') });
+  const drop = page.getByTestId('source-drop');
+  await expect(drop.getByRole('alert')).toContainText('“anim.gif” is not a PNG, JPEG or WebP image.');
+  const wide = await sharp({ create: { width: 4097, height: 8, channels: 3, background: '#888' } }).png().toBuffer();
+  await page.getByLabel('Choose image').setInputFiles({ name: 'wide.png', mimeType: 'image/png', buffer: wide });
+  await expect(drop.getByRole('alert')).toContainText('4097×8 px; images can be at most 4096 px a side');
+
+  // The server checks again: a request that skips the browser is refused the same way.
+  const response = await page.request.post('/edit/run', {
+    multipart: { requestId: crypto.randomUUID(), kind: 'style', prompt: 'watercolor style', image: { name: 'wide.png', mimeType: 'image/png', buffer: wide } },
+  });
+  expect(response.status()).toBe(400);
+  expect((await response.json()).error.message).toContain('at most 4096 px a side');
+  const noMask = await page.request.post('/edit/run', {
+    multipart: { requestId: crypto.randomUUID(), kind: 'remove', prompt: 'remove it', image: { name: 'a.png', mimeType: 'image/png', buffer: png } },
+  });
+  expect(noMask.status()).toBe(400);
+  expect((await noMask.json()).error.message).toContain('needs a painted mask');
+});
+
+test('an upstream error keeps image, mask and prompt for a retry without re-upload', async ({ page }) => {
+  const studio = new EditStudio(page);
+  await studio.open();
+  await studio.upload(png);
+  await studio.chooseKind('style');
+  // Without a mask the service refuses a removal: its own message is shown.
+  const prompt = page.getByLabel('Prompt');
+  await prompt.fill('Remove the red block');
+  await studio.submit.click();
+  await expect(page.getByTestId('edit-error')).toContainText('Object removal needs a mask');
+  await expect(studio.canvas).toBeVisible();
+  await expect(prompt).toHaveValue('Remove the red block');
+
+  // Retry as a mask edit: paint, keep the prompt (nothing to upload again).
+  await studio.chooseKind('remove');
+  await studio.paint({ width: W, height: H }, STROKE);
+  // What the studio puts in each request: field names only.
+  await page.evaluate(() => {
+    const w = window as unknown as { sentFields: string[][] };
+    w.sentFields = [];
+    const original = window.fetch;
+    window.fetch = (input, init) => {
+      if (String(input).endsWith('/edit/run') && init?.body instanceof FormData) w.sentFields.push([...init.body.keys()]);
+      return original(input, init);
+    };
+  });
+  const sent = () => page.evaluate(() => (window as unknown as { sentFields: string[][] }).sentFields);
+  await studio.submit.click();
+  const ids = await studio.ids();
+  expect(ids.mask).not.toBeNull();
+  expect((await sent())[0]).toEqual(expect.arrayContaining(['image', 'mask', 'prompt']));
+
+  // A further retry refers to the stored original instead of uploading it again.
+  await page.getByRole('button', { name: 'Back to the original' }).click();
+  await studio.submit.click();
+  await expect(studio.result).toBeVisible({ timeout: 45_000 });
+  const second = (await sent())[1];
+  expect(second).toEqual(expect.arrayContaining(['assetId', 'mask', 'prompt']));
+  expect(second).not.toContain('image');
+});
+
+test('shows the wait against 90 s and cancels it', async ({ page }) => {
+  const token = await serviceAdminToken();
+  const knobs = (latencyMs: Record<string, number>) =>
+    page.request.put('/v1/admin/knobs', { headers: { authorization: `Bearer ${token}` }, data: { latencyMs } });
+  expect((await knobs({ '*': 30_000 })).ok()).toBe(true);
+  try {
+    const studio = new EditStudio(page);
+    await studio.open();
+    await studio.upload(png);
+    await studio.chooseKind('style');
+    await studio.submit.click();
+    await expect(page.getByTestId('edit-elapsed')).toContainText(/[12] s of 90 s/, { timeout: 5000 });
+    await page.getByRole('button', { name: 'Cancel' }).click();
+    await expect(page.getByText('Edit cancelled.')).toBeVisible();
+    await expect(studio.canvas).toBeVisible();
+    // The server stopped the upstream call and recorded the edit as cancelled.
+    await expect(async () => {
+      await page.goto('/edit?scope=mine');
+      await expect(page.getByTestId('edit-history').getByText('Cancelled').first()).toBeVisible({ timeout: 1000 });
+    }).toPass({ timeout: 15_000 });
+  } finally {
+    await knobs({});
+  }
+});
+
+test('continues from a result, lists history mine/team and reopens an edit or an asset', async ({ page }) => {
+  const studio = new EditStudio(page);
+  await studio.open();
+  await studio.upload(png);
+  await studio.chooseKind('style');
+  await studio.submit.click();
+  const first = await studio.ids();
+
+  await page.getByRole('button', { name: 'Continue editing' }).click();
+  await expect(studio.canvas).toBeVisible();
+  await studio.chooseKind('add');
+  await studio.submit.click();
+  const second = await studio.ids();
+  expect(second.original).toBe(first.result);
+
+  await studio.open('?scope=mine');
+  const history = page.getByTestId('edit-history');
+  await expect(history.getByRole('link').first()).toBeVisible();
+  await page.getByRole('link', { name: 'Team', exact: true }).click();
+  await expect(page).toHaveURL(/scope=team/);
+  await history.getByRole('link', { name: /Open: Add a red hot-air balloon/ }).first().click();
+  await expect(studio.result).toHaveAttribute('data-generation', second.generation);
+  await expect(page.getByLabel('Prompt')).toHaveValue('Add a red hot-air balloon in the sky');
+
+  // An existing asset opens as the input.
+  await studio.open(`?asset=${first.result}`);
+  await expect(studio.canvas).toBeVisible();
+  await expect(page.getByTestId('source-info')).toContainText(`${W}×${H}`);
+});
+
+test('suggests background replacement when the mask hugs the edges', async ({ page }) => {
+  const studio = new EditStudio(page);
+  await studio.open();
+  await studio.upload(png);
+  await studio.chooseKind('local');
+  await page.getByLabel('Brush size').focus();
+  await page.keyboard.press('End');
+  await studio.paint({ width: W, height: H }, [[20, 20], [620, 20], [620, 460], [20, 460], [20, 20]]);
+  await expect(page.getByTestId('background-hint')).toBeVisible();
+  await page.getByRole('button', { name: 'Use background replacement' }).click();
+  await expect(page.getByRole('radio', { name: /Background replacement/ })).toBeChecked();
+  await expect(page.getByRole('toolbar', { name: 'Mask tools' })).toHaveCount(0);
+});
+
+test('mask keys: undo, redo and brush size', async ({ page }) => {
+  const studio = new EditStudio(page);
+  await studio.open();
+  await studio.upload(png);
+  await studio.chooseKind('local');
+  await studio.paint({ width: W, height: H }, STROKE);
+  await expect(studio.submit).toBeEnabled();
+  await page.keyboard.press('ControlOrMeta+z');
+  await expect(studio.submit).toBeDisabled();
+  await page.keyboard.press('Shift+ControlOrMeta+z');
+  await expect(studio.submit).toBeEnabled();
+  const size = page.getByLabel('Brush size');
+  const before = Number(await size.inputValue());
+  await page.keyboard.press(']');
+  expect(Number(await size.inputValue())).toBeGreaterThan(before);
+});

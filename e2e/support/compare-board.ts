@@ -1,0 +1,70 @@
+import { createHash } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { baseURL } from '../../playwright.config';
+
+/** Fault knobs of the embedded reference service (admin token from the run's generated secrets). */
+export async function setKnobs(request: APIRequestContext, knobs: { failModels?: string[]; latencyMs?: Record<string, number> }) {
+  const secrets = JSON.parse(await readFile(path.join(process.env.E2E_DATA_DIR!, 'secrets.json'), 'utf8')) as { serviceAdminToken: string };
+  const response = await request.put(`${baseURL}/v1/admin/knobs`, { headers: { authorization: `Bearer ${secrets.serviceAdminToken}` }, data: knobs });
+  expect(response.status()).toBe(200);
+}
+
+export const resetKnobs = (request: APIRequestContext) => setKnobs(request, { failModels: [], latencyMs: {} });
+
+/** The compare page as a user drives it. */
+export class CompareBoardPage {
+  constructor(readonly page: Page) {}
+
+  async open() {
+    await this.page.goto('/compare');
+  }
+
+  async pickModels(models: string[]) {
+    const boxes = this.page.getByRole('checkbox');
+    // Uncheck everything first, so that the limit of four never blocks a box we want.
+    for (const box of await boxes.all()) if (await box.isChecked()) await box.uncheck();
+    for (const model of models) await this.page.getByRole('checkbox', { name: new RegExp(`^${model}\\b`) }).check();
+  }
+
+  async fill({ prompt, models, n, seed, size }: { prompt: string; models: string[]; n?: number; seed?: number; size?: '1024' | '2048' | '4096' }) {
+    await this.page.getByLabel('Prompt').fill(prompt);
+    await this.pickModels(models);
+    if (n) await this.page.getByRole('group', { name: 'Images per model' }).getByText(String(n), { exact: true }).click();
+    if (size) await this.page.getByRole('group', { name: 'Size' }).getByText(size, { exact: true }).click();
+    if (seed !== undefined) {
+      await this.page.getByRole('group', { name: 'Seed' }).getByText('Locked', { exact: true }).click();
+      await this.page.getByRole('textbox', { name: 'Seed' }).fill(String(seed));
+    }
+  }
+
+  /** Runs the board and waits for its page. */
+  async run(): Promise<string> {
+    const before = this.page.url();
+    await this.page.getByRole('button', { name: 'Run board' }).click();
+    await expect(this.page).not.toHaveURL(before, { timeout: 70_000 });
+    await expect(this.page).toHaveURL(/\/compare\/[0-9a-f-]{36}$/, { timeout: 70_000 });
+    return this.page.url().split('/').at(-1)!;
+  }
+
+  columns() {
+    return this.page.getByTestId('board-column');
+  }
+
+  column(model: string) {
+    return this.page.locator(`[data-testid="board-column"][data-model="${model}"]`);
+  }
+
+  /** sha256 of every image of the board, downloaded in full through the assets route. */
+  async downloadedHashes(): Promise<string[]> {
+    const ids = await this.page.locator('img[data-asset-id]').evaluateAll((imgs) => imgs.map((img) => img.getAttribute('data-asset-id')!));
+    const hashes: string[] = [];
+    for (const id of ids) {
+      const response = await this.page.request.get(`/api/assets/${id}?download=1`);
+      expect(response.status()).toBe(200);
+      hashes.push(createHash('sha256').update(await response.body()).digest('hex'));
+    }
+    return hashes;
+  }
+}

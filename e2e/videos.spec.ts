@@ -1,0 +1,162 @@
+import { randomUUID } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { baseURL } from '../playwright.config';
+
+/** Rendering under CI load can take a while; every wait for the service is generous, none is a sleep. */
+const RENDER_MS = 150_000;
+
+/** Sets the embedded reference service's fault knobs (admin token from the run's generated secrets). */
+async function setFailModels(request: APIRequestContext, failModels: string[]) {
+  const secrets = JSON.parse(await readFile(path.join(process.env.E2E_DATA_DIR!, 'secrets.json'), 'utf8')) as { serviceAdminToken: string };
+  const response = await request.put(`${baseURL}/v1/admin/knobs`, { headers: { authorization: `Bearer ${secrets.serviceAdminToken}` }, data: { failModels } });
+  expect(response.status()).toBe(200);
+}
+
+/** The /videos page as a user drives it. */
+class VideosPage {
+  constructor(readonly page: Page) {}
+
+  form() {
+    return this.page.getByRole('form', { name: 'New video' });
+  }
+
+  async create({ model, prompt, duration, resolution }: { model: string; prompt: string; duration?: string; resolution?: string }) {
+    const form = this.form();
+    await form.getByLabel('Model').selectOption(model);
+    await form.getByLabel('Prompt').fill(prompt);
+    if (duration) await form.getByText(duration, { exact: true }).click();
+    if (resolution) await form.getByText(resolution, { exact: true }).click();
+    await form.getByRole('button', { name: 'Generate video' }).click();
+    await expect(form.getByLabel('Prompt')).toHaveValue('', { timeout: 30_000 });
+    return this.card(prompt);
+  }
+
+  card(prompt: string) {
+    return this.page.getByTestId('video-card').filter({ hasText: prompt });
+  }
+}
+
+test.describe('videos', () => {
+  test.describe.configure({ timeout: 300_000 });
+
+  test('creates a 3-second 480p video, follows its progress live and plays the archived MP4', async ({ page }) => {
+    const videos = new VideosPage(page);
+    const prompt = `A paper boat drifting on a pond ${randomUUID().slice(0, 8)}`;
+    await page.goto('/videos');
+    // A marker on window proves the page is never reloaded or navigated while the video renders.
+    await page.evaluate(() => ((window as unknown as { stay: boolean }).stay = true));
+
+    const form = videos.form();
+    await form.getByLabel('Model').selectOption('atelier-motion');
+    await form.getByText('3 s', { exact: true }).click();
+    await form.getByText('480p', { exact: true }).click();
+    // 3 s × 0.1 CNY a second of 480p, from the service's price list.
+    await expect(form.getByTestId('video-estimate-cost')).toContainText('0.30');
+    await expect(form.getByTestId('video-estimate-time')).toContainText('s');
+
+    const card = await videos.create({ model: 'atelier-motion', prompt, duration: '3 s', resolution: '480p' });
+    await expect(card).toBeVisible({ timeout: 30_000 });
+    // Every progress value the card shows is recorded as it changes.
+    await card.evaluate((el) => {
+      const seen: string[] = ((window as unknown as { seen: string[] }).seen = []);
+      const note = () => {
+        const state = el.querySelector('[data-testid="video-state"]')?.getAttribute('data-state');
+        const progress = el.querySelector('[role="progressbar"]')?.getAttribute('aria-valuenow') ?? '-';
+        const entry = `${state}:${progress}`;
+        if (seen.at(-1) !== entry) seen.push(entry);
+      };
+      note();
+      new MutationObserver(note).observe(el, { subtree: true, childList: true, attributes: true, characterData: true });
+    });
+    const seenStart = await page.evaluate(() => (window as unknown as { seen: string[] }).seen[0]);
+    expect(seenStart, 'a new video starts unfinished, with a progress bar').toMatch(/^(pending|running|archiving):\d+$/);
+
+    await expect(card.getByTestId('video-state')).toHaveAttribute('data-state', 'completed', { timeout: RENDER_MS });
+    const seen = await page.evaluate(() => (window as unknown as { seen: string[] }).seen);
+    test.info().annotations.push({ type: 'progress seen', description: seen.join(' ') });
+    expect(seen.length, `progress seen: ${seen.join(' ')}`).toBeGreaterThanOrEqual(2);
+    expect(await page.evaluate(() => (window as unknown as { stay?: boolean }).stay)).toBe(true);
+    await expect(card.getByRole('progressbar')).toHaveCount(0);
+    await expect(card.locator('video')).toHaveAttribute('src', /^\/api\/assets\/[0-9a-f-]{36}(#t=[\d.]+)?$/);
+
+    await card.click();
+    await expect(page).toHaveURL(/\/videos\/[0-9a-f-]{36}$/);
+    const player = page.getByTestId('video-player');
+    await expect(player).toBeVisible();
+    await expect(page.getByTestId('video-prompt')).toHaveText(prompt);
+    await expect(page.getByText('atelier-motion', { exact: true })).toBeVisible();
+    await expect(page.getByTestId('video-storage')).toContainText('Archived in Atelier storage');
+
+    const src = (await player.getAttribute('src'))!;
+    const full = await page.request.get(src);
+    expect(full.status()).toBe(200);
+    expect(full.headers()['content-type']).toBe('video/mp4');
+    const bytes = await full.body();
+    expect(bytes.subarray(4, 8).toString('latin1')).toBe('ftyp');
+    const ranged = await page.request.get(src, { headers: { range: 'bytes=0-99' } });
+    expect(ranged.status()).toBe(206);
+    expect(ranged.headers()['content-range']).toBe(`bytes 0-99/${bytes.length}`);
+    expect((await ranged.body()).length).toBe(100);
+
+    const download = page.getByRole('link', { name: 'Download MP4' });
+    const downloaded = await page.request.get((await download.getAttribute('href'))!);
+    expect(downloaded.status()).toBe(200);
+    expect(downloaded.headers()['content-disposition']).toContain('attachment');
+  });
+
+  test('a failed video shows its error, and Retry starts a linked task that completes', async ({ page, request }) => {
+    const videos = new VideosPage(page);
+    const prompt = `A lighthouse in a storm ${randomUUID().slice(0, 8)}`;
+    await setFailModels(request, ['atelier-motion-pro']);
+    try {
+      await page.goto('/videos');
+      const card = await videos.create({ model: 'atelier-motion-pro', prompt, duration: '5 s', resolution: '480p' });
+      await expect(card.getByTestId('video-state')).toHaveAttribute('data-state', 'failed', { timeout: RENDER_MS });
+      await expect(card.getByTestId('video-error')).toContainText('atelier-motion-pro failed while rendering');
+
+      // The library's status filter keeps it; the other filter hides it.
+      await page.getByRole('group', { name: 'Filters' }).getByLabel('Status').selectOption('failed');
+      await expect(page).toHaveURL(/status=failed/);
+      await expect(videos.card(prompt)).toBeVisible();
+      await page.getByRole('group', { name: 'Filters' }).getByLabel('Status').selectOption('completed');
+      await expect(videos.card(prompt)).toHaveCount(0);
+      await page.goto('/videos');
+
+      await videos.card(prompt).click();
+      await expect(page).toHaveURL(/\/videos\/[0-9a-f-]{36}$/);
+      await expect(page.getByTestId('video-error')).toContainText('atelier-motion-pro failed while rendering');
+    } finally {
+      await setFailModels(request, []);
+    }
+
+    const failedId = page.url().split('/').at(-1)!;
+    await page.getByRole('button', { name: 'Retry with the same settings' }).click();
+    await expect(page).not.toHaveURL(new RegExp(`${failedId}$`), { timeout: 30_000 });
+    await expect(page).toHaveURL(/\/videos\/[0-9a-f-]{36}$/);
+    // The new attempt renders with live progress on its own page and turns into the player.
+    await expect(page.getByTestId('video-player')).toBeVisible({ timeout: RENDER_MS });
+    await expect(page.getByTestId('video-prompt')).toHaveText(prompt);
+    await expect(page.getByRole('link', { name: 'an earlier attempt' })).toHaveAttribute('href', `/videos/${failedId}`);
+    const player = page.getByTestId('video-player');
+    const response = await page.request.get((await player.getAttribute('src'))!, { headers: { range: 'bytes=0-15' } });
+    expect(response.status()).toBe(206);
+    expect(response.headers()['content-type']).toBe('video/mp4');
+  });
+
+  test('the status route and the player only know the active team’s videos', async ({ page }) => {
+    const stranger = randomUUID();
+    const status = await page.request.get(`/api/videos/status?ids=${stranger}`);
+    expect(status.status()).toBe(200);
+    expect((await status.json()).videos).toEqual([]);
+    expect((await page.request.get('/api/videos/status?ids=not-a-uuid')).status()).toBe(400);
+    const signedOut = await page.context().browser()!.newContext({ storageState: { cookies: [], origins: [] } });
+    expect((await signedOut.request.get(`${baseURL}/api/videos/status?ids=${stranger}`)).status()).toBe(401);
+    await signedOut.close();
+    // The page streams behind its loading skeleton, so the 404 shows as the not-found screen.
+    await page.goto(`/videos/${stranger}`);
+    await expect(page.getByRole('heading', { name: 'Not found' })).toBeVisible();
+    await expect(page.getByTestId('video-player')).toHaveCount(0);
+  });
+});

@@ -1,0 +1,139 @@
+import type { TeamContext } from '../auth/context';
+import { sumCosts } from '../upstream/cost';
+import { db } from '../runtime';
+import { boardParamsSchema, type BoardParams } from './schema';
+import type { Observation } from './estimate';
+
+export interface BoardImage {
+  outputId: string;
+  assetId: string;
+  sha256: string;
+}
+
+export interface BoardColumn {
+  model: string;
+  cost: string;
+  revisedPrompt: string | null;
+  images: BoardImage[];
+  /** Images the model made but that could not be stored count here too. */
+  error: { code: string; message: string } | null;
+}
+
+/** Everything the board page shows; small, serialisable, no image bytes. */
+export interface BoardView {
+  id: string;
+  parentId: string | null;
+  status: 'pending' | 'running' | 'completed' | 'failed' | 'cancelled';
+  favorite: boolean;
+  params: BoardParams;
+  total: string | null;
+  currency: string;
+  createdAt: string;
+  elapsedMs: number | null;
+  error: { code: string; message: string } | null;
+  columns: BoardColumn[];
+}
+
+/** One of the team's boards, or null (for other teams' boards too). */
+export async function getBoard(ctx: TeamContext, id: string): Promise<BoardView | null> {
+  const prisma = await db();
+  const board = await prisma.generation.findFirst({
+    where: { id, teamId: ctx.team.id, kind: 'comparison' },
+    include: { outputs: { orderBy: [{ entryIndex: 'asc' }, { position: 'asc' }], include: { asset: { select: { sha256: true } } } } },
+  });
+  if (!board) return null;
+  const params = boardParamsSchema.parse(board.params);
+  const columns = params.models.map((model, index): BoardColumn => {
+    const outputs = board.outputs.filter((o) => o.entryIndex === index);
+    const failed = outputs.find((o) => o.status === 'failed');
+    return {
+      model,
+      cost: sumCosts(outputs.flatMap((o) => (o.cost === null ? [] : [o.cost.toString()]))),
+      revisedPrompt: outputs.find((o) => o.revisedPrompt)?.revisedPrompt ?? null,
+      images: outputs.flatMap((o) => (o.assetId && o.asset ? [{ outputId: o.id, assetId: o.assetId, sha256: o.asset.sha256 }] : [])),
+      error: failed
+        ? { code: failed.errorCode ?? 'failed', message: failed.errorMessage ?? '' }
+        : outputs.length === 0 && board.errorMessage
+          ? { code: board.errorCode ?? 'failed', message: board.errorMessage }
+          : null,
+    };
+  });
+  return {
+    id: board.id,
+    parentId: board.parentId,
+    status: board.status,
+    favorite: board.favorite,
+    params,
+    total: board.costTotal?.toString() ?? null,
+    currency: board.currency,
+    createdAt: board.createdAt.toISOString(),
+    elapsedMs: board.completedAt ? board.completedAt.getTime() - board.createdAt.getTime() : null,
+    error: board.errorMessage ? { code: board.errorCode ?? 'failed', message: board.errorMessage } : null,
+    columns,
+  };
+}
+
+export interface BoardSummary {
+  id: string;
+  prompt: string;
+  models: string[];
+  status: BoardView['status'];
+  favorite: boolean;
+  total: string | null;
+  createdAt: string;
+  /** The first image of each model, in column order. */
+  thumbnails: string[];
+}
+
+export const HISTORY_PAGE_SIZE = 12;
+
+/** The team's boards, newest first, one page at a time (page 1 first). */
+export async function listBoards(ctx: TeamContext, page = 1): Promise<{ items: BoardSummary[]; hasMore: boolean }> {
+  const prisma = await db();
+  const rows = await prisma.generation.findMany({
+    where: { teamId: ctx.team.id, kind: 'comparison' },
+    orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+    skip: (page - 1) * HISTORY_PAGE_SIZE,
+    take: HISTORY_PAGE_SIZE + 1,
+    include: { outputs: { where: { position: 0, assetId: { not: null } }, orderBy: { entryIndex: 'asc' }, select: { assetId: true } } },
+  });
+  const items = rows.slice(0, HISTORY_PAGE_SIZE).map((row) => {
+    const params = boardParamsSchema.safeParse(row.params);
+    return {
+      id: row.id,
+      prompt: row.prompt,
+      models: params.success ? params.data.models : [],
+      status: row.status,
+      favorite: row.favorite,
+      total: row.costTotal?.toString() ?? null,
+      createdAt: row.createdAt.toISOString(),
+      thumbnails: row.outputs.flatMap((o) => (o.assetId ? [o.assetId] : [])),
+    };
+  });
+  return { items, hasMore: rows.length > HISTORY_PAGE_SIZE };
+}
+
+/** What the team was recently charged per model, with the size and n of each board, for estimates. */
+export async function recentObservations(ctx: TeamContext): Promise<Observation[]> {
+  const prisma = await db();
+  const lines = await prisma.ledgerEntry.findMany({
+    where: { teamId: ctx.team.id, kind: 'comparison', generationId: { not: null } },
+    orderBy: { occurredAt: 'desc' },
+    take: 200,
+    select: { model: true, amount: true, generation: { select: { params: true } } },
+  });
+  return lines.flatMap((line) => {
+    const params = boardParamsSchema.safeParse(line.generation?.params);
+    return params.success ? [{ model: line.model, size: params.data.size, n: params.data.n, amount: line.amount.toString() }] : [];
+  });
+}
+
+/** Assets of a board, in column order, for the zip download. */
+export async function boardAssets(ctx: TeamContext, id: string) {
+  const prisma = await db();
+  return prisma.generationOutput.findMany({
+    where: { generationId: id, generation: { teamId: ctx.team.id, kind: 'comparison' }, assetId: { not: null } },
+    orderBy: [{ entryIndex: 'asc' }, { position: 'asc' }],
+    select: { model: true, position: true, asset: { select: { id: true, storageKey: true, contentType: true, size: true } } },
+  });
+}

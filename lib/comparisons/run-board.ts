@@ -1,0 +1,153 @@
+import { randomInt } from 'node:crypto';
+import { archiveResult } from '../assets/archive';
+import type { TeamContext } from '../auth/context';
+import { AppError } from '../errors';
+import { serviceModels } from '../generations/models';
+import { upstreamFor } from '../generations/upstream-for';
+import { recordCosts } from '../ledger/record';
+import { db } from '../runtime';
+import { UpstreamError, type GeneratedImage } from '../upstream';
+import { LIMITS, type BoardInput, type BoardParams } from './schema';
+import { storeBase64Image } from './store-base64';
+
+interface Task {
+  entryIndex: number;
+  position: number;
+  model: string;
+  image: GeneratedImage | null;
+  revisedPrompt?: string;
+}
+
+type Stored = { assetId: string; upstreamUrl?: string } | { error: { code: string; message: string }; upstreamUrl?: string };
+
+/** Runs `worker` over `items` with at most `limit` at a time, in order of the results. */
+async function mapLimit<T, R>(items: T[], limit: number, worker: (item: T) => Promise<R>): Promise<R[]> {
+  const results: R[] = new Array(items.length);
+  let next = 0;
+  const lanes = Array.from({ length: Math.min(limit, items.length) }, async () => {
+    while (next < items.length) {
+      const at = next++;
+      results[at] = await worker(items[at]);
+    }
+  });
+  await Promise.all(lanes);
+  return results;
+}
+
+async function checkModels(ctx: TeamContext, models: string[]) {
+  const known = new Set((await serviceModels(ctx)).filter((m) => m.kind === 'image').map((m) => m.id));
+  const unknown = models.filter((m) => !known.has(m));
+  if (unknown.length > 0) throw new AppError('invalid_input', `Unknown image model: ${unknown.join(', ')}.`, { fields: { models: 'unknownModel' } });
+}
+
+/**
+ * Runs one comparison board: records it as running, sends ONE request with every model, stores
+ * each image in Atelier's storage (URLs archived, base64 decoded and streamed), then writes the
+ * outputs, the ledger lines and the final state in one transaction. `signal` cancels the upstream
+ * call only: once the service has answered (and charged), the results are kept.
+ */
+export async function runBoard(ctx: TeamContext, input: BoardInput, signal?: AbortSignal): Promise<{ id: string }> {
+  const prisma = await db();
+  if (input.parentId) {
+    const parent = await prisma.generation.findFirst({ where: { id: input.parentId, teamId: ctx.team.id, kind: 'comparison' }, select: { id: true } });
+    if (!parent) throw new AppError('not_found', 'That board does not exist.');
+  }
+  await checkModels(ctx, input.models);
+  const seed = input.seed ?? randomInt(0, LIMITS.maxSeed);
+  const params: BoardParams = { prompt: input.prompt, models: input.models, size: input.size, n: input.n, background: input.background, seed, responseFormat: input.responseFormat };
+  // Written before the call, so a crash or a cancel leaves a trace.
+  const generation = await prisma.generation.create({
+    data: { teamId: ctx.team.id, userId: ctx.user.id, kind: 'comparison', status: 'running', prompt: input.prompt, params, parentId: input.parentId },
+  });
+
+  let batch;
+  try {
+    const client = await upstreamFor(ctx);
+    batch = await client.generateImages({ model: input.models, prompt: input.prompt, size: input.size, n: input.n, background: input.background, seed, responseFormat: input.responseFormat, signal });
+  } catch (error) {
+    const upstream = error instanceof UpstreamError ? error : null;
+    const cancelled = upstream?.code === 'cancelled';
+    await prisma.generation.update({
+      where: { id: generation.id },
+      data: { status: cancelled ? 'cancelled' : 'failed', errorCode: upstream?.code ?? 'internal', errorMessage: upstream?.message ?? 'The board could not run.', completedAt: new Date() },
+    });
+    if (upstream) throw new AppError('upstream_error', upstream.message, { upstreamCode: upstream.code, upstreamStatus: upstream.status, boardId: generation.id });
+    throw error;
+  }
+
+  const tasks: Task[] = batch.results.flatMap((entry) =>
+    entry.images.map((image, position) => ({ entryIndex: entry.index, position, model: entry.model, image, revisedPrompt: image.revisedPrompt })),
+  );
+  // The tasks hold the only references to the images now: each is dropped once stored.
+  for (const entry of batch.results) entry.images = [];
+  const stored = await mapLimit(tasks, 4, async (task): Promise<Stored> => {
+    const image = task.image!;
+    task.image = null;
+    const upstreamUrl = 'url' in image ? image.url : undefined;
+    try {
+      const asset =
+        'url' in image
+          ? await archiveResult({ teamId: ctx.team.id, url: image.url, kind: 'image', createdById: ctx.user.id })
+          : await storeBase64Image({ teamId: ctx.team.id, base64: image.base64, createdById: ctx.user.id });
+      return { assetId: asset.id, upstreamUrl };
+    } catch (error) {
+      console.error(`[compare] could not store an image of board ${generation.id}:`, (error as Error).message);
+      return { error: { code: 'archive_failed', message: 'The image could not be saved.' }, upstreamUrl };
+    }
+  });
+
+  const outputs = [
+    ...tasks.map((task, i) => {
+      const result = stored[i];
+      return {
+        generationId: generation.id,
+        model: task.model,
+        entryIndex: task.entryIndex,
+        position: task.position,
+        status: 'assetId' in result ? ('completed' as const) : ('failed' as const),
+        assetId: 'assetId' in result ? result.assetId : null,
+        upstreamUrl: result.upstreamUrl ?? null,
+        revisedPrompt: task.revisedPrompt ?? null,
+        seed: BigInt(seed),
+        // A model's cost sits on its first image; the column adds its images up.
+        cost: task.position === 0 ? batch.results.find((r) => r.index === task.entryIndex)?.cost.amount : null,
+        errorCode: 'error' in result ? result.error.code : null,
+        errorMessage: 'error' in result ? result.error.message : null,
+      };
+    }),
+    ...batch.results
+      .filter((entry) => entry.error)
+      .map((entry) => ({
+        generationId: generation.id,
+        model: entry.model,
+        entryIndex: entry.index,
+        position: 0,
+        status: 'failed' as const,
+        seed: BigInt(seed),
+        cost: entry.cost.amount,
+        errorCode: entry.error!.code,
+        errorMessage: entry.error!.message,
+      })),
+  ];
+
+  await prisma.$transaction(async (tx) => {
+    await tx.generationOutput.createMany({ data: outputs });
+    await recordCosts(
+      tx,
+      batch.results.map((entry) => ({ teamId: ctx.team.id, userId: ctx.user.id, generationId: generation.id, kind: 'comparison' as const, model: entry.model, amount: entry.cost.amount })),
+    );
+    await tx.generation.update({
+      where: { id: generation.id },
+      data: {
+        status: batch.status,
+        upstreamId: batch.id,
+        costTotal: batch.totalCost.amount,
+        currency: batch.totalCost.currency,
+        errorCode: batch.status === 'failed' ? 'all_models_failed' : null,
+        errorMessage: batch.status === 'failed' ? 'Every model failed.' : null,
+        completedAt: new Date(),
+      },
+    });
+  });
+  return { id: generation.id };
+}

@@ -1,0 +1,88 @@
+import { z } from 'zod';
+import type { TeamContext } from '../auth/context';
+import { db } from '../runtime';
+import { EDIT_KINDS, type EditKind } from './kinds';
+
+/** What a stored edit's params hold (written by runEdit); parsed, since the column is free JSON. */
+export const editParamsSchema = z.object({
+  editKind: z.enum(EDIT_KINDS),
+  model: z.string().nullish(),
+  size: z.string().nullish(),
+  width: z.number().int().positive(),
+  height: z.number().int().positive(),
+  originalAssetId: z.uuid(),
+  maskAssetId: z.uuid().nullish(),
+});
+
+export interface EditRecord {
+  id: string;
+  kind: EditKind;
+  prompt: string;
+  model: string | null;
+  status: string;
+  createdAt: string;
+  author: string;
+  mine: boolean;
+  width: number;
+  height: number;
+  originalAssetId: string;
+  maskAssetId: string | null;
+  resultAssetId: string | null;
+  revisedPrompt: string | null;
+  cost: string | null;
+  errorMessage: string | null;
+  parentId: string | null;
+}
+
+type Row = Awaited<ReturnType<typeof query>>[number];
+
+const query = async (where: object, take: number) =>
+  (await db()).generation.findMany({
+    where,
+    orderBy: { createdAt: 'desc' },
+    take,
+    include: { user: { select: { id: true, name: true } }, outputs: { orderBy: { position: 'asc' }, take: 1 } },
+  });
+
+function toRecord(ctx: TeamContext, row: Row): EditRecord | null {
+  const params = editParamsSchema.safeParse(row.params);
+  if (!params.success) return null;
+  const output = row.outputs[0];
+  return {
+    id: row.id,
+    kind: params.data.editKind,
+    prompt: row.prompt,
+    model: params.data.model ?? null,
+    status: row.status,
+    createdAt: row.createdAt.toISOString(),
+    author: row.user.name,
+    mine: row.user.id === ctx.user.id,
+    width: params.data.width,
+    height: params.data.height,
+    originalAssetId: params.data.originalAssetId,
+    maskAssetId: params.data.maskAssetId ?? null,
+    resultAssetId: output?.assetId ?? null,
+    revisedPrompt: output?.revisedPrompt ?? null,
+    cost: row.costTotal?.toString() ?? null,
+    errorMessage: row.errorMessage,
+    parentId: row.parentId,
+  };
+}
+
+/** The team's edits, newest first; `mine` narrows to the viewer's own. */
+export async function listEdits(ctx: TeamContext, scope: 'mine' | 'team', take = 24): Promise<EditRecord[]> {
+  const rows = await query({ teamId: ctx.team.id, kind: 'edit', ...(scope === 'mine' ? { userId: ctx.user.id } : {}) }, take);
+  return rows.flatMap((row) => toRecord(ctx, row) ?? []);
+}
+
+/** One of the team's edits, to reopen it in the studio. */
+export async function findEdit(ctx: TeamContext, id: string): Promise<EditRecord | null> {
+  const rows = await query({ id, teamId: ctx.team.id, kind: 'edit' }, 1);
+  return rows[0] ? toRecord(ctx, rows[0]) : null;
+}
+
+/** An image asset of the team, to open it as a new input. */
+export async function findImageAsset(ctx: TeamContext, id: string) {
+  const asset = await (await db()).asset.findFirst({ where: { id, teamId: ctx.team.id }, select: { id: true, contentType: true, width: true, height: true } });
+  return asset && asset.contentType.startsWith('image/') ? asset : null;
+}

@@ -1,0 +1,27 @@
+import { describe, expect, it } from 'vitest';
+import { EDIT_KINDS, PROMPT_TEMPLATES, promptFitsKind, sizeOptions } from './kinds';
+import { inputProblem } from './limits';
+
+describe('edit kinds', () => {
+  it('has a template the service reads as its own kind', () => {
+    for (const kind of EDIT_KINDS) expect(promptFitsKind(kind, PROMPT_TEMPLATES[kind]), kind).toBe(true);
+    expect(promptFitsKind('background', '把背景换成海滩')).toBe(true);
+    expect(promptFitsKind('local', '删除这个杯子')).toBe(false);
+    expect(promptFitsKind('remove', '删除这个杯子')).toBe(true);
+    expect(promptFitsKind('style', 'make it look like a sketch')).toBe(true);
+  });
+
+  it('offers the original size, and twice it capped at 4096 for upscaling', () => {
+    expect(sizeOptions('style', 640, 480)).toEqual(['640x480']);
+    expect(sizeOptions('upscale', 640, 480)).toEqual(['1280x960', '640x480']);
+    expect(sizeOptions('upscale', 3000, 1500)).toEqual(['4096x2048', '3000x1500']);
+    expect(sizeOptions('upscale', 4096, 100)).toEqual(['4096x100']);
+  });
+
+  it('checks type, bytes and sides', () => {
+    expect(inputProblem({ type: 'image/gif', bytes: 10 })).toBe('type');
+    expect(inputProblem({ type: 'image/png', bytes: 21 * 1024 * 1024 })).toBe('bytes');
+    expect(inputProblem({ type: 'image/webp', bytes: 10, width: 4097, height: 10 })).toBe('side');
+    expect(inputProblem({ type: 'image/jpeg', bytes: 10, width: 4096, height: 4096 })).toBeNull();
+  });
+});

@@ -1,0 +1,143 @@
+import { z } from 'zod';
+import type { TeamContext } from '../auth/context';
+import type { Prisma } from '../db/generated/client';
+import { db } from '../runtime';
+import { ASPECT_RATIOS, RESOLUTIONS } from './estimate';
+import type { VideoLive, VideoState, VideoSummary } from './view';
+
+/** The params createVideo stored, read defensively: old or odd rows still render. */
+export const videoParamsSchema = z.object({
+  model: z.string().catch('unknown'),
+  duration: z.number().int().positive().nullable().catch(null),
+  resolution: z.enum(RESOLUTIONS).catch('720p'),
+  audio: z.boolean().catch(false),
+  aspectRatio: z.enum(ASPECT_RATIOS).catch('16:9'),
+});
+
+export const videoFiltersSchema = z.object({
+  status: z.enum(['active', 'completed', 'failed']).optional().catch(undefined),
+  model: z.string().min(1).max(200).optional().catch(undefined),
+  scope: z.enum(['team', 'mine']).catch('team'),
+});
+export type VideoFilters = z.infer<typeof videoFiltersSchema>;
+
+const liveSelect = {
+  id: true,
+  status: true,
+  errorMessage: true,
+  videoTask: { select: { status: true, progress: true, estimatedRemaining: true, errorMessage: true } },
+  outputs: { where: { assetId: { not: null } }, select: { assetId: true }, take: 1 },
+} satisfies Prisma.GenerationSelect;
+
+type LiveRow = Prisma.GenerationGetPayload<{ select: typeof liveSelect }>;
+
+function toLive(row: LiveRow): VideoLive {
+  const task = row.videoTask;
+  let state: VideoState;
+  if (row.status === 'completed' || row.status === 'failed' || row.status === 'cancelled') state = row.status;
+  else if (task?.status === 'completed') state = 'archiving';
+  else state = task?.status === 'running' ? 'running' : 'pending';
+  return {
+    id: row.id,
+    state,
+    progress: state === 'completed' || state === 'archiving' ? 100 : (task?.progress ?? 0),
+    estimatedRemaining: task?.estimatedRemaining ?? null,
+    errorMessage: row.errorMessage ?? task?.errorMessage ?? null,
+    assetId: row.outputs[0]?.assetId ?? null,
+  };
+}
+
+const STATUS_WHERE: Record<NonNullable<VideoFilters['status']>, Prisma.GenerationWhereInput> = {
+  active: { status: { in: ['pending', 'running'] } },
+  completed: { status: 'completed' },
+  failed: { status: { in: ['failed', 'cancelled'] } },
+};
+
+/** The team's videos, newest first (at most `limit`), narrowed by the library's filters. */
+export async function listVideos(ctx: TeamContext, filters: VideoFilters, limit = 60): Promise<VideoSummary[]> {
+  const prisma = await db();
+  const rows = await prisma.generation.findMany({
+    where: {
+      teamId: ctx.team.id,
+      kind: 'video',
+      ...(filters.status ? STATUS_WHERE[filters.status] : {}),
+      ...(filters.model ? { params: { path: ['model'], equals: filters.model } } : {}),
+      ...(filters.scope === 'mine' ? { userId: ctx.user.id } : {}),
+    },
+    orderBy: { createdAt: 'desc' },
+    take: limit,
+    select: { ...liveSelect, prompt: true, params: true, createdAt: true, userId: true, user: { select: { name: true } } },
+  });
+  return rows.map((row) => {
+    const params = videoParamsSchema.parse(row.params ?? {});
+    return {
+      ...toLive(row),
+      prompt: row.prompt,
+      ...params,
+      createdAt: row.createdAt.toISOString(),
+      createdBy: row.user.name,
+      mine: row.userId === ctx.user.id,
+    };
+  });
+}
+
+/** The models the team's videos used, for the library's model filter. */
+export async function usedVideoModels(ctx: TeamContext): Promise<string[]> {
+  const prisma = await db();
+  const rows = await prisma.generation.findMany({ where: { teamId: ctx.team.id, kind: 'video' }, select: { params: true }, take: 500, orderBy: { createdAt: 'desc' } });
+  return [...new Set(rows.map((r) => videoParamsSchema.parse(r.params ?? {}).model))].sort();
+}
+
+/** The live state of the given videos; ids outside the team are simply not found. */
+export async function videoStatuses(ctx: TeamContext, ids: string[]): Promise<VideoLive[]> {
+  if (ids.length === 0) return [];
+  const prisma = await db();
+  const rows = await prisma.generation.findMany({ where: { id: { in: ids }, teamId: ctx.team.id, kind: 'video' }, select: liveSelect });
+  return rows.map(toLive);
+}
+
+/** One video with everything the player page shows, or null when it is not this team's. */
+export async function getVideo(ctx: TeamContext, id: string) {
+  const prisma = await db();
+  const row = await prisma.generation.findFirst({
+    where: { id, teamId: ctx.team.id, kind: 'video' },
+    select: {
+      ...liveSelect,
+      prompt: true,
+      params: true,
+      createdAt: true,
+      completedAt: true,
+      costTotal: true,
+      currency: true,
+      parentId: true,
+      user: { select: { name: true, email: true } },
+      videoTask: { select: { status: true, progress: true, estimatedRemaining: true, errorMessage: true, videoExpiresAt: true } },
+      children: { where: { teamId: ctx.team.id }, select: { id: true, createdAt: true }, orderBy: { createdAt: 'asc' } },
+    },
+  });
+  if (!row) return null;
+  return {
+    ...toLive(row),
+    prompt: row.prompt,
+    params: videoParamsSchema.parse(row.params ?? {}),
+    createdAt: row.createdAt,
+    completedAt: row.completedAt,
+    cost: row.costTotal?.toString() ?? null,
+    currency: row.currency,
+    createdBy: row.user.name || row.user.email,
+    videoExpiresAt: row.videoTask?.videoExpiresAt ?? null,
+    /** Whether the service's own URL has lapsed by the time of this read. */
+    videoUrlExpired: row.videoTask?.videoExpiresAt ? row.videoTask.videoExpiresAt.getTime() < Date.now() : false,
+    parentId: row.parentId,
+    retries: row.children.map((c) => c.id),
+  };
+}
+export type VideoDetail = NonNullable<Awaited<ReturnType<typeof getVideo>>>;
+
+/** A failed video's settings, to start it again (null when missing or not failed). */
+export async function failedVideoParams(ctx: TeamContext, id: string) {
+  const prisma = await db();
+  const row = await prisma.generation.findFirst({ where: { id, teamId: ctx.team.id, kind: 'video' }, select: { status: true, prompt: true, params: true } });
+  if (!row) return null;
+  return { failed: row.status === 'failed' || row.status === 'cancelled', prompt: row.prompt, params: videoParamsSchema.parse(row.params ?? {}) };
+}

@@ -1,0 +1,33 @@
+import type { AspectRatio, Resolution } from './estimate';
+
+/** What a video shows as: the task's state, plus `archiving` between the service's end and our copy. */
+export type VideoState = 'pending' | 'running' | 'archiving' | 'completed' | 'failed' | 'cancelled';
+
+/** The part of a video that changes while it renders (what GET /api/videos/status answers). */
+export interface VideoLive {
+  id: string;
+  state: VideoState;
+  progress: number;
+  /** Seconds, as the service last estimated them. */
+  estimatedRemaining: number | null;
+  errorMessage: string | null;
+  /** The archived MP4 once completed. */
+  assetId: string | null;
+}
+
+export interface VideoSummary extends VideoLive {
+  prompt: string;
+  model: string;
+  duration: number | null;
+  resolution: Resolution;
+  aspectRatio: AspectRatio;
+  audio: boolean;
+  createdAt: string;
+  createdBy: string;
+  mine: boolean;
+}
+
+export const isSettled = (state: VideoState) => state === 'completed' || state === 'failed' || state === 'cancelled';
+
+/** CSS aspect-ratio value of a video's frame. */
+export const frameRatio = (ratio: AspectRatio) => ratio.replace(':', ' / ');
