@@ -14,6 +14,13 @@ async function setFailModels(request: APIRequestContext, failModels: string[]) {
   expect(response.status()).toBe(200);
 }
 
+/** Turns the reference service's completion webhooks off (true) or on. */
+async function setDropWebhooks(request: APIRequestContext, dropWebhooks: boolean) {
+  const secrets = JSON.parse(await readFile(path.join(process.env.E2E_DATA_DIR!, 'secrets.json'), 'utf8')) as { serviceAdminToken: string };
+  const response = await request.put(`${baseURL}/v1/admin/knobs`, { headers: { authorization: `Bearer ${secrets.serviceAdminToken}` }, data: { dropWebhooks } });
+  expect(response.status()).toBe(200);
+}
+
 /** The /videos page as a user drives it. */
 class VideosPage {
   constructor(readonly page: Page) {}
@@ -143,6 +150,19 @@ test.describe('videos', () => {
     const response = await page.request.get((await player.getAttribute('src'))!, { headers: { range: 'bytes=0-15' } });
     expect(response.status()).toBe(206);
     expect(response.headers()['content-type']).toBe('video/mp4');
+  });
+
+  test('completes through polling alone when no webhook ever arrives', async ({ page, request }) => {
+    await setDropWebhooks(request, true);
+    try {
+      const videos = new VideosPage(page);
+      await page.goto('/videos');
+      const prompt = `Fog over a harbour, no callback ${randomUUID().slice(0, 8)}`;
+      const card = await videos.create({ model: 'atelier-motion', prompt, duration: '3 s', resolution: '480p' });
+      await expect(card.getByTestId('video-state')).toHaveAttribute('data-state', 'completed', { timeout: RENDER_MS });
+    } finally {
+      await setDropWebhooks(request, false);
+    }
   });
 
   test('the status route and the player only know the active team’s videos', async ({ page }) => {

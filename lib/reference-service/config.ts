@@ -10,6 +10,8 @@ export interface Knobs {
   failModels: string[];
   /** Models that never finish before their deadline, so they fail with code `timeout`. */
   timeoutModels: string[];
+  /** Completion webhooks are never sent (a callback that never arrives). */
+  dropWebhooks: boolean;
 }
 
 export interface ServiceConfig {
@@ -98,6 +100,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServiceConfig 
       latencyMs: latencies(env.SERVICE_MODEL_LATENCY_MS),
       failModels: list(env.SERVICE_FAIL_MODELS),
       timeoutModels: list(env.SERVICE_TIMEOUT_MODELS),
+      dropWebhooks: env.SERVICE_DROP_WEBHOOKS === '1',
     },
   };
 }

@@ -164,7 +164,8 @@ export class VideoTasks {
   private async finish(id: string, changes: Partial<TaskRecord>): Promise<void> {
     await this.update(id, () => ({ ...changes, estimated_remaining: 0, ...(changes.status === 'completed' ? { progress: 100 } : {}) }));
     const task = this.tasks.get(id)!;
-    if (task.webhook_url) {
+    // The dropWebhooks knob simulates callbacks that never arrive (clients must poll).
+    if (task.webhook_url && !this.deps.knobs.dropWebhooks) {
       await this.deps.webhooks.enqueue(task.webhook_url, {
         type: task.status === 'completed' ? 'video_generation.completed' : 'video_generation.failed',
         data: this.view(task),

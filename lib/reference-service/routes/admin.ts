@@ -37,13 +37,14 @@ const knobsSchema = z.object({
   latencyMs: z.record(z.string(), z.number().int().min(0).max(600_000)).optional(),
   failModels: z.array(z.string()).optional(),
   timeoutModels: z.array(z.string()).optional(),
+  dropWebhooks: z.boolean().optional(),
 });
 
 /** GET shows the knobs; PUT replaces the ones given. */
 export async function knobs(ctx: ServiceContext, request: Request): Promise<Response> {
   if (request.method === 'PUT') {
     const parsed = knobsSchema.safeParse(await optionalJson(request));
-    if (!parsed.success) throw invalid('invalid_request', 'Expected {latencyMs?, failModels?, timeoutModels?}.');
+    if (!parsed.success) throw invalid('invalid_request', 'Expected {latencyMs?, failModels?, timeoutModels?, dropWebhooks?}.');
     Object.assign(ctx.config.knobs, parsed.data);
   }
   return Response.json(ctx.config.knobs);
