@@ -5,7 +5,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
-import type { S3StoreConfig } from '../s3-store';
+import { afterAll, beforeAll } from 'vitest';
+import { S3BlobStore, type S3StoreConfig } from '../s3-store';
+import { guardLoopbackOnly } from './loopback-guard';
 
 const script = fileURLToPath(new URL('./s3rver-process.mjs', import.meta.url));
 
@@ -37,5 +39,30 @@ export async function startS3rver(bucket = 'atelier-test'): Promise<{ config: S3
       clearTimeout(timer);
       await rm(directory, { recursive: true, force: true });
     },
+  };
+}
+
+/**
+ * For a test file: starts s3rver (with the loopback guard) before its tests and stops it after;
+ * the returned getter gives the store once the tests run.
+ */
+export function useS3rverStore(): () => S3BlobStore {
+  let store: S3BlobStore | undefined;
+  let stop: () => Promise<void> = async () => {};
+  let unguard: () => void = () => {};
+  beforeAll(async () => {
+    unguard = guardLoopbackOnly();
+    const server = await startS3rver();
+    store = new S3BlobStore(server.config);
+    stop = server.stop;
+  });
+  afterAll(async () => {
+    store?.client.destroy();
+    await stop();
+    unguard();
+  });
+  return () => {
+    if (!store) throw new Error('the s3rver store is only available inside tests');
+    return store;
   };
 }
