@@ -1,6 +1,6 @@
 import { blobStoreContract } from './testing/contract';
-import { useS3rverStore } from './testing/s3rver';
+import { s3rverStoreForFile } from './testing/s3rver';
 
-const store = useS3rverStore();
+const store = s3rverStoreForFile();
 
 blobStoreContract('s3 (s3rver)', store);

@@ -46,7 +46,7 @@ export async function startS3rver(bucket = 'atelier-test'): Promise<{ config: S3
  * For a test file: starts s3rver (with the loopback guard) before its tests and stops it after;
  * the returned getter gives the store once the tests run.
  */
-export function useS3rverStore(): () => S3BlobStore {
+export function s3rverStoreForFile(): () => S3BlobStore {
   let store: S3BlobStore | undefined;
   let stop: () => Promise<void> = async () => {};
   let unguard: () => void = () => {};
