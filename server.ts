@@ -1,11 +1,12 @@
 // Atelier's server: migrates the database, serves the embedded reference service at /v1 when no
 // UPSTREAM_BASE_URL is configured, runs background jobs, and hands every other request to Next.js.
-import { createServer } from 'node:http';
+import { createServer, type ServerResponse } from 'node:http';
 import path from 'node:path';
 import next from 'next';
 import { appConfig } from './lib/config';
 import { sendWebResponse, toWebRequest } from './lib/http/node-adapter';
 import { startJobs } from './lib/jobs';
+import { handleVideoWebhook } from './lib/videos/webhook-delivery';
 import { createReferenceService, loadConfig as loadServiceConfig, type ReferenceService } from './lib/reference-service';
 import { closeRuntime, runtime } from './lib/runtime';
 
@@ -32,16 +33,28 @@ const app = next({ dev, dir: import.meta.dirname, hostname: config.host, port: c
 await app.prepare();
 const handle = app.getRequestHandler();
 
+const WEBHOOK_PATH = /^\/api\/webhooks\/video\/([^/?]+)\/([^/?]+)$/;
+
+/** Answers a web Response from a handler, or a bare 500 if the handler itself fails. */
+function answer(res: ServerResponse, response: Promise<Response>, what: string) {
+  response
+    .then((r) => sendWebResponse(r, res))
+    .catch((error) => {
+      console.error(`[atelier] ${what} failed to answer`, error);
+      if (!res.headersSent) res.writeHead(500).end();
+      else res.destroy();
+    });
+}
+
 const server = createServer((req, res) => {
+  // Webhook deliveries come in bursts: answer them before Next.js routing, with no rendering at all.
+  const webhook = req.method === 'POST' && WEBHOOK_PATH.exec(req.url ?? '');
+  if (webhook) {
+    answer(res, handleVideoWebhook(toWebRequest(req, `http://${req.headers.host ?? 'localhost'}`), webhook[1], webhook[2]), 'the webhook route');
+    return;
+  }
   if (service && req.url?.startsWith('/v1/')) {
-    service
-      .handle(toWebRequest(req, `http://${req.headers.host ?? 'localhost'}`))
-      .then((response) => sendWebResponse(response, res))
-      .catch((error) => {
-        console.error('[atelier] embedded service failed to answer', error);
-        if (!res.headersSent) res.writeHead(500).end();
-        else res.destroy();
-      });
+    answer(res, service.handle(toWebRequest(req, `http://${req.headers.host ?? 'localhost'}`)), 'the embedded service');
     return;
   }
   void handle(req, res);

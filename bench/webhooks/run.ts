@@ -77,6 +77,11 @@ try {
     if (open === 0) break;
     await new Promise((r) => setTimeout(r, 1000));
   }
+  // Deliveries are answered at once and handled by sync jobs: give the queue time to drain.
+  for (let i = 0; i < 60; i++) {
+    if ((await prisma.videoTask.count({ where: { lastHeardAt: null } })) === 0) break;
+    await new Promise((r) => setTimeout(r, 1000));
+  }
   const generations = await prisma.generation.findMany({ where: { kind: 'video' }, include: { outputs: true, ledger: true, videoTask: true } });
   const lost = deliveries.statuses.filter((s) => s < 200 || s >= 300).length + generations.filter((g) => !g.videoTask?.lastHeardAt || g.status !== 'completed').length;
   const doubled = generations.filter((g) => g.outputs.length > 1 || g.ledger.length > 1).length;

@@ -5,7 +5,7 @@ import { completeVideo } from './complete-video';
 import { scheduleSync, VIDEO_QUEUES } from './schedule';
 import { nextPollDelay, syncVideoTask } from './sync-task';
 
-const taskJob = z.object({ videoTaskId: z.uuid() });
+const taskJob = z.object({ videoTaskId: z.uuid(), heard: z.boolean().optional() });
 const HEARD_RECENTLY_MS = 20_000;
 
 /**
@@ -20,14 +20,16 @@ export async function registerVideoJobs(boss: PgBoss): Promise<void> {
   await boss.createQueue(VIDEO_QUEUES.sweep, { name: VIDEO_QUEUES.sweep, policy: 'short' });
 
   await boss.work(VIDEO_QUEUES.sync, { batchSize: 1 }, async ([job]) => {
-    const { videoTaskId } = taskJob.parse(job.data);
+    const { videoTaskId, heard = false } = taskJob.parse(job.data);
     const prisma = await db();
     const before = await prisma.videoTask.findUnique({ where: { id: videoTaskId }, select: { lastHeardAt: true, pollAttempts: true } });
     if (!before) return;
+    // The service called us: note it whatever the task's state, then ask it what changed.
+    if (heard) await prisma.videoTask.update({ where: { id: videoTaskId }, data: { lastHeardAt: new Date() } });
     const heardRecently = before.lastHeardAt !== null && Date.now() - before.lastHeardAt.getTime() < HEARD_RECENTLY_MS;
-    // A webhook just brought fresh news: no need to ask the service again, only to keep watching.
-    const state = heardRecently ? 'running' : await syncVideoTask(videoTaskId);
-    if (state === 'running') await scheduleSync(videoTaskId, nextPollDelay(before.pollAttempts, heardRecently));
+    // A webhook's nudge always re-reads; a poll right after a nudge has nothing new to ask.
+    const state = heard || !heardRecently ? await syncVideoTask(videoTaskId) : 'running';
+    if (state === 'running') await scheduleSync(videoTaskId, nextPollDelay(before.pollAttempts, heard || heardRecently));
   });
 
   await boss.work(VIDEO_QUEUES.complete, { batchSize: 1 }, async ([job]) => {

@@ -7,6 +7,14 @@ export async function scheduleSync(videoTaskId: string, seconds: number): Promis
   await enqueue(VIDEO_QUEUES.sync, { videoTaskId }, { startAfter: Math.max(0, Math.round(seconds)), singletonKey: `sync:${videoTaskId}` });
 }
 
+/**
+ * A webhook arrived: re-read the task now. Keyed apart from the polls, so a poll queued for later
+ * does not swallow it; one queued nudge per task absorbs any burst of deliveries.
+ */
+export async function scheduleNudge(videoTaskId: string): Promise<void> {
+  await enqueue(VIDEO_QUEUES.sync, { videoTaskId, heard: true }, { singletonKey: `nudge:${videoTaskId}` });
+}
+
 /** Archiving the video and recording its cost: heavy work, kept out of the webhook's answer. */
 export async function scheduleCompletion(videoTaskId: string): Promise<void> {
   await enqueue(VIDEO_QUEUES.complete, { videoTaskId }, { singletonKey: `complete:${videoTaskId}` });

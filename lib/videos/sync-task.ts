@@ -19,7 +19,7 @@ async function fail(videoTaskId: string, generationId: string, message: string, 
  * ever grows, terminal states stick, completion hands over to the completion job.
  * Returns whether the task still needs watching.
  */
-export async function syncVideoTask(videoTaskId: string, { heard = false } = {}): Promise<'running' | 'done'> {
+export async function syncVideoTask(videoTaskId: string): Promise<'running' | 'done'> {
   const prisma = await db();
   const task = await prisma.videoTask.findUnique({ where: { id: videoTaskId }, include: { generation: { select: { id: true, userId: true, teamId: true } } } });
   if (!task || task.status === 'failed' || task.status === 'cancelled') return 'done';
@@ -52,7 +52,6 @@ export async function syncVideoTask(videoTaskId: string, { heard = false } = {})
       estimatedRemaining: remote.status === 'completed' ? 0 : (remote.estimatedRemaining ?? task.estimatedRemaining),
       videoExpiresAt: remote.expiresAt ? new Date(remote.expiresAt * 1000) : undefined,
       pollAttempts: { increment: 1 },
-      ...(heard ? { lastHeardAt: new Date() } : {}),
     },
   });
   if (remote.status === 'completed') {
