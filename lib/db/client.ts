@@ -19,6 +19,9 @@ export async function openDatabase(
   const url = opts.url ?? process.env.DATABASE_URL
   if (url) {
     const pool = new pg.Pool({ connectionString: url, max: 10 })
+    // An idle connection closed by the server (restart, failover) must not crash the process:
+    // the pool drops it and opens a new one on the next query.
+    pool.on('error', (error) => console.error('[db] idle connection lost:', error.message))
     const prisma = new PrismaClient({ adapter: new PrismaPg(pool) })
     return {
       kind: 'postgres', prisma, pool, url,
