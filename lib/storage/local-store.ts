@@ -1,3 +1,4 @@
+import { once } from 'node:events';
 import { randomUUID } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
 import { mkdir, open, readFile, rename, rm, writeFile, type FileHandle } from 'node:fs/promises';
@@ -38,9 +39,10 @@ export class LocalBlobStore implements BlobStore {
     await mkdir(tmpDir, { recursive: true });
     const tmp = path.join(tmpDir, randomUUID());
     const metaTmp = `${tmp}.json`;
+    const out = createWriteStream(tmp, { flags: 'wx', mode: 0o640 });
     try {
       const meter = new Meter(expected, 'md5');
-      await pipeline(toNodeReadable(body), meter, createWriteStream(tmp, { flags: 'wx', mode: 0o640 }));
+      await pipeline(toNodeReadable(body), meter, out);
       const handle = await open(tmp, 'r');
       const { ino } = await handle.stat().finally(() => handle.close());
       const meta: Meta = { contentType, etag: `"${meter.digest()}"`, ino, size: meter.bytes };
@@ -51,6 +53,9 @@ export class LocalBlobStore implements BlobStore {
       await rename(metaTmp, this.metaPath(key));
       return { size: meta.size, etag: meta.etag };
     } catch (error) {
+      // A failed source can reject the pipeline while the file is still being opened: wait for the
+      // write stream to close, or the temp file would appear after we removed it.
+      if (!out.closed) await once(out, 'close').catch(() => undefined);
       await Promise.all([rm(tmp, { force: true }), rm(metaTmp, { force: true })]);
       throw error;
     }
