@@ -1,5 +1,5 @@
 import { gamutChroma, linearToByte, linearToOklab, oklabToLinear, rgbToOklab, SRGB_TO_LINEAR } from './color-space';
-import { bleedIntoTransparent, joinAlpha, rgbSharp, splitAlpha, toRgb } from './pixel-ops';
+import { bleedIntoTransparent, expandBlocks, joinAlpha, rgbSharp, splitAlpha, toRgb } from './pixel-ops';
 import { analyzePrompt } from './prompt';
 import type { RawImage, Rgb } from './raw';
 import { applyStyle, findStyle, type EditStyle } from './style';
@@ -71,17 +71,7 @@ async function pixelate(rgb: Buffer, width: number, height: number): Promise<Buf
   const gw = Math.ceil(width / block);
   const gh = Math.ceil(height / block);
   const cells = await toRgb(rgbSharp(rgb, width, height).resize(gw, gh, { fit: 'fill', kernel: 'linear' }));
-  const out = Buffer.allocUnsafe(rgb.length);
-  for (let y = 0; y < height; y++) {
-    const row = Math.floor(y / block) * gw;
-    for (let x = 0, j = y * width * 3; x < width; x++, j += 3) {
-      const s = (row + Math.floor(x / block)) * 3;
-      out[j] = cells[s];
-      out[j + 1] = cells[s + 1];
-      out[j + 2] = cells[s + 2];
-    }
-  }
-  return out;
+  return expandBlocks(cells, gw, block, width, height);
 }
 
 /**

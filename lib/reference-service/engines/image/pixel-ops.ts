@@ -61,6 +61,21 @@ export async function toGray(pipeline: Sharp): Promise<Buffer> {
 }
 
 /** Rec. 709 luma on gamma-encoded values: cheap, and what the eye reads as "the picture". */
+/** Blows a grid of RGB cells (gw wide, one per `block`×`block` square) up to a full-size RGB image. */
+export function expandBlocks(cells: Uint8Array, gw: number, block: number, width: number, height: number): Buffer {
+  const out = Buffer.allocUnsafe(width * height * 3);
+  for (let y = 0; y < height; y++) {
+    const row = Math.floor(y / block) * gw;
+    for (let x = 0, j = y * width * 3; x < width; x++, j += 3) {
+      const s = (row + Math.floor(x / block)) * 3;
+      out[j] = cells[s];
+      out[j + 1] = cells[s + 1];
+      out[j + 2] = cells[s + 2];
+    }
+  }
+  return out;
+}
+
 export function lumaPlane(rgb: Uint8Array, n: number): Float32Array {
   const out = new Float32Array(n);
   for (let i = 0, j = 0; i < n; i++, j += 3) out[i] = 0.2126 * rgb[j] + 0.7152 * rgb[j + 1] + 0.0722 * rgb[j + 2];

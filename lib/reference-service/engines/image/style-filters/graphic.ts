@@ -1,5 +1,5 @@
 import type { Rgb } from '../raw';
-import { boxBlur, graySharp, lumaBytes, lumaPlane, rgbSharp, sobel, toGray, toRgb } from '../pixel-ops';
+import { boxBlur, expandBlocks, graySharp, lumaBytes, lumaPlane, rgbSharp, sobel, toGray, toRgb } from '../pixel-ops';
 import type { StyleInput } from './input';
 import { atWorkSize, guidedSmooth } from './smoothing';
 
@@ -22,17 +22,7 @@ export async function pixel({ rgb, width, height, rng }: StyleInput): Promise<Bu
       cells.set(c, i);
     }
   }
-  const out = Buffer.allocUnsafe(width * height * 3);
-  for (let y = 0; y < height; y++) {
-    const row = Math.floor(y / block) * gw;
-    for (let x = 0, j = y * width * 3; x < width; x++, j += 3) {
-      const s = (row + Math.floor(x / block)) * 3;
-      out[j] = cells[s];
-      out[j + 1] = cells[s + 1];
-      out[j + 2] = cells[s + 2];
-    }
-  }
-  return out;
+  return expandBlocks(cells, gw, block, width, height);
 }
 
 /** k-means++ seeded from the style RNG, so the palette is deterministic for a seed. */

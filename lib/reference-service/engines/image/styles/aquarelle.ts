@@ -1,6 +1,6 @@
 import { sceneSvg } from '../scene-svg';
 import type { RawImage } from '../raw';
-import { addGrain, blur, clampByte, fractalNoise, noiseField, rasterize } from './filters';
+import { addGrain, blur, clampByte, fractalNoise, noiseField, rasterize, workingSize } from './filters';
 import type { StyleInput } from './types';
 
 const PAPER = [250, 247, 240];
@@ -14,10 +14,7 @@ const WORK = 1024;
  */
 export async function renderAquarelle(input: StyleInput): Promise<RawImage> {
   const { width, height, mode, styleSeed } = input;
-  const scale = Math.min(1, WORK / Math.max(width, height));
-  const w = Math.max(16, Math.round(width * scale));
-  const h = Math.max(16, Math.round(height * scale));
-  const u = Math.min(w, h) / 1000;
+  const { w, h, u } = workingSize(width, height, WORK);
   const cutout = mode === 'cutout';
   const scene = await rasterize(sceneSvg({ spec: input.spec, seed: input.sceneSeed, width: w, height: h, mode }), w, h);
 

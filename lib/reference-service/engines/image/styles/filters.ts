@@ -15,6 +15,17 @@ export async function rasterize(svg: string, width: number, height: number): Pro
 }
 
 /** sharp premultiplies alpha for blur and resize, so cut-out edges do not pick up dark fringes. */
+/**
+ * Painterly styles work at most `limit` px on the long side and are enlarged afterwards.
+ * Returns that size and `u`, the size unit (short side / 1000) their brush widths scale with.
+ */
+export function workingSize(width: number, height: number, limit: number): { w: number; h: number; u: number } {
+  const scale = Math.min(1, limit / Math.max(width, height));
+  const w = Math.max(16, Math.round(width * scale));
+  const h = Math.max(16, Math.round(height * scale));
+  return { w, h, u: Math.min(w, h) / 1000 };
+}
+
 export async function blur(img: RawImage, sigma: number): Promise<RawImage> {
   if (sigma < 0.3) return img;
   const data = await toSharp(img).blur(sigma).raw().toBuffer();

@@ -1,6 +1,6 @@
 import { createRng, type RawImage } from '../raw';
 import { sceneSvg } from '../scene-svg';
-import { blur, clampByte, fractalNoise, hashNoise, luminance, rasterize } from './filters';
+import { blur, clampByte, fractalNoise, hashNoise, luminance, rasterize, workingSize } from './filters';
 import { RICE_PAPER, inkTheme } from './ink-theme';
 import type { StyleInput } from './types';
 
@@ -21,10 +21,7 @@ const smooth = (a: number, b: number, v: number): number => {
  */
 export async function renderInk(input: StyleInput): Promise<RawImage> {
   const { width, height, mode, styleSeed } = input;
-  const scale = Math.min(1, WORK / Math.max(width, height));
-  const w = Math.max(16, Math.round(width * scale));
-  const h = Math.max(16, Math.round(height * scale));
-  const u = Math.min(w, h) / 1000;
+  const { w, h, u } = workingSize(width, height, WORK);
   const cutout = mode === 'cutout';
   const { theme } = inkTheme(input.spec);
   const scene = await rasterize(sceneSvg({ spec: input.spec, seed: input.sceneSeed, width: w, height: h, mode, theme, sparse: true }), w, h);
