@@ -32,3 +32,15 @@ test('invites a member by link, who joins with that role', async ({ page, browse
   await expect(other.getByText(/can’t be used|无法使用/)).toBeVisible();
   await again.close();
 });
+
+test('creates a team from the team menu, switches to it as owner', async ({ page }) => {
+  await page.goto('/edit');
+  await page.getByRole('button', { name: 'Switch team' }).first().click();
+  await page.getByRole('menuitem', { name: 'Create team' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Create team' });
+  await dialog.getByLabel('Team name').fill('Brand studio');
+  await dialog.getByRole('button', { name: 'Create team' }).click();
+  await expect(page).toHaveURL(/\/settings\/team$/);
+  await expect(page.getByText('Team created')).toBeVisible();
+  await expect(page.getByRole('textbox', { name: 'Team name' })).toHaveValue('Brand studio');
+});

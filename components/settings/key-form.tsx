@@ -1,9 +1,9 @@
 'use client';
 
-import { useId, useState, useTransition, type FormEvent } from 'react';
+import { useId } from 'react';
 import type { ActionResult } from '@/lib/auth/action';
 import { useI18n } from '../i18n-provider';
-import { useActionError } from '../use-action-error';
+import { useFieldAction } from '../use-field-action';
 import { Button } from '../ui/button';
 import { Field, fieldAria, Input } from '../ui/input';
 import { useToast } from '../ui/toast';
@@ -12,23 +12,11 @@ import { useToast } from '../ui/toast';
 export function KeyForm({ save, onDone }: { save: (input: { key: string }) => Promise<ActionResult<null>>; onDone: () => void }) {
   const { t } = useI18n();
   const toast = useToast();
-  const errorText = useActionError();
   const id = useId();
-  const [error, setError] = useState<string>();
-  const [pending, startTransition] = useTransition();
-
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const form = event.currentTarget;
-    const key = String(new FormData(form).get('key') ?? '');
-    startTransition(async () => {
-      const result = await save({ key });
-      if (!result.ok) return setError(errorText(result.error));
-      form.reset();
-      toast(t.keys.saved);
-      onDone();
-    });
-  };
+  const { submit, error, pending } = useFieldAction('key', save, () => {
+    toast(t.keys.saved);
+    onDone();
+  });
 
   return (
     <form onSubmit={submit} className="grid gap-3 sm:grid-cols-[minmax(0,1fr)_auto] sm:items-end">

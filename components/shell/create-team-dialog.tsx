@@ -1,10 +1,10 @@
 'use client';
 
 import { useRouter } from 'next/navigation';
-import { useId, useState, useTransition, type FormEvent } from 'react';
+import { useId } from 'react';
 import type { ActionResult } from '@/lib/auth/action';
 import { useI18n } from '../i18n-provider';
-import { useActionError } from '../use-action-error';
+import { useFieldAction } from '../use-field-action';
 import { Button } from '../ui/button';
 import { Dialog } from '../ui/dialog';
 import { Field, fieldAria, Input } from '../ui/input';
@@ -14,26 +14,13 @@ export function CreateTeamDialog({ open, onClose, createTeam }: { open: boolean;
   const { t } = useI18n();
   const router = useRouter();
   const toast = useToast();
-  const errorText = useActionError();
   const id = useId();
-  const [error, setError] = useState<string>();
-  const [pending, startTransition] = useTransition();
-
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const form = event.currentTarget;
-    const name = String(new FormData(form).get('name') ?? '');
-    startTransition(async () => {
-      const result = await createTeam({ name });
-      if (!result.ok) return setError(errorText(result.error));
-      form.reset();
-      setError(undefined);
-      onClose();
-      toast(t.shell.teamCreated);
-      router.push('/settings/team');
-      router.refresh();
-    });
-  };
+  const { submit, error, pending } = useFieldAction('name', createTeam, () => {
+    onClose();
+    toast(t.shell.teamCreated);
+    router.push('/settings/team');
+    router.refresh();
+  });
 
   return (
     <Dialog open={open} onClose={onClose} title={t.shell.createTeam} description={t.shell.createTeamLead} closeLabel={t.common.close}>
