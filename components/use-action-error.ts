@@ -1,21 +1,27 @@
 'use client';
 
 import type { ActionResult } from '@/lib/auth/action';
-import type { Dictionary } from '@/lib/i18n';
+import { format, type Dictionary } from '@/lib/i18n';
 import { useI18n } from './i18n-provider';
 
 type ActionError = Extract<ActionResult<unknown>, { ok: false }>['error'];
 
-/** Turns a failed action's error into text in the UI's language, never a raw internal error. */
+/** What a refusal carries, from an action result or a route's JSON error body. */
+export type ServerError = Pick<ActionError, 'code' | 'message' | 'key' | 'values'>;
+
+/** A server refusal in the UI's language; never a raw internal error. */
+export function describeServerError(t: Dictionary, error: ServerError): string {
+  // lib/ names its refusals with a key; unknown keys fall back to the server's (English) sentence.
+  const known = error.key && error.key in t.serverErrors ? t.serverErrors[error.key as keyof Dictionary['serverErrors']] : undefined;
+  if (known) return format(known, error.values ?? {});
+  if (error.code === 'invalid_input') return t.errors.invalidInput;
+  if (error.code === 'unauthenticated') return t.errors.unauthenticated;
+  if (error.code === 'internal') return t.errors.internal;
+  return error.message;
+}
+
+/** Turns a failed action's error into text in the UI's language. */
 export function useActionError() {
   const { t } = useI18n();
-  return (error: ActionError): string => {
-    // lib/ names its refusals with a key; unknown keys fall back to the server's (English) sentence.
-    const known = error.key && error.key in t.serverErrors ? t.serverErrors[error.key as keyof Dictionary['serverErrors']] : undefined;
-    if (known) return known;
-    if (error.code === 'invalid_input') return t.errors.invalidInput;
-    if (error.code === 'unauthenticated') return t.errors.unauthenticated;
-    if (error.code === 'internal') return t.errors.internal;
-    return error.message;
-  };
+  return (error: ServerError): string => describeServerError(t, error);
 }

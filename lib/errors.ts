@@ -18,17 +18,20 @@ export type ErrorCode = keyof typeof STATUS;
 export class AppError extends Error {
   /** A stable id of the message (e.g. `lastOwner`) that the UI translates; the English text is the fallback. */
   readonly key?: string;
+  /** Numbers and names the translated message needs ({left}, {limit}, ...): public, like the message. */
+  readonly values?: Record<string, string | number>;
   /** Anything else the caller attached (field errors, the upstream's code...). */
   readonly details: Record<string, unknown>;
 
   constructor(
     readonly code: ErrorCode,
     message: string,
-    { key, ...details }: { key?: string } & Record<string, unknown> = {},
+    { key, values, ...details }: { key?: string; values?: Record<string, string | number> } & Record<string, unknown> = {},
   ) {
     super(message);
     this.name = 'AppError';
     this.key = key;
+    this.values = values;
     this.details = details;
   }
 
@@ -41,8 +44,19 @@ export class AppError extends Error {
  * Turns anything thrown into what a browser may see. Unknown errors (database, bugs) are logged
  * with a request id and shown only as that id, never raw.
  */
-export function publicError(error: unknown): { code: ErrorCode; message: string; status: number; key?: string; requestId?: string } {
-  if (error instanceof AppError) return { code: error.code, message: error.message, status: error.status, ...(error.key ? { key: error.key } : {}) };
+export interface PublicError {
+  code: ErrorCode;
+  message: string;
+  status: number;
+  key?: string;
+  values?: Record<string, string | number>;
+  requestId?: string;
+}
+
+export function publicError(error: unknown): PublicError {
+  if (error instanceof AppError) {
+    return { code: error.code, message: error.message, status: error.status, ...(error.key ? { key: error.key } : {}), ...(error.values ? { values: error.values } : {}) };
+  }
   const requestId = randomUUID().slice(0, 8);
   console.error(`[error ${requestId}]`, error);
   return { code: 'internal', message: `Something went wrong (ref ${requestId}).`, status: 500, requestId };

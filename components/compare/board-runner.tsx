@@ -3,11 +3,17 @@
 import { createContext, useCallback, useContext, useRef, useState, useTransition, type ReactNode } from 'react';
 import { useRouter } from 'next/navigation';
 import { boardInputSchema, fieldErrors } from '@/lib/comparisons/schema';
+import type { ServerError } from '../use-action-error';
 import { toInput, type BoardForm } from './board-form';
 
 export { formFromParams, type BoardForm } from './board-form';
 
-type RunError = { kind: 'fields'; fields: Record<string, string> } | { kind: 'upstream' | 'generic'; message: string } | { kind: 'network' | 'cancelled' };
+type RunError =
+  | { kind: 'fields'; fields: Record<string, string> }
+  | { kind: 'upstream' | 'generic'; message: string }
+  /** Refused by Atelier itself (e.g. a budget), already worded for the user. */
+  | { kind: 'refused'; error: ServerError }
+  | { kind: 'network' | 'cancelled' };
 
 interface Runner {
   form: BoardForm;
@@ -67,7 +73,7 @@ export function BoardRunnerProvider({ initial, children }: { initial: BoardForm;
       void (async () => {
         try {
           const response = await fetch('/api/compare', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(parsed.data), signal: abort.signal });
-          const body = (await response.json().catch(() => null)) as { id?: string; error?: { code: string; message: string; fields?: Record<string, string> } } | null;
+          const body = (await response.json().catch(() => null)) as { id?: string; error?: ServerError & { fields?: Record<string, string> } } | null;
           if (response.ok && body?.id) {
             const id = body.id;
             startNavigation(() => router.push(`/compare/${id}`));
@@ -76,6 +82,7 @@ export function BoardRunnerProvider({ initial, children }: { initial: BoardForm;
           const failure = body?.error;
           if (failure?.fields) setError({ kind: 'fields', fields: failure.fields });
           else if (failure?.code === 'upstream_error') setError({ kind: 'upstream', message: failure.message });
+          else if (failure?.code === 'budget_exceeded') setError({ kind: 'refused', error: failure });
           else setError({ kind: 'generic', message: failure?.message ?? `HTTP ${response.status}` });
         } catch {
           setError(abort.signal.aborted ? { kind: 'cancelled' } : { kind: 'network' });

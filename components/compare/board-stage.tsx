@@ -4,6 +4,7 @@ import { CircleAlert, X } from 'lucide-react';
 import { useEffect, useState, type ReactNode } from 'react';
 import { format } from '@/lib/i18n';
 import { useI18n } from '../i18n-provider';
+import { describeServerError } from '../use-action-error';
 import { Button } from '../ui/button';
 import { Skeleton } from '../ui/skeleton';
 import { Spinner } from '../ui/spinner';
@@ -61,7 +62,9 @@ export function BoardStage({ children }: { children: ReactNode }) {
   const { running, error } = useBoardRunner();
   if (running) return <RunningBoard />;
   const message =
-    error?.kind === 'upstream'
+    error?.kind === 'refused'
+      ? describeServerError(t, error.error)
+      : error?.kind === 'upstream'
       ? format(t.compare.errors.upstream, { message: error.message })
       : error?.kind === 'generic'
         ? format(t.compare.errors.generic, { message: error.message })

@@ -2,6 +2,8 @@
 
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { EditOutcome } from '@/lib/edits/run-edit';
+import { useI18n } from '../i18n-provider';
+import { describeServerError, type ServerError } from '../use-action-error';
 
 export type RunState =
   | { status: 'idle' }
@@ -15,6 +17,7 @@ export type RunState =
  * upstream call stops even if the abort of this fetch is not noticed), then aborts the fetch.
  */
 export function useEditRun(networkMessage: string) {
+  const { t } = useI18n();
   const [state, setState] = useState<RunState>({ status: 'idle' });
   const current = useRef<{ id: string; controller: AbortController } | null>(null);
 
@@ -27,10 +30,12 @@ export function useEditRun(networkMessage: string) {
       setState({ status: 'running', startedAt: Date.now() });
       try {
         const response = await fetch('/edit/run', { method: 'POST', body: form, signal: controller.signal });
-        const body = (await response.json().catch(() => null)) as (EditOutcome & { error?: { message: string } }) | null;
+        const body = (await response.json().catch(() => null)) as (EditOutcome & { error?: ServerError }) | null;
         if (current.current?.id !== id) return;
         if (!response.ok || !body || body.error) {
-          setState({ status: 'error', message: body?.error?.message ?? networkMessage });
+          // Refusals with a key (a budget, ...) are worded in the UI's language; the service's own text stays as sent.
+          const error = body?.error;
+          setState({ status: 'error', message: error ? (error.key ? describeServerError(t, error) : error.message) : networkMessage });
         } else {
           setState({ status: 'done', outcome: body });
         }
@@ -38,7 +43,7 @@ export function useEditRun(networkMessage: string) {
         if (current.current?.id === id) setState(controller.signal.aborted ? { status: 'cancelled' } : { status: 'error', message: networkMessage });
       }
     },
-    [networkMessage],
+    [networkMessage, t],
   );
 
   const cancel = useCallback(() => {

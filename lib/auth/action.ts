@@ -5,7 +5,7 @@ import type { Role } from './roles';
 
 export type ActionResult<T> =
   | { ok: true; data: T }
-  | { ok: false; error: { code: ErrorCode; message: string; key?: string; fields?: Record<string, string> } };
+  | { ok: false; error: { code: ErrorCode; message: string; key?: string; values?: Record<string, string | number>; fields?: Record<string, string> } };
 
 /**
  * The one wrapper for server actions: parses the input with its zod schema, resolves the team
@@ -27,8 +27,8 @@ export function teamAction<S extends z.ZodType, T>(
     try {
       return { ok: true, data: await handler(await teamContext(minRole), parsed.data) };
     } catch (error) {
-      const { code, message, key } = publicError(error);
-      return { ok: false, error: key ? { code, message, key } : { code, message } };
+      const { code, message, key, values } = publicError(error);
+      return { ok: false, error: { code, message, ...(key ? { key } : {}), ...(values ? { values } : {}) } };
     }
   };
 }

@@ -117,7 +117,7 @@ export async function listBoards(ctx: TeamContext, page = 1): Promise<{ items: B
 export async function recentObservations(ctx: TeamContext): Promise<Observation[]> {
   const prisma = await db();
   const lines = await prisma.ledgerEntry.findMany({
-    where: { teamId: ctx.team.id, kind: 'comparison', generationId: { not: null } },
+    where: { teamId: ctx.team.id, kind: 'comparison', status: 'settled', generationId: { not: null } },
     orderBy: { occurredAt: 'desc' },
     take: 200,
     select: { model: true, amount: true, generation: { select: { params: true } } },

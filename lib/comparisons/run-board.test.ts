@@ -55,7 +55,7 @@ describe('running a comparison board', () => {
     expect(asset.sha256).toBe(createHash('sha256').update(bytes).digest('hex'));
     expect(await sharp(bytes).metadata()).toMatchObject({ format: 'png', width: 1024 });
 
-    const ledger = await (await db()).ledgerEntry.findMany({ where: { generationId: id } });
+    const ledger = await (await db()).ledgerEntry.findMany({ where: { generationId: id, status: 'settled' } });
     expect(ledger.map((l) => [l.model, l.amount.toString(), l.kind])).toEqual([['atelier-vista', '0.16', 'comparison']]);
   });
 
@@ -75,14 +75,15 @@ describe('running a comparison board', () => {
     expect(board.params.seed).toEqual(expect.any(Number));
   });
 
-  it('leaves a cancelled board marked cancelled, with no ledger lines', async () => {
+  it('leaves a cancelled board marked cancelled, its reservation released and nothing charged', async () => {
     const controller = new AbortController();
     setTimeout(() => controller.abort(), 300);
     const error = await runBoard(ctx, input({ models: ['atelier-aquarelle'], n: 1 }), controller.signal).catch((e: unknown) => e);
     expect(error).toMatchObject({ code: 'upstream_error', details: { upstreamCode: 'cancelled' } });
     const prisma = await db();
     const board = await prisma.generation.findFirstOrThrow({ where: { teamId: ctx.team.id, status: 'cancelled' } });
-    expect(await prisma.ledgerEntry.count({ where: { generationId: board.id } })).toBe(0);
+    const lines = await prisma.ledgerEntry.findMany({ where: { generationId: board.id } });
+    expect(lines.map((l) => [l.status, l.amount.toString()])).toEqual([['released', '0.06']]);
   });
 
   it('refuses models the service does not offer before calling it', async () => {

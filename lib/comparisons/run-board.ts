@@ -4,9 +4,12 @@ import type { TeamContext } from '../auth/context';
 import { AppError } from '../errors';
 import { serviceModels } from '../generations/models';
 import { upstreamFor } from '../generations/upstream-for';
-import { recordCosts } from '../ledger/record';
+import { releaseReservations, settleCosts } from '../ledger/record';
+import { reserveBudget, type Charge } from '../ledger/reserve';
 import { db } from '../runtime';
 import { UpstreamError, type GeneratedImage } from '../upstream';
+import { estimateBoard, priceTable } from './estimate';
+import { recentObservations } from './queries';
 import { LIMITS, type BoardInput, type BoardParams } from './schema';
 import { storeBase64Image } from './store-base64';
 
@@ -34,10 +37,14 @@ async function mapLimit<T, R>(items: T[], limit: number, worker: (item: T) => Pr
   return results;
 }
 
-async function checkModels(ctx: TeamContext, models: string[]) {
-  const known = new Set((await serviceModels(ctx)).filter((m) => m.kind === 'image').map((m) => m.id));
-  const unknown = models.filter((m) => !known.has(m));
+/** Refuses unknown models, then prices the board (list price, else what the ledger saw; unknown prices count 0). */
+async function priceBoard(ctx: TeamContext, input: BoardInput): Promise<Charge[]> {
+  const imageModels = (await serviceModels(ctx)).filter((m) => m.kind === 'image');
+  const known = new Set(imageModels.map((m) => m.id));
+  const unknown = input.models.filter((m) => !known.has(m));
   if (unknown.length > 0) throw new AppError('invalid_input', `Unknown image model: ${unknown.join(', ')}.`, { fields: { models: 'unknownModel' } });
+  const estimate = estimateBoard(priceTable(imageModels, await recentObservations(ctx)), input.models, input.size, input.n);
+  return estimate.perModel.map((m) => ({ model: m.model, amount: m.amount ?? '0' }));
 }
 
 /**
@@ -52,13 +59,17 @@ export async function runBoard(ctx: TeamContext, input: BoardInput, signal?: Abo
     const parent = await prisma.generation.findFirst({ where: { id: input.parentId, teamId: ctx.team.id, kind: 'comparison' }, select: { id: true } });
     if (!parent) throw new AppError('not_found', 'That board does not exist.');
   }
-  await checkModels(ctx, input.models);
+  const charges = await priceBoard(ctx, input);
   const seed = input.seed ?? randomInt(0, LIMITS.maxSeed);
   const params: BoardParams = { prompt: input.prompt, models: input.models, size: input.size, n: input.n, background: input.background, seed, responseFormat: input.responseFormat };
-  // Written before the call, so a crash or a cancel leaves a trace.
-  const generation = await prisma.generation.create({
-    data: { teamId: ctx.team.id, userId: ctx.user.id, kind: 'comparison', status: 'running', prompt: input.prompt, params, parentId: input.parentId },
-  });
+  // Written before the call, so a crash or a cancel leaves a trace; a board over budget is never written.
+  const generation = await prisma.$transaction((tx) =>
+    reserveBudget(tx, { teamId: ctx.team.id, userId: ctx.user.id, kind: 'comparison', charges }, () =>
+      tx.generation.create({
+        data: { teamId: ctx.team.id, userId: ctx.user.id, kind: 'comparison', status: 'running', prompt: input.prompt, params, parentId: input.parentId },
+      }),
+    ),
+  );
 
   let batch;
   try {
@@ -67,9 +78,12 @@ export async function runBoard(ctx: TeamContext, input: BoardInput, signal?: Abo
   } catch (error) {
     const upstream = error instanceof UpstreamError ? error : null;
     const cancelled = upstream?.code === 'cancelled';
-    await prisma.generation.update({
-      where: { id: generation.id },
-      data: { status: cancelled ? 'cancelled' : 'failed', errorCode: upstream?.code ?? 'internal', errorMessage: upstream?.message ?? 'The board could not run.', completedAt: new Date() },
+    await prisma.$transaction(async (tx) => {
+      await tx.generation.update({
+        where: { id: generation.id },
+        data: { status: cancelled ? 'cancelled' : 'failed', errorCode: upstream?.code ?? 'internal', errorMessage: upstream?.message ?? 'The board could not run.', completedAt: new Date() },
+      });
+      await releaseReservations(tx, generation.id);
     });
     if (upstream) throw new AppError('upstream_error', upstream.message, { upstreamCode: upstream.code, upstreamStatus: upstream.status, boardId: generation.id });
     throw error;
@@ -132,8 +146,9 @@ export async function runBoard(ctx: TeamContext, input: BoardInput, signal?: Abo
 
   await prisma.$transaction(async (tx) => {
     await tx.generationOutput.createMany({ data: outputs });
-    await recordCosts(
+    await settleCosts(
       tx,
+      generation.id,
       batch.results.map((entry) => ({ teamId: ctx.team.id, userId: ctx.user.id, generationId: generation.id, kind: 'comparison' as const, model: entry.model, amount: entry.cost.amount })),
     );
     await tx.generation.update({

@@ -3,11 +3,13 @@ import type { TeamContext } from '../auth/context';
 import { archiveResult } from '../assets/archive';
 import { AppError } from '../errors';
 import { upstreamFor } from '../generations/upstream-for';
-import { recordCosts } from '../ledger/record';
+import { releaseReservations, settleCosts } from '../ledger/record';
+import { reserveBudget } from '../ledger/reserve';
 import { db } from '../runtime';
 import { UpstreamError } from '../upstream';
 import { readTeamImage, storeImage } from './assets';
 import { editModels } from './edit-models';
+import { priceEdit } from './estimate';
 import { checkImage } from './image-input';
 import { EDIT_KINDS, needsMask } from './kinds';
 
@@ -60,27 +62,35 @@ export async function runEdit(ctx: TeamContext, input: EditRequest, signal: Abor
     throw new AppError('not_found', 'The edit to continue from is not in this team.');
   }
 
+  const size = input.size ?? `${image.width}x${image.height}`;
+  const estimate = await priceEdit(ctx, model, size);
+
   const original = input.assetId ? { id: input.assetId } : await storeImage(ctx, image);
   const maskAsset = mask ? await storeImage(ctx, mask) : null;
-  const generation = await prisma.generation.create({
-    data: {
-      teamId: ctx.team.id,
-      userId: ctx.user.id,
-      kind: 'edit',
-      status: 'running',
-      prompt: input.prompt,
-      parentId: input.parentId,
-      params: {
-        editKind: input.kind,
-        model: model ?? null,
-        size: input.size ?? `${image.width}x${image.height}`,
-        width: image.width,
-        height: image.height,
-        originalAssetId: original.id,
-        maskAssetId: maskAsset?.id ?? null,
-      },
-    },
-  });
+  const charges = [{ model: model ?? 'default', amount: estimate }];
+  const generation = await prisma.$transaction((tx) =>
+    reserveBudget(tx, { teamId: ctx.team.id, userId: ctx.user.id, kind: 'edit', charges }, () =>
+      tx.generation.create({
+        data: {
+          teamId: ctx.team.id,
+          userId: ctx.user.id,
+          kind: 'edit',
+          status: 'running',
+          prompt: input.prompt,
+          parentId: input.parentId,
+          params: {
+            editKind: input.kind,
+            model: model ?? null,
+            size,
+            width: image.width,
+            height: image.height,
+            originalAssetId: original.id,
+            maskAssetId: maskAsset?.id ?? null,
+          },
+        },
+      }),
+    ),
+  );
 
   try {
     const upstream = await upstreamFor(ctx);
@@ -108,7 +118,7 @@ export async function runEdit(ctx: TeamContext, input: EditRequest, signal: Abor
           cost: result.cost.amount,
         },
       });
-      await recordCosts(tx, [{ teamId: ctx.team.id, userId: ctx.user.id, generationId: generation.id, kind: 'edit', model: usedModel, amount: result.cost.amount }]);
+      await settleCosts(tx, generation.id, [{ teamId: ctx.team.id, userId: ctx.user.id, generationId: generation.id, kind: 'edit', model: usedModel, amount: result.cost.amount }]);
       await tx.generation.update({
         where: { id: generation.id },
         data: { status: 'completed', upstreamId: result.id, costTotal: result.cost.amount, currency: result.cost.currency, completedAt: new Date() },
@@ -125,14 +135,17 @@ export async function runEdit(ctx: TeamContext, input: EditRequest, signal: Abor
   } catch (error) {
     const cancelled = signal.aborted;
     const upstream = error instanceof UpstreamError ? error : null;
-    await prisma.generation.update({
-      where: { id: generation.id },
-      data: {
-        status: cancelled ? 'cancelled' : 'failed',
-        errorCode: cancelled ? 'cancelled' : (upstream?.code ?? 'internal'),
-        errorMessage: cancelled ? 'Cancelled.' : (upstream?.message ?? 'The result could not be stored.'),
-        completedAt: new Date(),
-      },
+    await prisma.$transaction(async (tx) => {
+      await tx.generation.update({
+        where: { id: generation.id },
+        data: {
+          status: cancelled ? 'cancelled' : 'failed',
+          errorCode: cancelled ? 'cancelled' : (upstream?.code ?? 'internal'),
+          errorMessage: cancelled ? 'Cancelled.' : (upstream?.message ?? 'The result could not be stored.'),
+          completedAt: new Date(),
+        },
+      });
+      await releaseReservations(tx, generation.id);
     });
     if (cancelled) throw new AppError('conflict', 'The edit was cancelled.', { cancelled: true });
     if (upstream) throw new AppError(upstream.status === 0 || upstream.status >= 500 ? 'upstream_unavailable' : 'upstream_error', upstream.message, { code: upstream.code });

@@ -4,9 +4,10 @@ import { archiveResult } from '../assets/archive';
 import type { Database } from '../db/client';
 import { startBoss } from './boss';
 import { shareBoss } from './queue';
+import { sweepReservations } from '../ledger/sweep';
 import { registerVideoJobs } from '../videos/jobs';
 
-export const QUEUES = { archive: 'asset.archive' } as const;
+export const QUEUES = { archive: 'asset.archive', ledgerSweep: 'ledger.sweep' } as const;
 
 const archiveJob = z.object({
   teamId: z.uuid(),
@@ -36,6 +37,11 @@ export async function startJobs(database: Database): Promise<Jobs> {
     }
   });
   await registerVideoJobs(boss);
+  await boss.createQueue(QUEUES.ledgerSweep, { name: QUEUES.ledgerSweep, policy: 'short' });
+  await boss.work(QUEUES.ledgerSweep, async () => {
+    await sweepReservations(database);
+  });
+  await boss.schedule(QUEUES.ledgerSweep, '*/5 * * * *');
   return {
     boss,
     async stop() {

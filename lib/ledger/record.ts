@@ -13,11 +13,20 @@ export interface CostLine {
   amount: string;
 }
 
-/** Writes what the service charged, one line per model, inside the caller's transaction. */
-export async function recordCosts(tx: Tx, lines: CostLine[]): Promise<void> {
+/**
+ * Writes what the service charged, one line per model, inside the caller's transaction, and
+ * releases what was reserved for the generation: the reported cost replaces the estimate.
+ */
+export async function settleCosts(tx: Tx, generationId: string, lines: CostLine[]): Promise<void> {
+  await releaseReservations(tx, generationId);
   const billable = lines.filter((l) => new Prisma.Decimal(l.amount).greaterThan(0));
   if (billable.length === 0) return;
   await tx.ledgerEntry.createMany({
-    data: billable.map((l) => ({ ...l, amount: new Prisma.Decimal(l.amount), currency: 'CNY', status: 'settled' })),
+    data: billable.map((l) => ({ ...l, amount: new Prisma.Decimal(l.amount), currency: 'CNY', status: 'settled' as const })),
   });
+}
+
+/** Gives back a generation's reservation: it failed or was cancelled before anything was charged. */
+export async function releaseReservations(tx: Tx, generationId: string): Promise<void> {
+  await tx.ledgerEntry.updateMany({ where: { generationId, status: 'reserved' }, data: { status: 'released' } });
 }

@@ -1,7 +1,7 @@
 import { archiveResult } from '../assets/archive';
 import { Prisma } from '../db/generated/client';
 import { upstreamFor } from '../generations/upstream-for';
-import { recordCosts } from '../ledger/record';
+import { settleCosts } from '../ledger/record';
 import { db } from '../runtime';
 
 /**
@@ -29,6 +29,6 @@ export async function completeVideo(videoTaskId: string): Promise<void> {
     await tx.generationOutput.create({
       data: { generationId: generation.id, model, entryIndex: 0, status: 'completed', assetId: asset.id, upstreamUrl: remote.videoUrl, cost: new Prisma.Decimal(cost) },
     });
-    await recordCosts(tx, [{ teamId: generation.teamId, userId: generation.userId, generationId: generation.id, kind: 'video', model, amount: cost }]);
+    await settleCosts(tx, generation.id, [{ teamId: generation.teamId, userId: generation.userId, generationId: generation.id, kind: 'video', model, amount: cost }]);
   });
 }

@@ -1,8 +1,12 @@
 import { z } from 'zod';
 import type { TeamContext } from '../auth/context';
 import { upstreamFor } from '../generations/upstream-for';
+import { releaseReservations } from '../ledger/record';
+import { reserveBudget } from '../ledger/reserve';
 import { db } from '../runtime';
 import { UpstreamError } from '../upstream';
+import { videoModels } from './catalog';
+import { estimateCost } from './estimate';
 import { scheduleSync } from './schedule';
 import { webhookTarget } from './webhook-target';
 
@@ -24,19 +28,25 @@ export type CreateVideoInput = z.infer<typeof createVideoSchema>;
  */
 export async function createVideo(ctx: TeamContext, input: CreateVideoInput) {
   const prisma = await db();
-  const generation = await prisma.generation.create({
-    data: {
-      teamId: ctx.team.id,
-      userId: ctx.user.id,
-      kind: 'video',
-      status: 'running',
-      prompt: input.prompt,
-      params: { model: input.model, duration: input.duration ?? null, resolution: input.resolution, audio: input.audio, aspectRatio: input.aspectRatio },
-      parentId: input.parentId,
-      videoTask: { create: { teamId: ctx.team.id, status: 'pending' } },
-    },
-    include: { videoTask: true },
-  });
+  const estimate = await priceVideo(ctx, input);
+  const charges = [{ model: input.model, amount: estimate }];
+  const generation = await prisma.$transaction((tx) =>
+    reserveBudget(tx, { teamId: ctx.team.id, userId: ctx.user.id, kind: 'video', charges }, () =>
+      tx.generation.create({
+        data: {
+          teamId: ctx.team.id,
+          userId: ctx.user.id,
+          kind: 'video',
+          status: 'running',
+          prompt: input.prompt,
+          params: { model: input.model, duration: input.duration ?? null, resolution: input.resolution, audio: input.audio, aspectRatio: input.aspectRatio },
+          parentId: input.parentId,
+          videoTask: { create: { teamId: ctx.team.id, status: 'pending' } },
+        },
+        include: { videoTask: true },
+      }),
+    ),
+  );
   const task = generation.videoTask!;
   const target = webhookTarget(task.id);
   try {
@@ -65,10 +75,18 @@ export async function createVideo(ctx: TeamContext, input: CreateVideoInput) {
     return { generationId: generation.id, videoTaskId: task.id };
   } catch (error) {
     const message = error instanceof UpstreamError ? error.message : 'The video could not be started.';
-    await prisma.$transaction([
-      prisma.videoTask.update({ where: { id: task.id }, data: { status: 'failed', errorMessage: message } }),
-      prisma.generation.update({ where: { id: generation.id }, data: { status: 'failed', errorMessage: message, errorCode: error instanceof UpstreamError ? error.code : 'internal', completedAt: new Date() } }),
-    ]);
+    await prisma.$transaction(async (tx) => {
+      await tx.videoTask.update({ where: { id: task.id }, data: { status: 'failed', errorMessage: message } });
+      await tx.generation.update({ where: { id: generation.id }, data: { status: 'failed', errorMessage: message, errorCode: error instanceof UpstreamError ? error.code : 'internal', completedAt: new Date() } });
+      await releaseReservations(tx, generation.id);
+    });
     throw error;
   }
+}
+
+/** The price list's cost for this video (the interface's default duration is 5 s), or 0 when unlisted. */
+async function priceVideo(ctx: TeamContext, input: CreateVideoInput): Promise<string> {
+  const model = (await videoModels(ctx)).find((m) => m.id === input.model);
+  const cost = model ? estimateCost(model.price, input.duration ?? model.durations[0] ?? 5, input.resolution, input.audio) : null;
+  return cost === null ? '0' : cost.toFixed(4);
 }

@@ -185,6 +185,8 @@ export const en = {
     inviteUsed: 'This invite link has already been used.',
     badKey: 'That does not look like a service key.',
     notMember: 'You are not a member of this team.',
+    teamBudgetExceeded: "This request (about ¥{estimate}) would exceed the team's monthly budget of ¥{limit}: ¥{left} left this month.",
+    memberBudgetExceeded: 'This request (about ¥{estimate}) would exceed your monthly budget of ¥{limit}: ¥{left} left this month.',
   },
   errors: {
     invalidInput: 'Please check the highlighted fields.',

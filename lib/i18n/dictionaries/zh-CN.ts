@@ -185,6 +185,8 @@ export const zhCN: Dictionary = {
     inviteUsed: '该邀请链接已被使用。',
     badKey: '这看起来不是有效的服务密钥。',
     notMember: '你不是该团队的成员。',
+    teamBudgetExceeded: '本次请求（约 ¥{estimate}）将超出团队月度预算 ¥{limit}：本月仅剩 ¥{left}。',
+    memberBudgetExceeded: '本次请求（约 ¥{estimate}）将超出你的月度预算 ¥{limit}：本月仅剩 ¥{left}。',
   },
   errors: {
     invalidInput: '请检查标出的字段。',

@@ -1,0 +1,40 @@
+import { Prisma } from '../db/generated/client';
+
+// Ledger times are stored as UTC in `timestamp` columns; days and months are cut in the team's
+// IANA time zone. These fragments do the conversion inside PostgreSQL, which knows every zone's
+// rules (daylight saving included), so JavaScript never guesses an offset.
+
+/** A column holding a UTC timestamp, as the team's local wall-clock time. */
+export const localTime = (column: Prisma.Sql, timeZone: string) => Prisma.sql`((${column} AT TIME ZONE 'UTC') AT TIME ZONE ${timeZone})`;
+
+/** Local midnight at the start of a `YYYY-MM-DD` date, as a stored (UTC) timestamp. */
+export const localDayStart = (date: string, timeZone: string) => Prisma.sql`((${date}::date::timestamp AT TIME ZONE ${timeZone}) AT TIME ZONE 'UTC')`;
+
+/** The first instant of the current local month (offset 0) or of a month before it (-1, ...), as a stored timestamp. */
+export const localMonthStart = (timeZone: string, offset = 0) =>
+  Prisma.sql`((date_trunc('month', now() AT TIME ZONE ${timeZone}) + make_interval(months => ${offset}::int)) AT TIME ZONE ${timeZone}) AT TIME ZONE 'UTC'`;
+
+/** Today's date in a time zone, `YYYY-MM-DD`. */
+export function localToday(timeZone: string, now = new Date()): string {
+  // en-CA formats dates as ISO (YYYY-MM-DD).
+  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
+}
+
+/** Every date from `from` to `to` inclusive (`YYYY-MM-DD`), so days without spend still appear. */
+export function eachDate(from: string, to: string): string[] {
+  const dates: string[] = [];
+  for (let day = new Date(`${from}T00:00:00Z`); day <= new Date(`${to}T00:00:00Z`); day.setUTCDate(day.getUTCDate() + 1)) {
+    dates.push(day.toISOString().slice(0, 10));
+  }
+  return dates;
+}
+
+/** Whether `zone` is an IANA time zone this runtime knows. */
+export function isTimeZone(zone: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}

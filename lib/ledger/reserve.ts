@@ -1,0 +1,76 @@
+import { Prisma } from '../db/generated/client';
+import type { GenerationKind } from '../db/generated/enums';
+import { AppError } from '../errors';
+import { localMonthStart } from './period';
+
+type Tx = Prisma.TransactionClient;
+
+/** What one model of a request is expected to cost, in CNY (a decimal string). */
+export interface Charge {
+  model: string;
+  amount: string;
+}
+
+export interface Reservation {
+  teamId: string;
+  userId: string;
+  kind: GenerationKind;
+  charges: Charge[];
+}
+
+interface BudgetRow {
+  timeZone: string;
+  teamBudget: Prisma.Decimal | null;
+  memberBudget: Prisma.Decimal | null;
+  hard: boolean;
+}
+
+/**
+ * Checks the hard budgets, then creates the generation (`create`) and reserves its estimate, all
+ * inside the caller's transaction. The team row is locked first, so concurrent requests of one
+ * team queue here: each sees the reservations of those before it, and together they can never
+ * overspend. (First, because inserting a generation share-locks its team row for the foreign
+ * key; asking for the update lock after that deadlocks two requests.) The reservation is later
+ * settled with what the service reported (`settleCosts`) or released if nothing was charged.
+ */
+export async function reserveBudget<G extends { id: string }>(tx: Tx, { teamId, userId, kind, charges }: Reservation, create: () => Promise<G>): Promise<G> {
+  const [budget] = await tx.$queryRaw<BudgetRow[]>`
+    SELECT t."timeZone", t."monthlyBudget" AS "teamBudget", m."monthlyBudget" AS "memberBudget", t."budgetsHard" AS hard
+    FROM "Team" t LEFT JOIN "Membership" m ON m."teamId" = t.id AND m."userId" = ${userId}::uuid
+    WHERE t.id = ${teamId}::uuid
+    FOR UPDATE OF t`;
+  if (!budget) throw new AppError('not_found', 'This team no longer exists.');
+  const estimate = charges.reduce((sum, c) => sum.plus(c.amount), new Prisma.Decimal(0));
+
+  if (budget.hard && (budget.teamBudget !== null || budget.memberBudget !== null)) {
+    const [spent] = await tx.$queryRaw<Array<{ team: Prisma.Decimal; member: Prisma.Decimal }>>`
+      SELECT coalesce(sum(amount), 0) AS team, coalesce(sum(amount) FILTER (WHERE "userId" = ${userId}::uuid), 0) AS member
+      FROM "LedgerEntry"
+      WHERE "teamId" = ${teamId}::uuid AND status IN ('settled', 'reserved') AND "occurredAt" >= ${localMonthStart(budget.timeZone)}`;
+    refuseIfOver('member', budget.memberBudget, new Prisma.Decimal(spent.member), estimate);
+    refuseIfOver('team', budget.teamBudget, new Prisma.Decimal(spent.team), estimate);
+  }
+
+  const generation = await create();
+  const lines = charges.filter((c) => new Prisma.Decimal(c.amount).greaterThan(0));
+  if (lines.length > 0) {
+    await tx.ledgerEntry.createMany({
+      data: lines.map((c) => ({ teamId, userId, generationId: generation.id, kind, model: c.model, amount: new Prisma.Decimal(c.amount), currency: 'CNY', status: 'reserved' as const })),
+    });
+  }
+  return generation;
+}
+
+function refuseIfOver(which: 'team' | 'member', limit: Prisma.Decimal | null, spent: Prisma.Decimal, estimate: Prisma.Decimal) {
+  if (limit === null) return;
+  const left = Prisma.Decimal.max(limit.minus(spent), 0);
+  // With nothing left even a request of unknown price is refused.
+  if (estimate.greaterThan(left) || left.isZero()) {
+    const values = { limit: limit.toFixed(2), left: left.toFixed(2), estimate: estimate.toFixed(2) };
+    const whose = which === 'team' ? "the team's monthly budget" : 'your monthly budget';
+    throw new AppError('budget_exceeded', `This request (about ¥${values.estimate}) would exceed ${whose} of ¥${values.limit}: ¥${values.left} left this month.`, {
+      key: which === 'team' ? 'teamBudgetExceeded' : 'memberBudgetExceeded',
+      values,
+    });
+  }
+}
