@@ -4,7 +4,8 @@ import { atLeast } from '../auth/roles';
 import { Prisma } from '../db/generated/client';
 import { AppError } from '../errors';
 import { db } from '../runtime';
-import { isTimeZone, localMonthStart } from './period';
+import { monthSpendByMember, sumOf } from './month-spend';
+import { isTimeZone } from './period';
 
 /** A budget as typed in a form: empty means none; otherwise CNY with at most 2 decimals. */
 const amount = z
@@ -25,13 +26,29 @@ export type BudgetSettingsInput = z.input<typeof budgetSettingsSchema>;
 export async function updateBudgets(ctx: TeamContext, input: z.infer<typeof budgetSettingsSchema>): Promise<void> {
   if (!atLeast(ctx.role, 'admin')) throw new AppError('forbidden', 'Only owners and admins can do this.', { key: 'adminsOnly' });
   const prisma = await db();
+  const { timeZone: previousZone } = await prisma.team.findUniqueOrThrow({ where: { id: ctx.team.id }, select: { timeZone: true } });
   await prisma.$transaction(async (tx) => {
     await tx.team.update({ where: { id: ctx.team.id }, data: { monthlyBudget: input.teamBudget, budgetsHard: input.hard, timeZone: input.timeZone } });
+    if (previousZone !== input.timeZone) await refileDays(tx, ctx.team.id);
     for (const member of input.members) {
       // Scoped by team: a user id from elsewhere matches no membership and changes nothing.
       await tx.membership.updateMany({ where: { teamId: ctx.team.id, userId: member.userId }, data: { monthlyBudget: member.budget } });
     }
-  });
+  }, { timeout: 60_000 }); // refiling a busy team's year of spend takes a few seconds
+}
+
+/**
+ * Files a team's settled spend again under its (new) time zone's days. The team row is locked by
+ * the update before this, so lines settled meanwhile wait and then land under the new zone.
+ */
+async function refileDays(tx: Prisma.TransactionClient, teamId: string) {
+  await tx.$executeRaw`DELETE FROM "LedgerDay" WHERE "teamId" = ${teamId}::uuid`;
+  await tx.$executeRaw`
+    INSERT INTO "LedgerDay" ("teamId", day, "userId", kind, model, amount, lines)
+    SELECT l."teamId", ((l."occurredAt" AT TIME ZONE 'UTC') AT TIME ZONE t."timeZone")::date AS day, l."userId", l.kind, l.model, sum(l.amount), count(*)::int
+    FROM "LedgerEntry" l JOIN "Team" t ON t.id = l."teamId"
+    WHERE l."teamId" = ${teamId}::uuid AND l.status = 'settled'
+    GROUP BY 1, 2, 3, 4, 5`;
 }
 
 export interface BudgetLine {
@@ -55,19 +72,15 @@ export async function budgetStatus(ctx: TeamContext): Promise<BudgetStatus> {
   const prisma = await db();
   const team = await prisma.team.findUniqueOrThrow({ where: { id: ctx.team.id }, select: { timeZone: true, monthlyBudget: true, budgetsHard: true } });
   const seeAll = atLeast(ctx.role, 'admin');
-  const [memberships, spend] = await Promise.all([
+  const [memberships, byUser] = await Promise.all([
     prisma.membership.findMany({
       where: { teamId: ctx.team.id, ...(seeAll ? {} : { userId: ctx.user.id }) },
       select: { userId: true, monthlyBudget: true, user: { select: { name: true } } },
       orderBy: { createdAt: 'asc' },
     }),
-    prisma.$queryRaw<Array<{ userId: string; spent: Prisma.Decimal }>>`
-      SELECT "userId", sum(amount) AS spent FROM "LedgerEntry"
-      WHERE "teamId" = ${ctx.team.id}::uuid AND status IN ('settled', 'reserved') AND "occurredAt" >= ${localMonthStart(team.timeZone)}
-      GROUP BY "userId"`,
+    monthSpendByMember(prisma, ctx.team.id, team.timeZone),
   ]);
-  const byUser = new Map(spend.map((s) => [s.userId, new Prisma.Decimal(s.spent)]));
-  const total = spend.reduce((sum, s) => sum.plus(s.spent), new Prisma.Decimal(0));
+  const total = sumOf(byUser);
   return {
     timeZone: team.timeZone,
     hard: team.budgetsHard,

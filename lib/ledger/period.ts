@@ -14,6 +14,10 @@ export const localDayStart = (date: string, timeZone: string) => Prisma.sql`((${
 export const localMonthStart = (timeZone: string, offset = 0) =>
   Prisma.sql`((date_trunc('month', now() AT TIME ZONE ${timeZone}) + make_interval(months => ${offset}::int)) AT TIME ZONE ${timeZone}) AT TIME ZONE 'UTC'`;
 
+/** The first local date of the current month (offset 0) or of a month before it (-1, ...). */
+export const localMonthFirstDay = (timeZone: string, offset = 0) =>
+  Prisma.sql`(date_trunc('month', now() AT TIME ZONE ${timeZone}) + make_interval(months => ${offset}::int))::date`;
+
 /** Today's date in a time zone, `YYYY-MM-DD`. */
 export function localToday(timeZone: string, now = new Date()): string {
   // en-CA formats dates as ISO (YYYY-MM-DD).

@@ -1,7 +1,7 @@
 import { Prisma } from '../db/generated/client';
 import type { GenerationKind } from '../db/generated/enums';
 import { AppError } from '../errors';
-import { localMonthStart } from './period';
+import { monthSpendByMember, sumOf } from './month-spend';
 
 type Tx = Prisma.TransactionClient;
 
@@ -43,12 +43,9 @@ export async function reserveBudget<G extends { id: string }>(tx: Tx, { teamId, 
   const estimate = charges.reduce((sum, c) => sum.plus(c.amount), new Prisma.Decimal(0));
 
   if (budget.hard && (budget.teamBudget !== null || budget.memberBudget !== null)) {
-    const [spent] = await tx.$queryRaw<Array<{ team: Prisma.Decimal; member: Prisma.Decimal }>>`
-      SELECT coalesce(sum(amount), 0) AS team, coalesce(sum(amount) FILTER (WHERE "userId" = ${userId}::uuid), 0) AS member
-      FROM "LedgerEntry"
-      WHERE "teamId" = ${teamId}::uuid AND status IN ('settled', 'reserved') AND "occurredAt" >= ${localMonthStart(budget.timeZone)}`;
-    refuseIfOver('member', budget.memberBudget, new Prisma.Decimal(spent.member), estimate);
-    refuseIfOver('team', budget.teamBudget, new Prisma.Decimal(spent.team), estimate);
+    const spend = await monthSpendByMember(tx, teamId, budget.timeZone);
+    refuseIfOver('member', budget.memberBudget, spend.get(userId) ?? new Prisma.Decimal(0), estimate);
+    refuseIfOver('team', budget.teamBudget, sumOf(spend), estimate);
   }
 
   const generation = await create();

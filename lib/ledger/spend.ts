@@ -1,0 +1,170 @@
+import { z } from 'zod';
+import type { TeamContext } from '../auth/context';
+import { atLeast } from '../auth/roles';
+import { Prisma } from '../db/generated/client';
+import type { GenerationKind } from '../db/generated/enums';
+import { db } from '../runtime';
+import { eachDate, localDayStart, localMonthFirstDay, localToday } from './period';
+
+/** A real calendar date: 2026-02-30 is refused, not rolled over into March. */
+const date = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/)
+  .refine((d) => {
+    const parsed = new Date(`${d}T00:00:00Z`);
+    return !Number.isNaN(parsed.getTime()) && parsed.toISOString().startsWith(d);
+  }, 'date');
+/** Local dates, both ends included; at most a year and a day. */
+export const spendRangeSchema = z
+  .object({ from: date, to: date })
+  .refine((r) => r.from <= r.to, 'rangeOrder')
+  .refine((r) => Date.parse(r.to) - Date.parse(r.from) <= 366 * 86_400_000, 'rangeLength');
+export type SpendRange = z.infer<typeof spendRangeSchema>;
+
+export const KINDS: GenerationKind[] = ['edit', 'comparison', 'video'];
+
+export interface DaySpend {
+  date: string;
+  edit: string;
+  comparison: string;
+  video: string;
+}
+export interface Slice {
+  key: string;
+  label: string;
+  amount: string;
+  count: number;
+}
+export interface TopGeneration {
+  id: string;
+  kind: GenerationKind;
+  prompt: string;
+  amount: string;
+  createdAt: string;
+  by: string;
+}
+export interface SpendReport {
+  range: SpendRange;
+  timeZone: string;
+  /** 'team' for owners and admins; members see only what they spent. */
+  scope: 'team' | 'mine';
+  total: string;
+  count: number;
+  thisMonth: string;
+  lastMonth: string;
+  days: DaySpend[];
+  byModel: Slice[];
+  byMember: Slice[];
+  byKind: Slice[];
+  top: TopGeneration[];
+}
+
+/** Who may see what: the whole team for owners and admins, one's own spend otherwise. */
+export function spendScope(ctx: TeamContext): { scope: 'team' | 'mine'; where: Prisma.Sql } {
+  const seeAll = atLeast(ctx.role, 'admin');
+  const where = seeAll ? Prisma.sql`"teamId" = ${ctx.team.id}::uuid` : Prisma.sql`"teamId" = ${ctx.team.id}::uuid AND "userId" = ${ctx.user.id}::uuid`;
+  return { scope: seeAll ? 'team' : 'mine', where };
+}
+
+/** The current local month to date: the dashboard's default range. */
+export function monthToDate(timeZone: string, now = new Date()): SpendRange {
+  const today = localToday(timeZone, now);
+  return { from: `${today.slice(0, 8)}01`, to: today };
+}
+
+interface GroupRow {
+  grouping: number;
+  day: string | null;
+  kind: GenerationKind | null;
+  model: string | null;
+  userId: string | null;
+  amount: Prisma.Decimal;
+  n: number;
+}
+
+/**
+ * Everything the cost dashboard shows, from the settled spend rolled up per local day
+ * (`LedgerDay`, days cut in the team's time zone): one pass over the range grouped four ways at
+ * once (day × kind, kind, model, member, total), the two month totals, and the costliest
+ * generations of the range.
+ */
+export async function spendReport(ctx: TeamContext, range: SpendRange): Promise<SpendReport> {
+  const prisma = await db();
+  const { timeZone } = await prisma.team.findUniqueOrThrow({ where: { id: ctx.team.id }, select: { timeZone: true } });
+  const { scope, where } = spendScope(ctx);
+
+  const [groups, [months], top] = await Promise.all([
+    prisma.$queryRaw<GroupRow[]>`
+      SELECT GROUPING(day, kind, model, "userId")::int AS grouping, to_char(day, 'YYYY-MM-DD') AS day, kind, model, "userId"::text AS "userId",
+             sum(amount) AS amount, sum(lines)::int AS n
+      FROM "LedgerDay" WHERE ${where} AND day BETWEEN ${range.from}::date AND ${range.to}::date
+      GROUP BY GROUPING SETS ((day, kind), (kind), (model), ("userId"), ())
+      HAVING sum(lines) > 0 -- a day whose lines were all taken back keeps a zero row
+    `,
+    prisma.$queryRaw<Array<{ thisMonth: Prisma.Decimal; lastMonth: Prisma.Decimal }>>`
+      SELECT coalesce(sum(amount) FILTER (WHERE day >= ${localMonthFirstDay(timeZone)}), 0) AS "thisMonth",
+             coalesce(sum(amount) FILTER (WHERE day < ${localMonthFirstDay(timeZone)}), 0) AS "lastMonth"
+      FROM "LedgerDay" WHERE ${where} AND day >= ${localMonthFirstDay(timeZone, -1)}`,
+    topGenerations(ctx, scope, range, timeZone),
+  ]);
+
+  // GROUPING() sets a bit for each column NOT in the row's grouping set (day=8, kind=4, model=2, userId=1).
+  const set = (bits: number) => groups.filter((g) => g.grouping === bits);
+  const byDay = new Map<string, DaySpend>(eachDate(range.from, range.to).map((d) => [d, { date: d, edit: '0', comparison: '0', video: '0' }]));
+  for (const row of set(0b0011)) {
+    const day = byDay.get(row.day!);
+    if (day) day[row.kind!] = money(row.amount);
+  }
+  const [total] = set(0b1111);
+  const names = await userNames(set(0b1110).map((g) => g.userId!));
+
+  return {
+    range,
+    timeZone,
+    scope,
+    total: money(total?.amount ?? 0),
+    count: total?.n ?? 0,
+    thisMonth: money(months.thisMonth),
+    lastMonth: money(months.lastMonth),
+    days: [...byDay.values()],
+    byModel: slices(set(0b1101), (g) => g.model!, (g) => g.model!),
+    byMember: slices(set(0b1110), (g) => g.userId!, (g) => names.get(g.userId!) ?? '—'),
+    byKind: slices(set(0b1011), (g) => g.kind!, (g) => g.kind!),
+    top,
+  };
+}
+
+/** The ten costliest generations started in the range (walks the team's cost index, newest data first). */
+async function topGenerations(ctx: TeamContext, scope: 'team' | 'mine', range: SpendRange, timeZone: string): Promise<TopGeneration[]> {
+  const prisma = await db();
+  // As ISO text: the stored timestamps are UTC, and a driver must not guess a zone for them.
+  const iso = (at: Prisma.Sql) => Prisma.sql`to_char(${at}, 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+  const [bounds] = await prisma.$queryRaw<Array<{ from: string; to: string }>>`
+    SELECT ${iso(localDayStart(range.from, timeZone))} AS "from", ${iso(Prisma.sql`${localDayStart(range.to, timeZone)} + interval '1 day'`)} AS "to"`;
+  const rows = await prisma.generation.findMany({
+    where: { teamId: ctx.team.id, ...(scope === 'mine' ? { userId: ctx.user.id } : {}), costTotal: { gt: 0 }, createdAt: { gte: new Date(bounds.from), lt: new Date(bounds.to) } },
+    orderBy: [{ costTotal: 'desc' }, { createdAt: 'desc' }],
+    take: 10,
+    select: { id: true, kind: true, prompt: true, costTotal: true, createdAt: true, user: { select: { name: true } } },
+  });
+  return rows.map((g) => ({ id: g.id, kind: g.kind, prompt: g.prompt, amount: money(g.costTotal!), createdAt: g.createdAt.toISOString(), by: g.user.name }));
+}
+
+function slices(rows: GroupRow[], key: (g: GroupRow) => string, label: (g: GroupRow) => string): Slice[] {
+  return rows
+    .map((g) => ({ key: key(g), label: label(g), amount: money(g.amount), count: g.n }))
+    .sort((a, b) => Number(b.amount) - Number(a.amount) || a.label.localeCompare(b.label));
+}
+
+/** Exact decimal text, trailing zeros trimmed ("0.1200" → "0.12", "3.0000" → "3"). */
+function money(value: Prisma.Decimal | number | string): string {
+  return new Prisma.Decimal(value).toFixed(4).replace(/\.?0+$/, '');
+}
+
+/** Names by user id; people who have left the team keep their name on what they spent. */
+async function userNames(userIds: string[]): Promise<Map<string, string>> {
+  if (userIds.length === 0) return new Map();
+  const prisma = await db();
+  const users = await prisma.user.findMany({ where: { id: { in: userIds } }, select: { id: true, name: true } });
+  return new Map(users.map((u) => [u.id, u.name]));
+}
