@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAccount } from '../../lib/accounts/create-account';
 import { resolveTeamContext, type TeamContext } from '../../lib/auth/context';
 import { updateBudgets } from '../../lib/ledger/budgets';
+import { ledgerCsv } from '../../lib/ledger/export';
 import { spendRangeSchema, spendReport } from '../../lib/ledger/spend';
 import { db } from '../../lib/runtime';
 import { DATABASE_KINDS, useFreshDatabase } from '../support/app-db';
@@ -120,6 +121,17 @@ describe.each(DATABASE_KINDS)('spend report on %s', (kind) => {
     await prisma.ledgerEntry.delete({ where: { id: line.id } });
     expect((await spendReport(owner, range)).total).toBe('2.68');
     expect((await spendReport(owner, range)).byModel.map((m) => m.label)).not.toContain('atelier-ink');
+  });
+
+  it('exports the period as CSV lines that add up to the dashboard total', async () => {
+    const csv = async (ctx: TeamContext) => (await new Response(await ledgerCsv(ctx, range)).text()).replace(/^\uFEFF/, '').trim().split('\r\n');
+    const [header, ...lines] = await csv(owner);
+    expect(header.split(',')).toEqual(['time', 'date', 'time_zone', 'kind', 'model', 'member', 'email', 'generation_id', 'prompt', 'amount', 'currency']);
+    const amounts = lines.map((l) => Number(l.split(',').at(-2)));
+    expect(amounts.reduce((a, b) => a + b, 0).toFixed(4)).toBe(Number((await spendReport(owner, range)).total).toFixed(4));
+    expect(lines[0]).toMatch(/^2026-03-31 23:30:00,2026-03-31,Asia\/Shanghai,video,atelier-motion,Ada,/);
+    const mine = await csv(member);
+    expect(mine.slice(1).map((l) => l.split(',')[5])).toEqual(['Ben']);
   });
 
   it('refuses ranges that are reversed or longer than a year', () => {

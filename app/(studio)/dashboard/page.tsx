@@ -1,30 +1,73 @@
 import type { Metadata } from 'next';
 import { ChartColumn } from 'lucide-react';
-import { SpendPreview } from '@/components/empty/illustrations';
+import { DailyChart } from '@/components/dashboard/daily-chart';
+import { KindDonut } from '@/components/dashboard/kind-donut';
+import { RangeBar } from '@/components/dashboard/range-bar';
+import { RankedBars } from '@/components/dashboard/ranked-bars';
+import { StatCards } from '@/components/dashboard/stat-cards';
+import { TopGenerations } from '@/components/dashboard/top-generations';
 import { EmptyState } from '@/components/empty/empty-state';
-import { PageHeader } from '@/components/page-header';
-import { formatCny } from '@/lib/i18n';
+import { Card, CardBody, CardHeader } from '@/components/ui/card';
+import { requireTeamContext } from '@/lib/auth/page-context';
 import { getI18n } from '@/lib/i18n/server';
+import { budgetStatus } from '@/lib/ledger/budgets';
+import { rangeFromQuery } from '@/lib/ledger/ranges';
+import { spendReport } from '@/lib/ledger/spend';
 
 export async function generateMetadata(): Promise<Metadata> {
-  return { title: (await getI18n()).t.nav.dashboard };
+  return { title: (await getI18n()).t.dashboard.title };
 }
 
-export default async function DashboardPage() {
-  const { locale, t } = await getI18n();
-  const zero = formatCny('0', locale);
+export default async function DashboardPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+  const ctx = await requireTeamContext();
+  const { t, locale } = await getI18n();
+  const budget = await budgetStatus(ctx);
+  const { range, preset, invalid } = rangeFromQuery(await searchParams, budget.timeZone);
+  const report = await spendReport(ctx, range);
+  const c = t.dashboard.charts;
+
   return (
-    <>
-      <PageHeader title={t.nav.dashboard} description={t.pages.dashboard} />
-      <EmptyState icon={<ChartColumn />} title={t.emptyTitle.dashboard} description={t.empty.dashboard} badge={t.common.comingSoonTitle}>
-        <SpendPreview
-          stats={[
-            { label: t.studio.thisMonth, value: zero },
-            { label: t.studio.today, value: zero },
-            { label: t.studio.budget, value: t.studio.budgetUnset },
-          ]}
-        />
-      </EmptyState>
-    </>
+    <div className="grid gap-6">
+      <StatCards report={report} budget={budget} t={t} locale={locale} />
+      <RangeBar range={range} preset={preset} invalid={invalid} timeZone={report.timeZone} t={t} />
+      {report.count === 0 ? (
+        <EmptyState icon={<ChartColumn />} title={t.dashboard.emptyTitle} description={t.dashboard.empty} />
+      ) : (
+        <>
+          <Card>
+            <CardHeader title={c.daily} description={c.dailyHint} />
+            <CardBody>
+              <DailyChart days={report.days} />
+            </CardBody>
+          </Card>
+          <div className={report.scope === 'team' ? 'grid gap-6 lg:grid-cols-3' : 'grid gap-6 lg:grid-cols-2'}>
+            <Card>
+              <CardHeader title={c.byKind} />
+              <CardBody>
+                <KindDonut slices={report.byKind} total={report.total} />
+              </CardBody>
+            </Card>
+            <Card>
+              <CardHeader title={c.byModel} />
+              <CardBody>
+                <RankedBars slices={report.byModel} locale={locale} empty={c.nothing} />
+              </CardBody>
+            </Card>
+            {report.scope === 'team' && (
+              <Card>
+                <CardHeader title={c.byMember} />
+                <CardBody>
+                  <RankedBars slices={report.byMember} locale={locale} empty={c.nothing} />
+                </CardBody>
+              </Card>
+            )}
+          </div>
+          <Card>
+            <CardHeader title={t.dashboard.top.title} className="pb-3" />
+            <TopGenerations rows={report.top} t={t} locale={locale} timeZone={report.timeZone} />
+          </Card>
+        </>
+      )}
+    </div>
   );
 }

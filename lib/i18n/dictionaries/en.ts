@@ -1,5 +1,6 @@
 /** English UI strings. zh-CN.ts must have the same shape (the type below enforces it). */
 import { compareEn } from './compare.en';
+import { dashboardEn } from './dashboard.en';
 import { editEn } from './edit.en';
 import { videosEn } from './videos.en';
 import type { Widen } from './widen';
@@ -8,6 +9,7 @@ export const en = {
   edit: editEn,
   compare: compareEn,
   videos: videosEn,
+  dashboard: dashboardEn,
   app: { name: 'Atelier', tagline: 'AI image editing, model comparison and video, for teams' },
   locales: { zhCN: '简体中文', en: 'English' },
   nav: {

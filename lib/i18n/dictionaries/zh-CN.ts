@@ -1,4 +1,5 @@
 import { compareZhCN } from './compare.zh-CN';
+import { dashboardZhCN } from './dashboard.zh-CN';
 import type { Dictionary } from './en';
 import { editZhCN } from './edit.zh-CN';
 import { videosZhCN } from './videos.zh-CN';
@@ -8,6 +9,7 @@ export const zhCN: Dictionary = {
   edit: editZhCN,
   compare: compareZhCN,
   videos: videosZhCN,
+  dashboard: dashboardZhCN,
   app: { name: 'Atelier', tagline: '面向团队的 AI 图像编辑、多模型对比与视频生成工作室' },
   locales: { zhCN: '简体中文', en: 'English' },
   nav: {

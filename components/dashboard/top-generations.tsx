@@ -1,0 +1,49 @@
+import Link from 'next/link';
+import { formatCny, type Dictionary, type Locale } from '@/lib/i18n';
+import type { TopGeneration } from '@/lib/ledger/spend';
+import { KIND_COLORS } from './series';
+
+export const generationHref = (g: Pick<TopGeneration, 'id' | 'kind'>) =>
+  g.kind === 'edit' ? `/edit?edit=${g.id}` : g.kind === 'comparison' ? `/compare/${g.id}` : `/videos/${g.id}`;
+
+/** The costliest generations of the period, each linking to where it can be seen again. */
+export function TopGenerations({ rows, t, locale, timeZone }: { rows: TopGeneration[]; t: Dictionary; locale: Locale; timeZone: string }) {
+  const c = t.dashboard.top;
+  if (rows.length === 0) return <p className="px-5 pb-6 text-sm text-ink-subtle sm:px-6">{c.empty}</p>;
+  const when = new Intl.DateTimeFormat(locale, { month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit', timeZone });
+  return (
+    <div className="overflow-x-auto">
+      <table className="w-full min-w-[36rem] text-left text-[13px]">
+        <thead className="border-b border-line text-xs text-ink-subtle">
+          <tr>
+            <th className="py-2 pr-3 pl-5 font-medium sm:pl-6">{c.prompt}</th>
+            <th className="px-3 py-2 font-medium">{c.kind}</th>
+            <th className="px-3 py-2 font-medium">{c.by}</th>
+            <th className="px-3 py-2 font-medium">{c.when}</th>
+            <th className="py-2 pr-5 pl-3 text-right font-medium sm:pr-6">{c.cost}</th>
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-line">
+          {rows.map((g) => (
+            <tr key={g.id} className="hover:bg-subtle/60">
+              <td className="max-w-0 py-2.5 pr-3 pl-5 sm:pl-6">
+                <Link href={generationHref(g)} className="focus-ring block truncate rounded text-ink hover:text-accent" title={g.prompt}>
+                  {g.prompt}
+                </Link>
+              </td>
+              <td className="px-3 py-2.5 whitespace-nowrap text-ink-muted">
+                <span className="inline-flex items-center gap-1.5">
+                  <span className="size-2 rounded-full" style={{ background: KIND_COLORS[g.kind] }} />
+                  {t.dashboard.kinds[g.kind]}
+                </span>
+              </td>
+              <td className="max-w-32 truncate px-3 py-2.5 text-ink-muted">{g.by}</td>
+              <td className="px-3 py-2.5 whitespace-nowrap text-ink-muted tabular-nums">{when.format(new Date(g.createdAt))}</td>
+              <td className="py-2.5 pr-5 pl-3 text-right font-medium whitespace-nowrap text-ink tabular-nums sm:pr-6">{formatCny(g.amount, locale)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

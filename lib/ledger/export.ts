@@ -1,0 +1,65 @@
+import type { TeamContext } from '../auth/context';
+import { Prisma } from '../db/generated/client';
+import { db } from '../runtime';
+import { localDayStart } from './period';
+import { spendScope, type SpendRange } from './spend';
+
+const BATCH = 2000;
+const HEADER = ['time', 'date', 'time_zone', 'kind', 'model', 'member', 'email', 'generation_id', 'prompt', 'amount', 'currency'];
+
+/** One CSV cell: quoted when needed, and never read as a formula by a spreadsheet (prompts are user text). */
+export function csvCell(value: string): string {
+  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+  return /[",\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
+}
+
+/**
+ * The settled ledger of a period as CSV (UTF-8 with a BOM so spreadsheet apps read Chinese right),
+ * streamed in keyset-ordered batches: memory stays flat however long the period. Members get
+ * their own lines only, as on the dashboard.
+ */
+export async function ledgerCsv(ctx: TeamContext, range: SpendRange): Promise<ReadableStream<Uint8Array>> {
+  const prisma = await db();
+  const { timeZone } = await prisma.team.findUniqueOrThrow({ where: { id: ctx.team.id }, select: { timeZone: true } });
+  const { scope } = spendScope(ctx);
+  const [bounds] = await prisma.$queryRaw<Array<{ from: string; to: string }>>`
+    SELECT to_char(${localDayStart(range.from, timeZone)}, 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "from",
+           to_char(${localDayStart(range.to, timeZone)} + interval '1 day', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "to"`;
+  const local = new Intl.DateTimeFormat('sv-SE', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit' });
+  const encoder = new TextEncoder();
+  let after: { occurredAt: Date; id: string } | null = null;
+  let started = false;
+
+  return new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      if (!started) {
+        started = true;
+        controller.enqueue(encoder.encode(`\uFEFF${HEADER.join(',')}\r\n`));
+        return;
+      }
+      const where: Prisma.LedgerEntryWhereInput = {
+        teamId: ctx.team.id,
+        status: 'settled',
+        ...(scope === 'mine' ? { userId: ctx.user.id } : {}),
+        occurredAt: { gte: new Date(bounds.from), lt: new Date(bounds.to) },
+        ...(after ? { OR: [{ occurredAt: { gt: after.occurredAt } }, { occurredAt: after.occurredAt, id: { gt: after.id } }] } : {}),
+      };
+      const rows = await prisma.ledgerEntry.findMany({
+        where,
+        orderBy: [{ occurredAt: 'asc' }, { id: 'asc' }],
+        take: BATCH,
+        select: { id: true, occurredAt: true, kind: true, model: true, amount: true, currency: true, generationId: true, user: { select: { name: true, email: true } }, generation: { select: { prompt: true } } },
+      });
+      if (rows.length === 0) return controller.close();
+      after = rows[rows.length - 1];
+      const text = rows
+        .map((r) => {
+          const time = local.format(r.occurredAt);
+          const cells = [time, time.slice(0, 10), timeZone, r.kind, r.model, r.user.name, r.user.email, r.generationId ?? '', (r.generation?.prompt ?? '').slice(0, 2000), r.amount.toFixed(4), r.currency];
+          return cells.map(csvCell).join(',');
+        })
+        .join('\r\n');
+      controller.enqueue(encoder.encode(`${text}\r\n`));
+    },
+  });
+}
