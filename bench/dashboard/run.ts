@@ -69,7 +69,7 @@ try {
   await sql.query(`
     INSERT INTO "LedgerEntry" (id, "teamId", "userId", "generationId", kind, model, amount, status, "occurredAt")
     SELECT gen_random_uuid(), '${teamId}', p.id, g.id, (ARRAY['edit','comparison','video']::"GenerationKind"[])[1 + i % 3],
-           'model-' || (i % 8), ((i * 7919) % 999 + 1) / 100.0, 'settled', now() - (i::float / ${busy}) * interval '365 days'
+           'model-' || (i % 8), ((i::bigint * 7919) % 999 + 1) / 100.0, 'settled', now() - (i::float / ${busy}) * interval '365 days'
     FROM generate_series(1, ${busy}) i
     JOIN people p ON p.n = 1 + i % (SELECT count(*) FROM people)
     JOIN gens g ON g.n = 1 + i % ${Math.round(ROWS / 4)}`);
