@@ -6,6 +6,7 @@ import type { ActionResult } from '@/lib/auth/action';
 import type { BoardView } from '@/lib/comparisons/queries';
 import { format, formatCny } from '@/lib/i18n';
 import { useI18n } from '../i18n-provider';
+import { ShareButton } from '../share/share-button';
 import { Badge } from '../ui/badge';
 import { Button, buttonClass } from '../ui/button';
 import { cn } from '../ui/cn';
@@ -53,6 +54,7 @@ export function CompareBoard({ board, favoriteAction }: { board: BoardView; favo
                 {b.downloadZip}
               </a>
             )}
+            {board.status === 'completed' && <ShareButton generationId={board.id} />}
             <Button variant="ghost" size="icon" onClick={toggleFavorite} aria-pressed={favorite} aria-label={favorite ? b.unfavorite : b.favorite} title={favorite ? b.unfavorite : b.favorite}>
               <Star className={cn(favorite && 'fill-warning text-warning')} />
             </Button>

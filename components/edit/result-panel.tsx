@@ -4,6 +4,7 @@ import { Download, Repeat2, Undo2 } from 'lucide-react';
 import type { EditOutcome } from '@/lib/edits/run-edit';
 import { formatCny } from '@/lib/i18n';
 import { useI18n } from '../i18n-provider';
+import { ShareButton } from '../share/share-button';
 import { Button, buttonClass } from '../ui/button';
 
 /** What came back: cost, the revised prompt when the service gave one, and what to do next. */
@@ -36,6 +37,7 @@ export function ResultPanel({ outcome, showing, onContinue, onBack }: { outcome:
           <Download />
           {r.download}
         </a>
+        <ShareButton generationId={outcome.generationId} />
         <Button size="sm" onClick={onContinue}>
           <Repeat2 />
           {r.continue}

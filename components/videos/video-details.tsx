@@ -2,6 +2,7 @@ import Link from 'next/link';
 import type { ReactNode } from 'react';
 import { format, formatCny, type Dictionary, type Locale } from '@/lib/i18n';
 import type { VideoDetail } from '@/lib/videos/queries';
+import { ShareButton } from '../share/share-button';
 import { Card, CardBody, CardHeader } from '../ui/card';
 
 function Row({ label, children }: { label: string; children: ReactNode }) {
@@ -20,7 +21,7 @@ export function VideoDetails({ video, t, locale, timeZone }: { video: VideoDetai
   const expires = video.videoExpiresAt;
   return (
     <Card>
-      <CardHeader title={p.prompt} />
+      <CardHeader title={p.prompt} action={video.state === 'completed' && video.assetId ? <ShareButton generationId={video.id} /> : undefined} />
       <CardBody className="grid gap-5">
         <p data-testid="video-prompt" className="text-sm leading-relaxed whitespace-pre-wrap text-ink">
           {video.prompt}

@@ -2,6 +2,7 @@
 import { compareEn } from './compare.en';
 import { dashboardEn } from './dashboard.en';
 import { editEn } from './edit.en';
+import { shareEn } from './share.en';
 import { videosEn } from './videos.en';
 import type { Widen } from './widen';
 
@@ -10,6 +11,7 @@ export const en = {
   compare: compareEn,
   videos: videosEn,
   dashboard: dashboardEn,
+  share: shareEn,
   app: { name: 'Atelier', tagline: 'AI image editing, model comparison and video, for teams' },
   locales: { zhCN: '简体中文', en: 'English' },
   nav: {
@@ -89,7 +91,7 @@ export const en = {
     videos: 'Turn a described scene into a short video.',
     library: 'Everything your team has made, in one place.',
     dashboard: 'What your team spends, and where.',
-    settings: 'Your service key and your team.',
+    settings: 'Your service key, your team and your share links.',
   },
   emptyTitle: {
     edit: 'Start with an image',

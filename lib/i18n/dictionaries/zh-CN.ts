@@ -2,6 +2,7 @@ import { compareZhCN } from './compare.zh-CN';
 import { dashboardZhCN } from './dashboard.zh-CN';
 import type { Dictionary } from './en';
 import { editZhCN } from './edit.zh-CN';
+import { shareZhCN } from './share.zh-CN';
 import { videosZhCN } from './videos.zh-CN';
 
 /** 简体中文界面文案。 */
@@ -10,6 +11,7 @@ export const zhCN: Dictionary = {
   compare: compareZhCN,
   videos: videosZhCN,
   dashboard: dashboardZhCN,
+  share: shareZhCN,
   app: { name: 'Atelier', tagline: '面向团队的 AI 图像编辑、多模型对比与视频生成工作室' },
   locales: { zhCN: '简体中文', en: 'English' },
   nav: {
@@ -89,7 +91,7 @@ export const zhCN: Dictionary = {
     videos: '把描述的场景变成一段短视频。',
     library: '团队创作的所有内容，集中在这里。',
     dashboard: '团队的花费，以及花在了哪里。',
-    settings: '你的服务密钥和团队。',
+    settings: '你的服务密钥、团队和分享链接。',
   },
   emptyTitle: {
     edit: '从一张图片开始',

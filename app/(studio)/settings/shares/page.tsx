@@ -1,0 +1,38 @@
+import type { Metadata } from 'next';
+import { ShareLinksCard, type ShareLinkItem } from '@/components/settings/share-links-card';
+import { requireTeamContext } from '@/lib/auth/page-context';
+import { atLeast } from '@/lib/auth/roles';
+import type { GenerationKind } from '@/lib/db/generated/enums';
+import { getI18n } from '@/lib/i18n/server';
+import { listShareLinks } from '@/lib/share';
+import { revokeShare } from './revoke-share';
+
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: (await getI18n()).t.share.settings.tab };
+}
+
+const RESULT_PATH: Record<GenerationKind, (id: string) => string> = {
+  edit: (id) => `/edit?edit=${id}`,
+  comparison: (id) => `/compare/${id}`,
+  video: (id) => `/videos/${id}`,
+};
+
+export default async function ShareLinksPage() {
+  const ctx = await requireTeamContext();
+  const admin = atLeast(ctx.role, 'admin');
+  const [{ locale }, links] = await Promise.all([getI18n(), listShareLinks(ctx)]);
+  const date = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short', timeZone: ctx.team.timeZone });
+  // Only what the list shows crosses to the browser: never a token or its hash.
+  const items: ShareLinkItem[] = links.map((link) => ({
+    id: link.id,
+    kind: link.kind,
+    prompt: link.prompt,
+    resultHref: RESULT_PATH[link.kind](link.generationId),
+    createdBy: link.mine ? null : link.createdBy,
+    created: date.format(link.createdAt),
+    expires: link.expiresAt ? date.format(link.expiresAt) : null,
+    state: link.state,
+    canRevoke: link.state !== 'revoked' && (link.mine || admin),
+  }));
+  return <ShareLinksCard key={ctx.team.id} scope={admin ? 'team' : 'mine'} links={items} revoke={revokeShare} />;
+}

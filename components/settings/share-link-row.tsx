@@ -1,0 +1,94 @@
+'use client';
+
+import { ArrowUpRight, Clapperboard, Columns3, WandSparkles } from 'lucide-react';
+import Link from 'next/link';
+import { Fragment, useState, useTransition } from 'react';
+import type { GenerationKind } from '@/lib/db/generated/enums';
+import { format } from '@/lib/i18n';
+import type { ShareState } from '@/lib/share/lifetime';
+import { useI18n } from '../i18n-provider';
+import { useShareError } from '../share/use-share-error';
+import { Badge } from '../ui/badge';
+import { Button } from '../ui/button';
+import { Dialog } from '../ui/dialog';
+import { useToast } from '../ui/toast';
+import type { RevokeShare, ShareLinkItem } from './share-links-card';
+
+const KIND_ICONS: Record<GenerationKind, typeof Columns3> = { edit: WandSparkles, comparison: Columns3, video: Clapperboard };
+const STATE_TONES = { active: 'success', expired: 'neutral', revoked: 'danger' } as const satisfies Record<ShareState, string>;
+
+/** One link: what it shows, who made it and when, how long it lives, and revoke when allowed. */
+export function ShareLinkRow({ link, revoke }: { link: ShareLinkItem; revoke: RevokeShare }) {
+  const { t } = useI18n();
+  const s = t.share.settings;
+  const toast = useToast();
+  const errorText = useShareError();
+  const [confirming, setConfirming] = useState(false);
+  const [pending, startTransition] = useTransition();
+  const KindIcon = KIND_ICONS[link.kind];
+
+  const onRevoke = () =>
+    startTransition(async () => {
+      const result = await revoke({ id: link.id });
+      setConfirming(false);
+      toast(result.ok ? s.revoked : errorText(result.error), result.ok ? 'success' : 'error');
+    });
+
+  const expiry = link.expires ? format(link.state === 'expired' ? s.expired : s.expires, { date: link.expires }) : s.never;
+  const facts = [t.share.kinds[link.kind], format(s.createdBy, { name: link.createdBy ?? s.you }), format(s.created, { date: link.created }), expiry];
+  return (
+    <li
+      className="grid grid-cols-[auto_minmax(0,1fr)] items-center gap-x-3 gap-y-2 px-5 py-3.5 sm:grid-cols-[auto_minmax(0,1fr)_auto] sm:gap-x-4 sm:px-6"
+      data-testid="share-link"
+      data-state={link.state}
+    >
+      <span className="grid size-9 place-items-center rounded-control bg-subtle text-ink-muted" title={t.share.kinds[link.kind]}>
+        <KindIcon className="size-4" aria-hidden />
+      </span>
+      <div className="grid min-w-0 gap-1">
+        <Link href={link.resultHref} className="group flex min-w-0 items-center gap-1 text-sm font-medium text-ink hover:text-accent" title={link.prompt}>
+          <span className="truncate">{link.prompt}</span>
+          <ArrowUpRight className="size-3.5 shrink-0 text-ink-subtle group-hover:text-accent" aria-hidden />
+          <span className="sr-only">{s.openResult}</span>
+        </Link>
+        <p className="text-xs leading-relaxed text-ink-muted">
+          {/* Each fact stays on one line; lines break only at the spaces between them. */}
+          {facts.map((fact, i) => (
+            <Fragment key={i}>
+              {i > 0 && ' '}
+              <span className="whitespace-nowrap">
+                {i > 0 && <span aria-hidden className="mr-1">·</span>}
+                {fact}
+              </span>
+            </Fragment>
+          ))}
+        </p>
+      </div>
+      <div className="col-start-2 flex items-center gap-2 sm:col-start-auto">
+        <Badge tone={STATE_TONES[link.state]}>{s.states[link.state]}</Badge>
+        {link.canRevoke && (
+          <Button variant="ghost" size="sm" onClick={() => setConfirming(true)} className="hover:text-danger">
+            {s.revoke}
+          </Button>
+        )}
+      </div>
+      <Dialog
+        open={confirming}
+        onClose={() => setConfirming(false)}
+        closeLabel={t.common.close}
+        title={s.revokeTitle}
+        description={s.revokeLead}
+        footer={
+          <>
+            <Button variant="secondary" onClick={() => setConfirming(false)}>
+              {t.common.cancel}
+            </Button>
+            <Button variant="danger" pending={pending} onClick={onRevoke}>
+              {s.revoke}
+            </Button>
+          </>
+        }
+      />
+    </li>
+  );
+}

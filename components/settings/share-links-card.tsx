@@ -1,0 +1,48 @@
+'use client';
+
+import { Info } from 'lucide-react';
+import type { ActionResult } from '@/lib/auth/action';
+import type { GenerationKind } from '@/lib/db/generated/enums';
+import type { ShareState } from '@/lib/share/lifetime';
+import { useI18n } from '../i18n-provider';
+import { Card, CardHeader } from '../ui/card';
+import { ShareLinkRow } from './share-link-row';
+
+export interface ShareLinkItem {
+  id: string;
+  kind: GenerationKind;
+  prompt: string;
+  resultHref: string;
+  /** null for the viewer's own links. */
+  createdBy: string | null;
+  created: string;
+  expires: string | null;
+  state: ShareState;
+  canRevoke: boolean;
+}
+
+export type RevokeShare = (input: { id: string }) => Promise<ActionResult<null>>;
+
+/** Settings → Share links: a member's own links, or the team's for owners and admins. */
+export function ShareLinksCard({ scope, links, revoke }: { scope: 'team' | 'mine'; links: ShareLinkItem[]; revoke: RevokeShare }) {
+  const { t } = useI18n();
+  const s = t.share.settings;
+  return (
+    <Card>
+      <CardHeader title={s.title} description={scope === 'team' ? s.leadTeam : s.leadMine} />
+      <p className="mx-5 mt-4 flex gap-2 rounded-control bg-subtle px-3 py-2.5 text-[13px] leading-relaxed text-ink-muted sm:mx-6">
+        <Info className="mt-0.5 size-4 shrink-0 text-ink-subtle" aria-hidden />
+        {s.onceNote}
+      </p>
+      {links.length === 0 ? (
+        <p className="px-5 py-6 text-sm text-ink-subtle sm:px-6">{s.empty}</p>
+      ) : (
+        <ul className="mt-4 divide-y divide-line border-t border-line" data-testid="share-links">
+          {links.map((link) => (
+            <ShareLinkRow key={link.id} link={link} revoke={revoke} />
+          ))}
+        </ul>
+      )}
+    </Card>
+  );
+}

@@ -1,0 +1,81 @@
+'use client';
+
+import { Link2 } from 'lucide-react';
+import { useState, useTransition } from 'react';
+import { shareResult } from '@/app/(studio)/share-result';
+import { format } from '@/lib/i18n';
+import { SHARE_EXPIRIES, type ShareExpiry } from '@/lib/share/lifetime';
+import { useI18n } from '../i18n-provider';
+import { Button } from '../ui/button';
+import { Dialog } from '../ui/dialog';
+import { Segmented } from '../ui/segmented';
+import { useToast } from '../ui/toast';
+import { CopyLink } from './copy-link';
+import { useShareError } from './use-share-error';
+
+interface Created {
+  url: string;
+  expiresAt: string | null;
+}
+
+/** Pick an expiry, create the link, show it once. Closing forgets it: only its hash is stored. */
+export function ShareDialog({ generationId, open, onClose }: { generationId: string; open: boolean; onClose: () => void }) {
+  const { t, locale } = useI18n();
+  const d = t.share.dialog;
+  const toast = useToast();
+  const errorText = useShareError();
+  const [expiry, setExpiry] = useState<ShareExpiry>('7d');
+  const [created, setCreated] = useState<Created>();
+  const [pending, startTransition] = useTransition();
+
+  const close = () => {
+    setCreated(undefined);
+    onClose();
+  };
+
+  const create = () =>
+    startTransition(async () => {
+      const result = await shareResult({ generationId, expiry });
+      if (!result.ok) return toast(errorText(result.error), 'error');
+      // Built from the address the user is on now, like invite links.
+      setCreated({ url: `${window.location.origin}/s/${result.data.token}`, expiresAt: result.data.expiresAt });
+    });
+
+  const expiresNote = (expiresAt: string | null) =>
+    expiresAt ? format(d.expiresOn, { date: new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(expiresAt)) }) : d.neverExpires;
+
+  return (
+    <Dialog
+      open={open}
+      onClose={close}
+      closeLabel={t.common.close}
+      title={d.title}
+      description={d.lead}
+      className="max-w-lg text-left"
+      footer={
+        created ? (
+          <Button onClick={close}>{d.done}</Button>
+        ) : (
+          <>
+            <Button variant="secondary" onClick={close}>
+              {t.common.cancel}
+            </Button>
+            <Button onClick={create} pending={pending} data-testid="share-create">
+              {!pending && <Link2 />}
+              {d.create}
+            </Button>
+          </>
+        )
+      }
+    >
+      {created ? (
+        <div className="grid gap-3">
+          <CopyLink url={created.url} note={expiresNote(created.expiresAt)} />
+          <p className="text-xs text-ink-muted">{d.manage}</p>
+        </div>
+      ) : (
+        <Segmented label={d.expiry} value={expiry} options={SHARE_EXPIRIES.map((value) => ({ value, label: d.expiries[value] }))} onChange={setExpiry} />
+      )}
+    </Dialog>
+  );
+}

@@ -1,0 +1,40 @@
+import { Download } from 'lucide-react';
+import type { Dictionary } from '@/lib/i18n';
+import type { SharedResult } from '@/lib/share';
+import { buttonClass } from '../ui/button';
+import { SharedImage } from './shared-image';
+
+type Edit = Extract<SharedResult, { kind: 'edit' }>;
+
+/** A shared edit: the original and the result side by side, fitted to the same frame. */
+export function SharedEdit({ result, mediaBase, t }: { result: Edit; mediaBase: string; t: Dictionary }) {
+  const p = t.share.page;
+  const frames = [
+    { label: p.original, assetId: result.originalAssetId },
+    { label: p.result, assetId: result.resultAssetId },
+  ];
+  return (
+    <div className="grid gap-4">
+      <div className="grid gap-4 sm:grid-cols-2">
+        {frames.map((frame) => (
+          <figure key={frame.label} className="grid gap-2 rounded-card bg-surface p-3 shadow-card">
+            <figcaption className="px-1 text-[13px] font-medium text-ink-muted">{frame.label}</figcaption>
+            <a href={`${mediaBase}/${frame.assetId}`} target="_blank" rel="noreferrer" title={p.openFull} className="block overflow-hidden rounded-control">
+              <SharedImage src={`${mediaBase}/${frame.assetId}`} alt={frame.label} className="max-h-[70vh] object-contain" style={{ aspectRatio: `${result.width} / ${result.height}` }} />
+            </a>
+          </figure>
+        ))}
+      </div>
+      {result.revisedPrompt && (
+        <p className="max-w-3xl text-[13px] leading-relaxed text-ink-muted">
+          <span className="font-medium text-ink">{p.revisedPrompt}: </span>
+          {result.revisedPrompt}
+        </p>
+      )}
+      <a href={`${mediaBase}/${result.resultAssetId}?download=1`} download className={buttonClass('secondary', 'md', 'justify-self-start')}>
+        <Download />
+        {p.download}
+      </a>
+    </div>
+  );
+}

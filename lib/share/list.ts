@@ -1,0 +1,49 @@
+import type { TeamContext } from '../auth/context';
+import { atLeast } from '../auth/roles';
+import type { GenerationKind } from '../db/generated/enums';
+import { db } from '../runtime';
+import { shareState, type ShareState } from './lifetime';
+
+export interface ShareLinkSummary {
+  id: string;
+  generationId: string;
+  kind: GenerationKind;
+  prompt: string;
+  createdBy: string;
+  mine: boolean;
+  createdAt: Date;
+  expiresAt: Date | null;
+  state: ShareState;
+}
+
+/** The links Settings lists, newest first: a member's own, or the whole team's for owners and admins. */
+export async function listShareLinks(ctx: TeamContext, take = 100): Promise<ShareLinkSummary[]> {
+  const prisma = await db();
+  const everyone = atLeast(ctx.role, 'admin');
+  const rows = await prisma.shareLink.findMany({
+    where: { teamId: ctx.team.id, ...(everyone ? {} : { createdById: ctx.user.id }) },
+    orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+    take,
+    select: {
+      id: true,
+      createdAt: true,
+      expiresAt: true,
+      revokedAt: true,
+      createdById: true,
+      createdBy: { select: { name: true, email: true } },
+      generation: { select: { id: true, kind: true, prompt: true } },
+    },
+  });
+  const now = new Date();
+  return rows.map((row) => ({
+    id: row.id,
+    generationId: row.generation.id,
+    kind: row.generation.kind,
+    prompt: row.generation.prompt,
+    createdBy: row.createdBy.name || row.createdBy.email,
+    mine: row.createdById === ctx.user.id,
+    createdAt: row.createdAt,
+    expiresAt: row.expiresAt,
+    state: shareState(row, now),
+  }));
+}

@@ -1,0 +1,129 @@
+import { boardParamsSchema } from '../comparisons/schema';
+import type { Prisma } from '../db/generated/client';
+import { editParamsSchema } from '../edits/history';
+import type { EditKind } from '../edits/kinds';
+import type { AspectRatio, Resolution } from '../videos/estimate';
+import { videoParamsSchema } from '../videos/queries';
+
+/** The generation columns a public page may read: no costs, no author, no team. */
+export const sharedGenerationSelect = {
+  id: true,
+  teamId: true,
+  kind: true,
+  status: true,
+  prompt: true,
+  params: true,
+  outputs: {
+    orderBy: [{ entryIndex: 'asc' }, { position: 'asc' }],
+    select: { model: true, entryIndex: true, assetId: true, revisedPrompt: true },
+  },
+} satisfies Prisma.GenerationSelect;
+
+export type SharedGenerationRow = Prisma.GenerationGetPayload<{ select: typeof sharedGenerationSelect }>;
+
+export interface SharedColumn {
+  model: string;
+  revisedPrompt: string | null;
+  /** Asset ids, in the order the model returned them; empty when the model failed. */
+  images: string[];
+}
+
+/** Everything a share page shows: plain data, safe to hand to anyone holding the link. */
+export type SharedResult =
+  | { kind: 'comparison'; prompt: string; models: string[]; size: string; columns: SharedColumn[] }
+  | {
+      kind: 'edit';
+      prompt: string;
+      models: string[];
+      editKind: EditKind;
+      width: number;
+      height: number;
+      originalAssetId: string;
+      resultAssetId: string;
+      revisedPrompt: string | null;
+    }
+  | {
+      kind: 'video';
+      prompt: string;
+      models: string[];
+      assetId: string;
+      aspectRatio: AspectRatio;
+      resolution: Resolution;
+      duration: number | null;
+      audio: boolean;
+    };
+
+/** The public view of a generation, or null when its stored params or files do not add up. */
+export function toSharedResult(row: SharedGenerationRow): SharedResult | null {
+  if (row.kind === 'comparison') return sharedBoard(row);
+  if (row.kind === 'edit') return sharedEdit(row);
+  return sharedVideo(row);
+}
+
+function sharedBoard(row: SharedGenerationRow): SharedResult | null {
+  const params = boardParamsSchema.safeParse(row.params);
+  if (!params.success) return null;
+  const columns = params.data.models.map((model, index) => {
+    const outputs = row.outputs.filter((o) => o.entryIndex === index);
+    return {
+      model,
+      revisedPrompt: outputs.find((o) => o.revisedPrompt)?.revisedPrompt ?? null,
+      images: outputs.flatMap((o) => (o.assetId ? [o.assetId] : [])),
+    };
+  });
+  if (!columns.some((c) => c.images.length > 0)) return null;
+  return { kind: 'comparison', prompt: row.prompt, models: params.data.models, size: params.data.size, columns };
+}
+
+function sharedEdit(row: SharedGenerationRow): SharedResult | null {
+  const params = editParamsSchema.safeParse(row.params);
+  const output = row.outputs.find((o) => o.assetId);
+  if (!params.success || !output?.assetId) return null;
+  return {
+    kind: 'edit',
+    prompt: row.prompt,
+    models: params.data.model ? [params.data.model] : [],
+    editKind: params.data.editKind,
+    width: params.data.width,
+    height: params.data.height,
+    originalAssetId: params.data.originalAssetId,
+    resultAssetId: output.assetId,
+    revisedPrompt: output.revisedPrompt,
+  };
+}
+
+function sharedVideo(row: SharedGenerationRow): SharedResult | null {
+  const params = videoParamsSchema.parse(row.params ?? {});
+  const output = row.outputs.find((o) => o.assetId);
+  if (!output?.assetId) return null;
+  return {
+    kind: 'video',
+    prompt: row.prompt,
+    models: [params.model],
+    assetId: output.assetId,
+    aspectRatio: params.aspectRatio,
+    resolution: params.resolution,
+    duration: params.duration,
+    audio: params.audio,
+  };
+}
+
+/** Every file the shared result may serve: its outputs, and for an edit the original and mask it was made from. */
+export function sharedAssetIds(row: SharedGenerationRow): Set<string> {
+  const ids = new Set(row.outputs.flatMap((o) => (o.assetId ? [o.assetId] : [])));
+  if (row.kind === 'edit') {
+    const params = editParamsSchema.safeParse(row.params);
+    if (params.success) {
+      ids.add(params.data.originalAssetId);
+      if (params.data.maskAssetId) ids.add(params.data.maskAssetId);
+    }
+  }
+  return ids;
+}
+
+/** The picture a link preview shows: the first image of a board, the result of an edit; none for a video. */
+export function previewAssetId(result: SharedResult): string | null {
+  if (result.kind === 'comparison') return result.columns.find((c) => c.images.length > 0)?.images[0] ?? null;
+  if (result.kind === 'edit') return result.resultAssetId;
+  return null;
+}

@@ -1,0 +1,222 @@
+import { createHash, randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { GET as media } from '../../app/s/[token]/media/[assetId]/route';
+import { createAccount } from '../../lib/accounts/create-account';
+import { resolveTeamContext, type TeamContext } from '../../lib/auth/context';
+import { runBoard } from '../../lib/comparisons/run-board';
+import type { AppError } from '../../lib/errors';
+import { runEdit, type EditOutcome } from '../../lib/edits/run-edit';
+import { storeUserKey } from '../../lib/keys/service-keys';
+import { db } from '../../lib/runtime';
+import { createShareLink, listShareLinks, resolveSharedAsset, resolveSharedResult, revokeShareLink, shareState } from '../../lib/share';
+import { acceptInvite, createInvite } from '../../lib/teams/invites';
+import { DATABASE_KINDS, useFreshDatabase } from '../support/app-db';
+import { maskPng, scenePng } from '../support/images';
+import { startService, type RunningService } from '../support/service';
+
+const rejects = (promise: Promise<unknown>, code: AppError['code']) => expect(promise).rejects.toMatchObject({ code });
+const sha256 = (bytes: Uint8Array | string) => createHash('sha256').update(bytes).digest('hex');
+
+/** The public media route, called the way Next calls it. */
+function fetchMedia(token: string, assetId: string, { query = '', headers = {} }: { query?: string; headers?: Record<string, string> } = {}) {
+  const request = new Request(`http://localhost/s/${token}/media/${assetId}${query}`, { headers });
+  return media(request, { params: Promise.resolve({ token, assetId }) });
+}
+
+/** The status of a media response, its body left unread (and released). */
+async function statusOf(response: Promise<Response>): Promise<number> {
+  const answered = await response;
+  await answered.body?.cancel();
+  return answered.status;
+}
+
+/** Moves a link's expiry, as the passing of time would. */
+async function setExpiry(token: string, expiresAt: Date | null) {
+  await (await db()).shareLink.update({ where: { tokenHash: sha256(token) }, data: { expiresAt } });
+}
+
+describe.each(DATABASE_KINDS)('share links on %s', (kind) => {
+  let svc: RunningService;
+  let teardown: () => Promise<void>;
+  let alice: TeamContext; // owner of team A
+  let carol: TeamContext; // member of team A
+  let dave: TeamContext; // admin of team A
+  let bob: TeamContext; // owner of team B
+  let boardId: string;
+  let edit: EditOutcome;
+  let bobsBoardId: string;
+
+  beforeAll(async () => {
+    svc = await startService();
+    teardown = await useFreshDatabase(kind, { UPSTREAM_BASE_URL: svc.url });
+    const account = async (name: string) => {
+      const { userId } = await createAccount({ name, email: `${name.toLowerCase()}-${kind}@example.com`, password: `password-${name}` });
+      await storeUserKey(userId, svc.key);
+      return resolveTeamContext(userId);
+    };
+    [alice, bob] = [await account('Alice'), await account('Bob')];
+    const join = async (name: string, role: 'member' | 'admin') => {
+      const ctx = await account(name);
+      await acceptInvite(ctx.user, (await createInvite(alice, role)).token);
+      return resolveTeamContext(ctx.user.id, { teamId: alice.team.id, strict: true });
+    };
+    [carol, dave] = [await join('Carol', 'member'), await join('Dave', 'admin')];
+
+    const board = { size: '1024x1024', n: 1, background: 'auto', seed: 7, responseFormat: 'url' } as const;
+    boardId = (await runBoard(alice, { ...board, prompt: 'a red lighthouse at dusk', models: ['atelier-vista', 'atelier-mosaic'] })).id;
+    bobsBoardId = (await runBoard(bob, { ...board, prompt: 'bob private board', models: ['atelier-pixel'] })).id;
+    const image = await scenePng(320, 240);
+    const mask = await maskPng(320, 240, { x: 100, y: 60, w: 120, h: 120 });
+    edit = await runEdit(
+      alice,
+      { requestId: randomUUID(), kind: 'local', prompt: 'Turn the painted area into a bouquet of red flowers', image: new Blob([new Uint8Array(image)]), mask: new Blob([new Uint8Array(mask)]) },
+      new AbortController().signal,
+    );
+  }, 120_000);
+  afterAll(async () => {
+    await teardown?.();
+    await svc?.dispose();
+  });
+
+  it('gives out an unguessable token once and stores only its sha256', async () => {
+    const first = await createShareLink(alice, { generationId: boardId, expiry: 'never' });
+    const second = await createShareLink(alice, { generationId: boardId, expiry: 'never' });
+    expect(first.token).toMatch(/^[A-Za-z0-9_-]{43}$/); // 32 bytes, base64url
+    expect(Buffer.from(first.token, 'base64url')).toHaveLength(32);
+    expect(second.token).not.toBe(first.token);
+    const rows = await (await db()).shareLink.findMany({ where: { id: { in: [first.id, second.id] } } });
+    expect(rows.map((r) => r.tokenHash).sort()).toEqual([sha256(first.token), sha256(second.token)].sort());
+    for (const row of rows) expect(JSON.stringify(row)).not.toContain(first.token.slice(0, 20));
+    expect(first.expiresAt).toBeNull();
+  });
+
+  it('resolves a live link to the result, its prompt and models, and nothing of the team', async () => {
+    const { token } = await createShareLink(alice, { generationId: boardId, expiry: '7d' });
+    const result = await resolveSharedResult(token);
+    expect(result).toMatchObject({ kind: 'comparison', prompt: 'a red lighthouse at dusk', models: ['atelier-vista', 'atelier-mosaic'] });
+    const outputs = await (await db()).generationOutput.findMany({ where: { generationId: boardId }, orderBy: { entryIndex: 'asc' } });
+    expect(result!.kind === 'comparison' && result!.columns.map((c) => c.images)).toEqual(outputs.map((o) => [o.assetId]));
+    const json = JSON.stringify(result);
+    for (const secret of [alice.user.email, alice.user.id, alice.team.id, 'cost', 'Alice', 'seed']) expect(json).not.toContain(secret);
+
+    expect(await resolveSharedResult('x'.repeat(43))).toBeNull();
+    expect(await resolveSharedResult(`${token}x`)).toBeNull();
+  });
+
+  it('lives until its expiry: 1 day, 7 days, 30 days or never', async () => {
+    const day = 86_400_000;
+    for (const [expiry, days] of [['1d', 1], ['7d', 7], ['30d', 30]] as const) {
+      const link = await createShareLink(alice, { generationId: boardId, expiry });
+      expect(Math.abs(link.expiresAt!.getTime() - (Date.now() + days * day))).toBeLessThan(60_000);
+    }
+    const { token } = await createShareLink(alice, { generationId: boardId, expiry: '1d' });
+    await setExpiry(token, new Date(Date.now() + 5_000));
+    expect(await resolveSharedResult(token)).not.toBeNull();
+    await setExpiry(token, new Date(Date.now() - 1_000));
+    expect(await resolveSharedResult(token)).toBeNull();
+    const assetId = (await (await db()).generationOutput.findFirstOrThrow({ where: { generationId: boardId } })).assetId!;
+    expect(await resolveSharedAsset(token, assetId)).toBeNull();
+    expect(await statusOf(fetchMedia(token, assetId))).toBe(404);
+    // Listed as expired, with revocation taking precedence once revoked.
+    expect((await listShareLinks(alice)).find((l) => l.state === 'expired')).toBeDefined();
+    expect(shareState({ expiresAt: new Date(0), revokedAt: new Date() })).toBe('revoked');
+    expect(shareState({ expiresAt: null, revokedAt: null })).toBe('active');
+  });
+
+  it('shares only finished results of the active team', async () => {
+    const running = await (await db()).generation.create({
+      data: { teamId: alice.team.id, userId: alice.user.id, kind: 'comparison', status: 'running', prompt: 'still going', params: {} },
+    });
+    await rejects(createShareLink(alice, { generationId: running.id, expiry: 'never' }), 'conflict');
+    await rejects(createShareLink(alice, { generationId: bobsBoardId, expiry: 'never' }), 'not_found');
+    await rejects(createShareLink(bob, { generationId: boardId, expiry: 'never' }), 'not_found');
+    await rejects(createShareLink(alice, { generationId: randomUUID(), expiry: 'never' }), 'not_found');
+  });
+
+  it('lets the creator and admins revoke a link, and no other member', async () => {
+    const alices = await createShareLink(alice, { generationId: boardId, expiry: 'never' });
+    const carols = await createShareLink(carol, { generationId: boardId, expiry: '30d' });
+
+    await rejects(revokeShareLink(carol, alices.id), 'forbidden');
+    await rejects(revokeShareLink(bob, alices.id), 'not_found');
+    expect(await resolveSharedResult(alices.token)).not.toBeNull();
+
+    await revokeShareLink(carol, carols.id);
+    expect(await resolveSharedResult(carols.token)).toBeNull();
+    await revokeShareLink(carol, carols.id); // twice is a no-op
+
+    await revokeShareLink(dave, alices.id);
+    expect(await resolveSharedResult(alices.token)).toBeNull();
+    const row = (await listShareLinks(alice)).find((l) => l.id === alices.id)!;
+    expect(row).toMatchObject({ state: 'revoked', createdBy: 'Alice', mine: true, kind: 'comparison' });
+  });
+
+  it('lists a member’s own links, and the whole team’s for owners and admins', async () => {
+    const carols = await listShareLinks(carol);
+    expect(carols.length).toBeGreaterThan(0);
+    expect(carols.every((l) => l.mine && l.createdBy === 'Carol')).toBe(true);
+    const team = await listShareLinks(dave);
+    expect(new Set(team.map((l) => l.createdBy))).toEqual(new Set(['Alice', 'Carol']));
+    expect((await listShareLinks(alice)).map((l) => l.id)).toEqual(team.map((l) => l.id));
+  });
+
+  it('keeps teams apart', async () => {
+    const bobs = await createShareLink(bob, { generationId: bobsBoardId, expiry: 'never' });
+    expect((await listShareLinks(alice)).some((l) => l.id === bobs.id)).toBe(false);
+    expect((await listShareLinks(bob)).map((l) => l.id)).toEqual([bobs.id]);
+    await rejects(revokeShareLink(dave, bobs.id), 'not_found');
+    // Bob's link opens Bob's board, and none of team A's files.
+    const aliceAsset = (await (await db()).generationOutput.findFirstOrThrow({ where: { generationId: boardId } })).assetId!;
+    expect(await resolveSharedResult(bobs.token)).toMatchObject({ kind: 'comparison', prompt: 'bob private board' });
+    expect(await statusOf(fetchMedia(bobs.token, aliceAsset))).toBe(404);
+  });
+
+  it('serves exactly the files of the shared generation, revalidated on every use', async () => {
+    const prisma = await db();
+    const { token } = await createShareLink(alice, { generationId: boardId, expiry: 'never' });
+    const output = await prisma.generationOutput.findFirstOrThrow({ where: { generationId: boardId }, include: { asset: true } });
+    const full = await fetchMedia(token, output.assetId!);
+    expect(full.status).toBe(200);
+    expect(sha256(new Uint8Array(await full.arrayBuffer()))).toBe(output.asset!.sha256);
+    expect(full.headers.get('cache-control')).toBe('private, no-cache');
+    expect(full.headers.get('x-robots-tag')).toBe('noindex');
+
+    const thumb = await fetchMedia(token, output.assetId!, { query: '?w=512' });
+    expect(thumb.headers.get('content-type')).toBe('image/webp');
+    expect(thumb.headers.get('cache-control')).not.toContain('immutable');
+    await thumb.body?.cancel();
+    const download = await fetchMedia(token, output.assetId!, { query: '?download=1' });
+    expect(download.headers.get('content-disposition')).toMatch(/^attachment;/);
+    await download.body?.cancel();
+    const range = await fetchMedia(token, output.assetId!, { headers: { range: 'bytes=0-9' } });
+    expect(range.status).toBe(206);
+    expect((await range.arrayBuffer()).byteLength).toBe(10);
+
+    // Another generation's file, even of the same team, is not part of this link.
+    expect(await statusOf(fetchMedia(token, edit.resultAssetId))).toBe(404);
+    expect(await statusOf(fetchMedia(token, randomUUID()))).toBe(404);
+    expect(await statusOf(fetchMedia(token, 'not-a-uuid'))).toBe(404);
+
+    // A browser's cached copy is revalidated: 304 while live, 404 once revoked.
+    const etag = full.headers.get('etag')!;
+    expect(await statusOf(fetchMedia(token, output.assetId!, { headers: { 'if-none-match': etag } }))).toBe(304);
+    const link = await prisma.shareLink.findUniqueOrThrow({ where: { tokenHash: sha256(token) } });
+    await revokeShareLink(alice, link.id);
+    expect(await statusOf(fetchMedia(token, output.assetId!, { headers: { 'if-none-match': etag } }))).toBe(404);
+  });
+
+  it('shares an edit with its original and mask, but not the team’s other files', async () => {
+    const { token } = await createShareLink(alice, { generationId: edit.generationId, expiry: '1d' });
+    expect(await resolveSharedResult(token)).toMatchObject({
+      kind: 'edit',
+      editKind: 'local',
+      originalAssetId: edit.originalAssetId,
+      resultAssetId: edit.resultAssetId,
+      width: 320,
+      height: 240,
+    });
+    for (const assetId of [edit.resultAssetId, edit.originalAssetId, edit.maskAssetId!]) expect(await statusOf(fetchMedia(token, assetId))).toBe(200);
+    const boardAsset = (await (await db()).generationOutput.findFirstOrThrow({ where: { generationId: boardId } })).assetId!;
+    expect(await statusOf(fetchMedia(token, boardAsset))).toBe(404);
+  });
+});
