@@ -1,7 +1,7 @@
 import Link from 'next/link';
 import { TriangleAlert } from 'lucide-react';
 import { format, formatCny, type Dictionary, type Locale } from '@/lib/i18n';
-import { budgetsNearLimit, usage, type BudgetStatus } from '@/lib/ledger/budgets';
+import { budgetsNearLimit, usage, type BudgetStatus } from '@/lib/ledger/budget-usage';
 import { percent } from './budget-meter';
 
 /** For owners and admins: the budgets at 80 % or more this month, above every studio page. */

@@ -3,7 +3,8 @@
 import { useId, useState, useTransition, type FormEvent } from 'react';
 import type { ActionResult } from '@/lib/auth/action';
 import { format, formatCny } from '@/lib/i18n';
-import { usage, type BudgetLine, type BudgetSettingsInput, type BudgetStatus } from '@/lib/ledger/budgets';
+import { usage, type BudgetLine, type BudgetStatus } from '@/lib/ledger/budget-usage';
+import type { BudgetSettingsInput } from '@/lib/ledger/budgets';
 import { useI18n } from '../i18n-provider';
 import { useActionError } from '../use-action-error';
 import { Button } from '../ui/button';
@@ -87,7 +88,7 @@ export function BudgetsForm({ status, canEdit, timeZones, save }: BudgetsFormPro
       </Card>
 
       <Card>
-        <CardHeader title={canEdit ? b.members : b.yours} description={canEdit ? b.membersHint : undefined} />
+        <CardHeader title={canEdit ? b.members : b.yours} description={canEdit ? b.membersHint : undefined} className="pb-4" />
         <div className="overflow-x-auto">
           <table className="w-full min-w-[34rem] text-left text-[13px]">
             <thead className="border-y border-line text-xs text-ink-subtle">

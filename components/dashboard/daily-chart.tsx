@@ -21,8 +21,9 @@ export function DailyChart({ days }: { days: DaySpend[] }) {
           <CartesianGrid vertical={false} stroke="var(--line)" />
           <XAxis dataKey="date" tickFormatter={dayLabel} tick={{ fill: 'var(--ink-subtle)', fontSize: 12 }} tickLine={false} axisLine={{ stroke: 'var(--line-strong)' }} minTickGap={24} />
           <YAxis
-            width={56}
-            tickFormatter={(v: number) => formatCny(v, locale).replace(/\.00$/, '')}
+            width={64}
+            // Axis ticks stay short in every language: ¥0.8 rather than CN¥0.80.
+            tickFormatter={(v: number) => `¥${Number(v.toFixed(4))}`}
             tick={{ fill: 'var(--ink-subtle)', fontSize: 12 }}
             tickLine={false}
             axisLine={false}

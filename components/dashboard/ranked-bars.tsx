@@ -8,7 +8,7 @@ export function RankedBars({ slices, locale, empty, limit = 8 }: { slices: Slice
   return (
     <ol className="grid gap-3">
       {slices.slice(0, limit).map((s) => (
-        <li key={s.key} className="grid gap-1.5">
+        <li key={s.key} data-key={s.key} data-amount={s.amount} className="grid gap-1.5">
           <div className="flex items-baseline justify-between gap-3 text-[13px]">
             <span className="truncate text-ink" title={s.label}>
               {s.label}

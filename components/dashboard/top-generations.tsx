@@ -13,7 +13,14 @@ export function TopGenerations({ rows, t, locale, timeZone }: { rows: TopGenerat
   const when = new Intl.DateTimeFormat(locale, { month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit', timeZone });
   return (
     <div className="overflow-x-auto">
-      <table className="w-full min-w-[36rem] text-left text-[13px]">
+      <table className="w-full min-w-[40rem] table-fixed text-left text-[13px]">
+        <colgroup>
+          <col />
+          <col className="w-32" />
+          <col className="w-36" />
+          <col className="w-40" />
+          <col className="w-28" />
+        </colgroup>
         <thead className="border-b border-line text-xs text-ink-subtle">
           <tr>
             <th className="py-2 pr-3 pl-5 font-medium sm:pl-6">{c.prompt}</th>
@@ -25,8 +32,8 @@ export function TopGenerations({ rows, t, locale, timeZone }: { rows: TopGenerat
         </thead>
         <tbody className="divide-y divide-line">
           {rows.map((g) => (
-            <tr key={g.id} className="hover:bg-subtle/60">
-              <td className="max-w-0 py-2.5 pr-3 pl-5 sm:pl-6">
+            <tr key={g.id} data-amount={g.amount} className="hover:bg-subtle/60">
+              <td className="py-2.5 pr-3 pl-5 sm:pl-6">
                 <Link href={generationHref(g)} className="focus-ring block truncate rounded text-ink hover:text-accent" title={g.prompt}>
                   {g.prompt}
                 </Link>
@@ -37,7 +44,7 @@ export function TopGenerations({ rows, t, locale, timeZone }: { rows: TopGenerat
                   {t.dashboard.kinds[g.kind]}
                 </span>
               </td>
-              <td className="max-w-32 truncate px-3 py-2.5 text-ink-muted">{g.by}</td>
+              <td className="truncate px-3 py-2.5 text-ink-muted">{g.by}</td>
               <td className="px-3 py-2.5 whitespace-nowrap text-ink-muted tabular-nums">{when.format(new Date(g.createdAt))}</td>
               <td className="py-2.5 pr-5 pl-3 text-right font-medium whitespace-nowrap text-ink tabular-nums sm:pr-6">{formatCny(g.amount, locale)}</td>
             </tr>

@@ -53,7 +53,11 @@ describe.each(DATABASE_KINDS)('video tasks on %s', (kind) => {
     });
     expect(done.videoTask).toMatchObject({ status: 'completed', progress: 100 });
     expect(done.costTotal!.toString()).toBe('0.3');
-    expect(done.ledger.map((l) => [l.model, l.amount.toString(), l.kind])).toEqual([['atelier-motion', '0.3', 'video']]);
+    // The estimate was reserved at the start, then released for the charge the service reported.
+    expect(done.ledger.map((l) => [l.status, l.model, l.amount.toString(), l.kind]).sort()).toEqual([
+      ['released', 'atelier-motion', '0.3', 'video'],
+      ['settled', 'atelier-motion', '0.3', 'video'],
+    ]);
     const asset = done.outputs[0].asset!;
     expect(asset.contentType).toBe('video/mp4');
     const stored = await blobStore().get(asset.storageKey);
@@ -69,7 +73,8 @@ describe.each(DATABASE_KINDS)('video tasks on %s', (kind) => {
       return g?.status === 'failed' ? g : null;
     });
     expect(failed.errorMessage).toContain('atelier-motion-pro');
-    expect(await prisma.ledgerEntry.count({ where: { generationId } })).toBe(0);
+    // Nothing charged, and the reservation given back.
+    expect(await prisma.ledgerEntry.count({ where: { generationId, status: { not: 'released' } } })).toBe(0);
   }, 60_000);
 
   it('answers a forged webhook token 404 without touching the task, and a right one by re-reading the service', async () => {
