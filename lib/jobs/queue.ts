@@ -1,21 +1,28 @@
 import type PgBoss from 'pg-boss';
+import type { Database } from '../db/client';
 import { runtime } from '../runtime';
 import { startBoss } from './boss';
 
 const KEY = Symbol.for('atelier.boss');
-type Holder = { [KEY]?: Promise<PgBoss> };
+/** `database` is set for a send-only instance: it belongs to that database and no other. */
+type Holder = { [KEY]?: { boss: Promise<PgBoss>; database?: Database } };
 
 /** Shares the process's pg-boss with code in Next's bundles (set by startJobs). */
 export function shareBoss(boss: PgBoss): void {
-  (globalThis as Holder)[KEY] = Promise.resolve(boss);
+  (globalThis as Holder)[KEY] = { boss: Promise.resolve(boss) };
 }
 
 /**
  * Sends a job from anywhere in the app. Uses the process's running pg-boss; a web replica that runs
- * no workers (ATELIER_RUN_WORKERS=false) gets a send-only instance on the same database.
+ * no workers (ATELIER_RUN_WORKERS=false) gets a send-only instance on the same database, made again
+ * if the runtime has moved to another database since (tests and benches open several in turn).
  */
 export async function enqueue(queue: string, data: object, options: PgBoss.SendOptions = {}): Promise<void> {
   const holder = globalThis as Holder;
-  holder[KEY] ??= runtime().then(({ db }) => startBoss(db, { supervise: false, schedule: false }));
-  await (await holder[KEY]).send(queue, data, options);
+  let held = holder[KEY];
+  if (!held || held.database) {
+    const { db } = await runtime();
+    if (!held || held.database !== db) held = holder[KEY] = { boss: startBoss(db, { supervise: false, schedule: false }), database: db };
+  }
+  await (await held.boss).send(queue, data, options);
 }

@@ -5,20 +5,30 @@ import { verifyStandardWebhook } from './signature';
 import { tokenMatches } from './webhook-target';
 
 const UUID = /^[0-9a-f-]{36}$/i;
-/** Token hashes never change once written: remember them, so a burst of deliveries costs no queries. */
-const knownHashes = new Map<string, string | null>();
+/**
+ * Token hashes never change once written: remember them, so a burst of deliveries costs one query
+ * per task. The lookup itself is shared too: 50 deliveries arriving together wait on the same one.
+ */
+const knownHashes = new Map<string, Promise<string | null | undefined>>();
 /** One nudge in flight per task is enough: later deliveries ride on it. */
 const nudging = new Set<string>();
 
 const notFound = () => Response.json({ error: { code: 'not_found', message: 'Not found.' } }, { status: 404 });
 
-async function tokenHash(taskId: string): Promise<string | null | undefined> {
-  if (knownHashes.has(taskId)) return knownHashes.get(taskId);
-  const prisma = await db();
-  const task = await prisma.videoTask.findUnique({ where: { id: taskId }, select: { webhookTokenHash: true } });
-  if (!task) return undefined;
-  if (task.webhookTokenHash) knownHashes.set(taskId, task.webhookTokenHash);
-  return task.webhookTokenHash;
+function tokenHash(taskId: string): Promise<string | null | undefined> {
+  let lookup = knownHashes.get(taskId);
+  if (!lookup) {
+    lookup = db()
+      .then((prisma) => prisma.videoTask.findUnique({ where: { id: taskId }, select: { webhookTokenHash: true } }))
+      .then((task) => task?.webhookTokenHash ?? (task ? null : undefined));
+    knownHashes.set(taskId, lookup);
+    // Only a written hash is final: an unknown task or one without a webhook is asked again next time.
+    lookup.then(
+      (hash) => hash || knownHashes.delete(taskId),
+      () => knownHashes.delete(taskId),
+    );
+  }
+  return lookup;
 }
 
 /**
