@@ -6,7 +6,7 @@ import next from 'next';
 import { appConfig } from './lib/config';
 import { sendWebResponse, toWebRequest } from './lib/http/node-adapter';
 import { startJobs } from './lib/jobs';
-import { handleVideoWebhook } from './lib/videos/webhook-delivery';
+import { handleVideoWebhookNode } from './lib/videos/webhook-delivery';
 import { createReferenceService, loadConfig as loadServiceConfig, type ReferenceService } from './lib/reference-service';
 import { closeRuntime, runtime } from './lib/runtime';
 
@@ -50,7 +50,7 @@ const server = createServer((req, res) => {
   // Webhook deliveries come in bursts: answer them before Next.js routing, with no rendering at all.
   const webhook = req.method === 'POST' && WEBHOOK_PATH.exec(req.url ?? '');
   if (webhook) {
-    answer(res, handleVideoWebhook(toWebRequest(req, `http://${req.headers.host ?? 'localhost'}`), webhook[1], webhook[2]), 'the webhook route');
+    handleVideoWebhookNode(req, res, webhook[1], webhook[2]);
     return;
   }
   if (service && req.url?.startsWith('/v1/')) {

@@ -6,7 +6,7 @@ const TOLERANCE_S = 5 * 60;
  * Standard Webhooks: `webhook-signature` holds space-separated `v1,<base64 HMAC-SHA256>` of
  * "id.timestamp.body" under the decoded `whsec_` secret; old timestamps are refused (replays).
  */
-export function verifyStandardWebhook(secret: string, headers: Headers, body: string, now = Date.now()): boolean {
+export function verifyStandardWebhook(secret: string, headers: Pick<Headers, 'get'>, body: string, now = Date.now()): boolean {
   const id = headers.get('webhook-id');
   const timestamp = headers.get('webhook-timestamp');
   const signatures = headers.get('webhook-signature');

@@ -1,3 +1,4 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { appConfig } from '../config';
 import { db } from '../runtime';
 import { scheduleNudge } from './schedule';
@@ -5,6 +6,9 @@ import { verifyStandardWebhook } from './signature';
 import { tokenMatches } from './webhook-target';
 
 const UUID = /^[0-9a-f-]{36}$/i;
+/** A delivery body is a small JSON nudge; a connection sending more is cut. */
+const MAX_BODY = 64 * 1024;
+
 /**
  * Token hashes never change once written: remember them, so a burst of deliveries costs one query
  * per task. The lookup itself is shared too: 50 deliveries arriving together wait on the same one.
@@ -12,8 +16,6 @@ const UUID = /^[0-9a-f-]{36}$/i;
 const knownHashes = new Map<string, Promise<string | null | undefined>>();
 /** One nudge in flight per task is enough: later deliveries ride on it. */
 const nudging = new Set<string>();
-
-const notFound = () => Response.json({ error: { code: 'not_found', message: 'Not found.' } }, { status: 404 });
 
 function tokenHash(taskId: string): Promise<string | null | undefined> {
   let lookup = knownHashes.get(taskId);
@@ -31,19 +33,30 @@ function tokenHash(taskId: string): Promise<string | null | undefined> {
   return lookup;
 }
 
+interface Delivery {
+  taskId: string;
+  token: string;
+  headers: Pick<Headers, 'get'>;
+  /** Read only once the token is known good. */
+  body: () => Promise<string>;
+}
+
+type Answer = { status: 202 } | { status: 401 | 404; code: string; message: string };
+const NOT_FOUND: Answer = { status: 404, code: 'not_found', message: 'Not found.' };
+
 /**
- * POST /api/webhooks/video/{taskId}/{token}. The body is only a nudge: after the constant-time token
+ * One webhook delivery for a video task. The body is only a nudge: after the constant-time token
  * check (and the signature, when the service signs), the answer is immediate and a sync job re-reads
  * the task from the service. A wrong token and an unknown task look the same and change nothing.
  */
-export async function handleVideoWebhook(request: Request, taskId: string, token: string): Promise<Response> {
-  if (!UUID.test(taskId)) return notFound();
+async function acceptDelivery({ taskId, token, headers, body }: Delivery): Promise<Answer> {
+  if (!UUID.test(taskId)) return NOT_FOUND;
   const hash = await tokenHash(taskId);
-  if (hash === undefined || !tokenMatches(token, hash)) return notFound();
-  const body = await request.text();
+  if (hash === undefined || !tokenMatches(token, hash)) return NOT_FOUND;
+  const text = await body();
   const secret = appConfig().upstream.webhookSecret;
-  if (secret && request.headers.has('webhook-signature') && !verifyStandardWebhook(secret, request.headers, body)) {
-    return Response.json({ error: { code: 'invalid_signature', message: 'Signature does not verify.' } }, { status: 401 });
+  if (secret && headers.get('webhook-signature') !== null && !verifyStandardWebhook(secret, headers, text)) {
+    return { status: 401, code: 'invalid_signature', message: 'Signature does not verify.' };
   }
   if (!nudging.has(taskId)) {
     nudging.add(taskId);
@@ -51,5 +64,46 @@ export async function handleVideoWebhook(request: Request, taskId: string, token
       .catch((error) => console.error('[webhooks] could not queue a sync; polling will catch up:', (error as Error).message))
       .finally(() => nudging.delete(taskId));
   }
-  return new Response(null, { status: 202 });
+  return { status: 202 };
+}
+
+/** POST /api/webhooks/video/{taskId}/{token} inside Next.js (the route handler). */
+export async function handleVideoWebhook(request: Request, taskId: string, token: string): Promise<Response> {
+  const answer = await acceptDelivery({ taskId, token, headers: request.headers, body: () => request.text() });
+  return answer.status === 202 ? new Response(null, { status: 202 }) : Response.json({ error: { code: answer.code, message: answer.message } }, { status: answer.status });
+}
+
+/**
+ * The same route on server.ts's fast path, in plain node:http: no web Request/stream objects per
+ * delivery, which is most of what a burst of 500 would otherwise cost.
+ */
+export function handleVideoWebhookNode(req: IncomingMessage, res: ServerResponse, taskId: string, token: string): void {
+  const headers = { get: (name: string) => (typeof req.headers[name] === 'string' ? (req.headers[name] as string) : null) };
+  const body = () =>
+    new Promise<string>((resolve, reject) => {
+      const chunks: Buffer[] = [];
+      let size = 0;
+      req.on('data', (chunk: Buffer) => {
+        size += chunk.length;
+        if (size > MAX_BODY) req.destroy(new Error('body too large'));
+        else chunks.push(chunk);
+      });
+      req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+      req.on('error', reject);
+    });
+  acceptDelivery({ taskId, token, headers, body }).then(
+    (answer) => {
+      if (answer.status === 202) {
+        res.writeHead(202).end();
+      } else {
+        // An unread body is drained so the connection stays usable for the next delivery.
+        req.resume();
+        res.writeHead(answer.status, { 'content-type': 'application/json' }).end(JSON.stringify({ error: { code: answer.code, message: answer.message } }));
+      }
+    },
+    (error: unknown) => {
+      console.error('[atelier] the webhook route failed to answer', error);
+      if (!res.headersSent) res.writeHead(500).end();
+    },
+  );
 }
