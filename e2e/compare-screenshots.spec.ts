@@ -5,12 +5,30 @@ import { CompareBoardPage, resetKnobs, setKnobs } from './support/compare-board'
 
 // Screenshots of the board in both languages, for review: `SCREENSHOTS=1 npx playwright test e2e/compare-screenshots.spec.ts`.
 test.skip(!process.env.SCREENSHOTS, 'set SCREENSHOTS=1 to take the compare screenshots');
-test.setTimeout(180_000);
+test.setTimeout(360_000);
 
 const dir = process.env.SCREENSHOT_DIR ?? path.join(process.env.E2E_OUTPUT_DIR ?? 'test-results', 'screenshots');
 const FOUR = ['atelier-vista', 'atelier-aquarelle', 'atelier-mosaic', 'atelier-pixel'];
 const shot = (page: Page, name: string) => page.screenshot({ path: path.join(dir, `${name}.png`), fullPage: true });
 const setLocaleCookie = (page: Page, locale: 'en' | 'zh-CN') => page.context().addCookies([{ name: 'atelier-locale', value: locale, url: baseURL }]);
+const imagesLoaded = (page: Page) =>
+  expect.poll(() => page.locator('main img').evaluateAll((imgs) => imgs.every((i) => (i as HTMLImageElement).complete && (i as HTMLImageElement).naturalWidth > 0)), { timeout: 30_000 }).toBe(true);
+
+/** Answers the page's poll as if the archive job had given up on two images (one link still valid, one expired). */
+async function failTwoCopies(page: Page) {
+  type Image = Record<string, unknown> & { outputId: string; state: string };
+  let failed: Image[] | null = null;
+  await page.route('**/api/compare/*/images', async (route) => {
+    const response = await route.fetch();
+    const { images } = (await response.json()) as { images: Image[] };
+    // The first two still waiting at the first poll, and the same two ever after.
+    failed ??= images
+      .filter((i) => i.state === 'archiving')
+      .slice(0, 2)
+      .map((image, n) => ({ ...image, state: 'unsaved', ...(n === 1 ? { serviceUrl: null, availableUntil: new Date(Date.now() - 86_400_000).toISOString() } : {}) }));
+    await route.fulfill({ response, json: { images: images.map((image) => failed!.find((f) => f.outputId === image.outputId) ?? image) } });
+  });
+}
 
 test.afterEach(async ({ request }) => resetKnobs(request));
 
@@ -22,6 +40,7 @@ test('compare board screenshots', async ({ page, request }) => {
   await board.open();
   await board.fill({ prompt: 'a red lighthouse on a cliff at dusk, soft light', models: FOUR, n: 2 });
   await board.run();
+  await board.archived();
   await page.locator('img[data-asset-id]').last().scrollIntoViewIfNeeded();
   await expect.poll(() => page.locator('img[data-asset-id]').evaluateAll((imgs) => imgs.every((i) => (i as HTMLImageElement).complete))).toBe(true);
   const results = page.url();
@@ -29,6 +48,7 @@ test('compare board screenshots', async ({ page, request }) => {
   await setKnobs(request, { failModels: ['atelier-ink'] });
   await board.fill({ prompt: 'a quiet harbour in the rain', models: ['atelier-vista', 'atelier-ink', 'atelier-mosaic', 'atelier-pixel'] });
   await board.run();
+  await board.archived();
   const partial = page.url();
   await resetKnobs(request);
 
@@ -41,6 +61,29 @@ test('compare board screenshots', async ({ page, request }) => {
       await expect.poll(() => page.locator('img[data-asset-id]').evaluateAll((imgs) => imgs.every((i) => (i as HTMLImageElement).complete && (i as HTMLImageElement).naturalWidth > 0))).toBe(true);
       await shot(page, `compare-${name}.${locale}`);
     }
+    // A board just answered: its images show from the service while the job archives them (about 2 s each).
+    await setLocaleCookie(page, 'en');
+    await board.open();
+    await board.fill({ prompt: 'a red lighthouse on a cliff at dusk, soft light', models: FOUR, n: 2 });
+    await board.run();
+    await setLocaleCookie(page, locale);
+    await page.reload();
+    await imagesLoaded(page);
+    await shot(page, `compare-archiving.${locale}`);
+    // And two copies that failed for good.
+    await setLocaleCookie(page, 'en');
+    await board.open();
+    await board.fill({ prompt: 'a quiet harbour in the rain', models: FOUR, n: 1 });
+    await failTwoCopies(page);
+    await board.run();
+    await setLocaleCookie(page, locale);
+    await page.reload();
+    await expect(page.getByTestId('unsaved-note')).toHaveCount(2);
+    await expect(board.images('archiving')).toHaveCount(0, { timeout: 60_000 }); // the other two are stored meanwhile
+    await imagesLoaded(page);
+    await shot(page, `compare-unsaved.${locale}`);
+    await page.unroute('**/api/compare/*/images');
+
     await setKnobs(request, { latencyMs: { '*': 20_000 } });
     await page.goto('/compare');
     await page.locator('main textarea').fill('snowy mountains at sunrise');

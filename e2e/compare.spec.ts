@@ -24,16 +24,36 @@ test('a 4-model board shows 4 columns whose costs add up to the total shown', as
   for (const model of FOUR) await expect(board.column(model).locator('img')).toHaveCount(2);
   await expect(page.getByTestId('board-seed')).toHaveText(/^\d+$/);
 
+  // The board answers before its images are archived: meanwhile they show from the service's signed
+  // URLs, with download, zip and share held back, then switch to the stored copies without a reload.
+  await page.evaluate(() => Object.assign(window, { sameDocument: true }));
+  const pending = board.images('archiving').first();
+  await expect(pending.locator('img')).toHaveAttribute('src', /\/v1\/files\/file_[0-9a-f]+\.png\?expires=\d+&signature=/);
+  await expect(pending.getByRole('link', { name: 'Download' })).toHaveCount(0);
+  await expect(pending.getByRole('link', { name: 'Open in editor' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Download all (zip)' })).toBeDisabled();
+  await expect(page.getByRole('button', { name: 'Share', exact: true })).toBeDisabled();
+  await expect(page.getByTestId('archive-progress')).toContainText(/Saving the images to Atelier \(\d of 8\)/);
+  await board.archived();
+  await expect(board.images('archived')).toHaveCount(8);
+  await expect(page.locator('img[data-asset-id]')).toHaveCount(8);
+  expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
+  await expect(page.getByTestId('archive-progress')).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Share', exact: true })).toBeEnabled();
+
   // Thumbnails are small WebPs that really load; the full file and the zip are there on demand.
   const thumb = board.column('atelier-vista').locator('img').first();
   await expect.poll(() => thumb.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(512);
   const src = (await thumb.getAttribute('src'))!;
   const small = await page.request.get(src);
   expect(small.headers()['content-type']).toBe('image/webp');
+  await expect(page.getByRole('link', { name: 'Download all (zip)' })).toBeVisible();
   const zip = await page.request.get(`${page.url().replace('/compare/', '/api/compare/')}/zip`);
   expect(zip.headers()['content-type']).toBe('application/zip');
   const bytes = await zip.body();
   expect(bytes.subarray(0, 2).toString()).toBe('PK');
+  // Every image is in it: the end-of-central-directory record counts the entries.
+  expect(bytes.readUInt16LE(bytes.length - 22 + 10)).toBe(8);
   await expect(page.getByRole('link', { name: 'Open in editor' }).first()).toHaveAttribute('href', /^\/edit\?asset=[0-9a-f-]{36}$/);
 
   // It is in the history, newest first.

@@ -16,6 +16,7 @@ test('a shared board opens with no session, shows only the result, and answers 4
   await board.open();
   await board.fill({ prompt, models: ['atelier-vista', 'atelier-mosaic'] });
   await board.run();
+  await board.archived(); // a share shows stored images only
   const total = (await page.getByTestId('board-total').textContent())!;
 
   const url = await shareFromDialog(page);
@@ -87,6 +88,7 @@ test('an expired link answers 404', async ({ page, browser }) => {
   await board.open();
   await board.fill({ prompt, models: ['atelier-pixel'] });
   await board.run();
+  await board.archived();
   const url = await shareFromDialog(page, '1 day');
 
   const visitor = await browser.newContext({ storageState: { cookies: [], origins: [] } });

@@ -1,6 +1,6 @@
 'use client';
 
-import { Archive, Dices, RefreshCw, Star } from 'lucide-react';
+import { Archive, Dices, RefreshCw, Share2, Star } from 'lucide-react';
 import { useOptimistic, useTransition } from 'react';
 import type { ActionResult } from '@/lib/auth/action';
 import type { BoardView } from '@/lib/comparisons/queries';
@@ -10,10 +10,12 @@ import { ShareButton } from '../share/share-button';
 import { Badge } from '../ui/badge';
 import { Button, buttonClass } from '../ui/button';
 import { cn } from '../ui/cn';
+import { Spinner } from '../ui/spinner';
 import { useToast } from '../ui/toast';
 import { formFromParams, useBoardRunner } from './board-runner';
 import { BoardColumn } from './board-column';
 import { columnsClass } from './columns';
+import { useArchiveProgress } from './use-archive-progress';
 
 type FavoriteAction = (input: { id: string; favorite: boolean }) => Promise<ActionResult<{ favorite: boolean }>>;
 
@@ -25,7 +27,11 @@ export function CompareBoard({ board, favoriteAction }: { board: BoardView; favo
   const { run, running } = useBoardRunner();
   const [favorite, setFavorite] = useOptimistic(board.favorite);
   const [, startTransition] = useTransition();
-  const hasImages = board.columns.some((c) => c.images.length > 0);
+  const columns = useArchiveProgress(board.id, board.columns);
+  const images = columns.flatMap((c) => c.images);
+  const archived = images.filter((i) => i.state === 'archived').length;
+  // Download all and share wait for every copy, so that neither is missing an image.
+  const archiving = images.some((i) => i.state === 'archiving');
 
   const toggleFavorite = () =>
     startTransition(async () => {
@@ -48,13 +54,30 @@ export function CompareBoard({ board, favoriteAction }: { board: BoardView; favo
               <Dices />
               {b.rerunNew}
             </Button>
-            {hasImages && (
-              <a href={`/api/compare/${board.id}/zip`} download className={buttonClass('secondary', 'sm')}>
-                <Archive />
-                {b.downloadZip}
-              </a>
+            {archiving ? (
+              <>
+                <Button variant="secondary" size="sm" disabled>
+                  <Archive />
+                  {b.downloadZip}
+                </Button>
+                {board.status === 'completed' && (
+                  <Button variant="secondary" size="sm" disabled>
+                    <Share2 />
+                    {t.share.button}
+                  </Button>
+                )}
+              </>
+            ) : (
+              <>
+                {archived > 0 && (
+                  <a href={`/api/compare/${board.id}/zip`} download className={buttonClass('secondary', 'sm')}>
+                    <Archive />
+                    {b.downloadZip}
+                  </a>
+                )}
+                {board.status === 'completed' && <ShareButton generationId={board.id} />}
+              </>
             )}
-            {board.status === 'completed' && <ShareButton generationId={board.id} />}
             <Button variant="ghost" size="icon" onClick={toggleFavorite} aria-pressed={favorite} aria-label={favorite ? b.unfavorite : b.favorite} title={favorite ? b.unfavorite : b.favorite}>
               <Star className={cn(favorite && 'fill-warning text-warning')} />
             </Button>
@@ -82,11 +105,17 @@ export function CompareBoard({ board, favoriteAction }: { board: BoardView; favo
             <Badge tone={board.status === 'failed' ? 'danger' : 'neutral'}>{b.status[board.status]}</Badge>
           )}
         </dl>
+        {archiving && (
+          <p data-testid="archive-progress" role="status" className="flex items-center gap-2 text-[13px] text-ink-muted">
+            <Spinner className="size-3.5" />
+            {format(b.archive.progress, { done: archived, total: images.length })}
+          </p>
+        )}
         {board.error && board.status !== 'completed' && <p className="text-sm text-danger">{board.status === 'failed' && board.columns.every((c) => c.error) ? b.failedBoard : board.error.message}</p>}
       </div>
       {board.columns.length > 0 && (
         <div className={columnsClass(board.columns.length)}>
-          {board.columns.map((column) => (
+          {columns.map((column) => (
             <BoardColumn
               key={column.model}
               column={column}

@@ -56,8 +56,23 @@ export class CompareBoardPage {
     return this.page.locator(`[data-testid="board-column"][data-model="${model}"]`);
   }
 
-  /** sha256 of every image of the board, downloaded in full through the assets route. */
+  images(state?: 'archiving' | 'archived' | 'unsaved') {
+    return this.page.locator(state ? `[data-testid="board-image"][data-state="${state}"]` : '[data-testid="board-image"]');
+  }
+
+  /**
+   * Waits until every image of the board on the page is archived into Atelier's storage: the board
+   * answers with the service's URLs and a background job copies them (about one image per 2 s).
+   */
+  async archived() {
+    await expect(this.columns().first()).toBeVisible();
+    await expect(this.images('archiving')).toHaveCount(0, { timeout: 90_000 });
+    await expect(this.images('unsaved')).toHaveCount(0);
+  }
+
+  /** sha256 of every image of the board, downloaded in full through the assets route (once archived). */
   async downloadedHashes(): Promise<string[]> {
+    await this.archived();
     const ids = await this.page.locator('img[data-asset-id]').evaluateAll((imgs) => imgs.map((img) => img.getAttribute('data-asset-id')!));
     const hashes: string[] = [];
     for (const id of ids) {

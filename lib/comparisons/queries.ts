@@ -1,14 +1,18 @@
 import type { TeamContext } from '../auth/context';
+import type { Prisma } from '../db/generated/client';
 import { sumCosts } from '../upstream/cost';
 import { db } from '../runtime';
 import { boardParamsSchema, type BoardParams } from './schema';
+import { archiveJobs, archiveState, SERVICE_FILE_LIFETIME_MS } from './archive-jobs';
 import type { Observation } from './estimate';
 
-export interface BoardImage {
-  outputId: string;
-  assetId: string;
-  sha256: string;
-}
+/**
+ * One image of a column. Archived: in Atelier's storage. Until then (and for good when the copy
+ * failed) it is shown from the service's signed URL, which is null once that has expired.
+ */
+export type BoardImage =
+  | { outputId: string; state: 'archived'; assetId: string; sha256: string }
+  | { outputId: string; state: 'archiving' | 'unsaved'; serviceUrl: string | null; availableUntil: string };
 
 export interface BoardColumn {
   model: string;
@@ -34,15 +38,37 @@ export interface BoardView {
   columns: BoardColumn[];
 }
 
+type OutputRow = { id: string; assetId: string | null; upstreamUrl: string | null; status: string; createdAt: Date; asset: { sha256: string } | null };
+
+/** The images of a board's outputs, with what became of those the archive job copies. */
+async function boardImages(outputs: OutputRow[], now = Date.now()): Promise<Map<string, BoardImage>> {
+  const waiting = outputs.filter((o) => o.status === 'completed' && !o.assetId && o.upstreamUrl);
+  const jobs = await archiveJobs(await db(), waiting.map((o) => o.id));
+  const images = new Map<string, BoardImage>();
+  for (const o of outputs) {
+    if (o.assetId && o.asset) images.set(o.id, { outputId: o.id, state: 'archived', assetId: o.assetId, sha256: o.asset.sha256 });
+    else if (o.status === 'completed' && o.upstreamUrl) {
+      const state = archiveState(o, jobs.get(o.id), now);
+      const until = o.createdAt.getTime() + SERVICE_FILE_LIFETIME_MS;
+      // Only a live http(s) link goes to the browser (it becomes an <img src> and a link).
+      const serviceUrl = until > now && /^https?:\/\//i.test(o.upstreamUrl) ? o.upstreamUrl : null;
+      if (state !== 'archived') images.set(o.id, { outputId: o.id, state, serviceUrl, availableUntil: new Date(until).toISOString() });
+    }
+  }
+  return images;
+}
+
+const boardInclude = {
+  outputs: { orderBy: [{ entryIndex: 'asc' }, { position: 'asc' }], include: { asset: { select: { sha256: true } } } },
+} satisfies Prisma.GenerationInclude;
+
 /** One of the team's boards, or null (for other teams' boards too). */
 export async function getBoard(ctx: TeamContext, id: string): Promise<BoardView | null> {
   const prisma = await db();
-  const board = await prisma.generation.findFirst({
-    where: { id, teamId: ctx.team.id, kind: 'comparison' },
-    include: { outputs: { orderBy: [{ entryIndex: 'asc' }, { position: 'asc' }], include: { asset: { select: { sha256: true } } } } },
-  });
+  const board = await prisma.generation.findFirst({ where: { id, teamId: ctx.team.id, kind: 'comparison' }, include: boardInclude });
   if (!board) return null;
   const params = boardParamsSchema.parse(board.params);
+  const images = await boardImages(board.outputs);
   const columns = params.models.map((model, index): BoardColumn => {
     const outputs = board.outputs.filter((o) => o.entryIndex === index);
     const failed = outputs.find((o) => o.status === 'failed');
@@ -50,7 +76,7 @@ export async function getBoard(ctx: TeamContext, id: string): Promise<BoardView 
       model,
       cost: sumCosts(outputs.flatMap((o) => (o.cost === null ? [] : [o.cost.toString()]))),
       revisedPrompt: outputs.find((o) => o.revisedPrompt)?.revisedPrompt ?? null,
-      images: outputs.flatMap((o) => (o.assetId && o.asset ? [{ outputId: o.id, assetId: o.assetId, sha256: o.asset.sha256 }] : [])),
+      images: outputs.flatMap((o) => images.get(o.id) ?? []),
       error: failed
         ? { code: failed.errorCode ?? 'failed', message: failed.errorMessage ?? '' }
         : outputs.length === 0 && board.errorMessage
@@ -71,6 +97,14 @@ export async function getBoard(ctx: TeamContext, id: string): Promise<BoardView 
     error: board.errorMessage ? { code: board.errorCode ?? 'failed', message: board.errorMessage } : null,
     columns,
   };
+}
+
+/** Only a board's images, for the page's poll while some are being archived; null when not the team's. */
+export async function getBoardImages(ctx: TeamContext, id: string): Promise<BoardImage[] | null> {
+  const prisma = await db();
+  const board = await prisma.generation.findFirst({ where: { id, teamId: ctx.team.id, kind: 'comparison' }, select: { id: true, outputs: boardInclude.outputs } });
+  if (!board) return null;
+  return [...(await boardImages(board.outputs)).values()];
 }
 
 export interface BoardSummary {

@@ -1,5 +1,4 @@
-import { randomInt } from 'node:crypto';
-import { archiveResult } from '../assets/archive';
+import { randomInt, randomUUID } from 'node:crypto';
 import type { TeamContext } from '../auth/context';
 import { AppError } from '../errors';
 import { serviceModels } from '../generations/models';
@@ -8,12 +7,14 @@ import { releaseReservations, settleCosts } from '../ledger/record';
 import { reserveBudget, type Charge } from '../ledger/reserve';
 import { db } from '../runtime';
 import { UpstreamError, type GeneratedImage } from '../upstream';
+import { enqueueArchives } from './archive-jobs';
 import { estimateBoard, priceTable } from './estimate';
 import { recentObservations } from './queries';
 import { LIMITS, type BoardInput, type BoardParams } from './schema';
 import { storeBase64Image } from './store-base64';
 
 interface Task {
+  outputId: string;
   entryIndex: number;
   position: number;
   model: string;
@@ -21,7 +22,8 @@ interface Task {
   revisedPrompt?: string;
 }
 
-type Stored = { assetId: string; upstreamUrl?: string } | { error: { code: string; message: string }; upstreamUrl?: string };
+/** A URL result is archived after the answer (its asset comes later); base64 is stored before it. */
+type Stored = { assetId: string | null; upstreamUrl?: string } | { error: { code: string; message: string } };
 
 /** Runs `worker` over `items` with at most `limit` at a time, in order of the results. */
 async function mapLimit<T, R>(items: T[], limit: number, worker: (item: T) => Promise<R>): Promise<R[]> {
@@ -48,10 +50,12 @@ async function priceBoard(ctx: TeamContext, input: BoardInput): Promise<Charge[]
 }
 
 /**
- * Runs one comparison board: records it as running, sends ONE request with every model, stores
- * each image in Atelier's storage (URLs archived, base64 decoded and streamed), then writes the
- * outputs, the ledger lines and the final state in one transaction. `signal` cancels the upstream
- * call only: once the service has answered (and charged), the results are kept.
+ * Runs one comparison board: records it as running (its budget reserved), sends ONE request with
+ * every model, then writes the outputs, the ledger lines and the final state in one transaction and
+ * answers. Base64 images are decoded and streamed to storage before that (the strings must not be
+ * kept); URL images are copied into storage afterwards by the asset.archive job, and shown from the
+ * service's signed URL until then. `signal` cancels the upstream call only: once the service has
+ * answered (and charged), the results are kept.
  */
 export async function runBoard(ctx: TeamContext, input: BoardInput, signal?: AbortSignal): Promise<{ id: string }> {
   const prisma = await db();
@@ -90,23 +94,20 @@ export async function runBoard(ctx: TeamContext, input: BoardInput, signal?: Abo
   }
 
   const tasks: Task[] = batch.results.flatMap((entry) =>
-    entry.images.map((image, position) => ({ entryIndex: entry.index, position, model: entry.model, image, revisedPrompt: image.revisedPrompt })),
+    entry.images.map((image, position) => ({ outputId: randomUUID(), entryIndex: entry.index, position, model: entry.model, image, revisedPrompt: image.revisedPrompt })),
   );
   // The tasks hold the only references to the images now: each is dropped once stored.
   for (const entry of batch.results) entry.images = [];
   const stored = await mapLimit(tasks, 4, async (task): Promise<Stored> => {
     const image = task.image!;
     task.image = null;
-    const upstreamUrl = 'url' in image ? image.url : undefined;
+    if ('url' in image) return { assetId: null, upstreamUrl: image.url };
     try {
-      const asset =
-        'url' in image
-          ? await archiveResult({ teamId: ctx.team.id, url: image.url, kind: 'image', createdById: ctx.user.id })
-          : await storeBase64Image({ teamId: ctx.team.id, base64: image.base64, createdById: ctx.user.id });
-      return { assetId: asset.id, upstreamUrl };
+      const asset = await storeBase64Image({ teamId: ctx.team.id, base64: image.base64, createdById: ctx.user.id });
+      return { assetId: asset.id };
     } catch (error) {
       console.error(`[compare] could not store an image of board ${generation.id}:`, (error as Error).message);
-      return { error: { code: 'archive_failed', message: 'The image could not be saved.' }, upstreamUrl };
+      return { error: { code: 'archive_failed', message: 'The image could not be saved.' } };
     }
   });
 
@@ -114,13 +115,14 @@ export async function runBoard(ctx: TeamContext, input: BoardInput, signal?: Abo
     ...tasks.map((task, i) => {
       const result = stored[i];
       return {
+        id: task.outputId,
         generationId: generation.id,
         model: task.model,
         entryIndex: task.entryIndex,
         position: task.position,
-        status: 'assetId' in result ? ('completed' as const) : ('failed' as const),
-        assetId: 'assetId' in result ? result.assetId : null,
-        upstreamUrl: result.upstreamUrl ?? null,
+        status: 'error' in result ? ('failed' as const) : ('completed' as const),
+        assetId: 'error' in result ? null : result.assetId,
+        upstreamUrl: 'error' in result ? null : (result.upstreamUrl ?? null),
         revisedPrompt: task.revisedPrompt ?? null,
         seed: BigInt(seed),
         // A model's cost sits on its first image; the column adds its images up.
@@ -164,5 +166,14 @@ export async function runBoard(ctx: TeamContext, input: BoardInput, signal?: Abo
       },
     });
   });
+
+  const toArchive = tasks.flatMap((task, i) => {
+    const result = stored[i];
+    return 'upstreamUrl' in result && result.upstreamUrl ? [{ outputId: task.outputId, url: result.upstreamUrl }] : [];
+  });
+  // Not fatal: the board is saved and charged; its images then show as not saved (service URL kept).
+  await enqueueArchives(ctx.team.id, ctx.user.id, toArchive).catch((error: unknown) =>
+    console.error(`[compare] could not queue the archiving of board ${generation.id}:`, (error as Error).message),
+  );
   return { id: generation.id };
 }

@@ -4,7 +4,7 @@ import path from 'node:path';
 
 /** Faults a test can switch on; never triggered by prompts. Changeable at run time via /v1/admin/knobs. */
 export interface Knobs {
-  /** Extra milliseconds a model waits before it works (simulates a slow upstream model). */
+  /** A slow upstream model: an image is answered no sooner than this (rendered meanwhile); a video starts this much later. */
   latencyMs: Record<string, number>;
   /** Models whose every call fails with code `model_error`. */
   failModels: string[];

@@ -1,4 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GET as media } from '../../app/s/[token]/media/[assetId]/route';
 import { createAccount } from '../../lib/accounts/create-account';
@@ -6,8 +7,9 @@ import { resolveTeamContext, type TeamContext } from '../../lib/auth/context';
 import { runBoard } from '../../lib/comparisons/run-board';
 import type { AppError } from '../../lib/errors';
 import { runEdit, type EditOutcome } from '../../lib/edits/run-edit';
+import { startJobs, type Jobs } from '../../lib/jobs';
 import { storeUserKey } from '../../lib/keys/service-keys';
-import { db } from '../../lib/runtime';
+import { db, runtime } from '../../lib/runtime';
 import { createShareLink, listShareLinks, resolveSharedAsset, resolveSharedResult, revokeShareLink, shareState } from '../../lib/share';
 import { acceptInvite, createInvite } from '../../lib/teams/invites';
 import { DATABASE_KINDS, useFreshDatabase } from '../support/app-db';
@@ -30,6 +32,15 @@ async function statusOf(response: Promise<Response>): Promise<number> {
   return answered.status;
 }
 
+/** Waits for the archive job to store a board's images (URL results are archived after the answer). */
+async function archived(generationId: string) {
+  for (let i = 0; i < 240; i++) {
+    if ((await (await db()).generationOutput.count({ where: { generationId, status: 'completed', assetId: null } })) === 0) return;
+    await sleep(250);
+  }
+  throw new Error(`board ${generationId} was not archived`);
+}
+
 /** Moves a link's expiry, as the passing of time would. */
 async function setExpiry(token: string, expiresAt: Date | null) {
   await (await db()).shareLink.update({ where: { tokenHash: sha256(token) }, data: { expiresAt } });
@@ -38,6 +49,7 @@ async function setExpiry(token: string, expiresAt: Date | null) {
 describe.each(DATABASE_KINDS)('share links on %s', (kind) => {
   let svc: RunningService;
   let teardown: () => Promise<void>;
+  let jobs: Jobs;
   let alice: TeamContext; // owner of team A
   let carol: TeamContext; // member of team A
   let dave: TeamContext; // admin of team A
@@ -49,6 +61,7 @@ describe.each(DATABASE_KINDS)('share links on %s', (kind) => {
   beforeAll(async () => {
     svc = await startService();
     teardown = await useFreshDatabase(kind, { UPSTREAM_BASE_URL: svc.url });
+    jobs = await startJobs((await runtime()).db);
     const account = async (name: string) => {
       const { userId } = await createAccount({ name, email: `${name.toLowerCase()}-${kind}@example.com`, password: `password-${name}` });
       await storeUserKey(userId, svc.key);
@@ -65,6 +78,7 @@ describe.each(DATABASE_KINDS)('share links on %s', (kind) => {
     const board = { size: '1024x1024', n: 1, background: 'auto', seed: 7, responseFormat: 'url' } as const;
     boardId = (await runBoard(alice, { ...board, prompt: 'a red lighthouse at dusk', models: ['atelier-vista', 'atelier-mosaic'] })).id;
     bobsBoardId = (await runBoard(bob, { ...board, prompt: 'bob private board', models: ['atelier-pixel'] })).id;
+    await Promise.all([archived(boardId), archived(bobsBoardId)]);
     const image = await scenePng(320, 240);
     const mask = await maskPng(320, 240, { x: 100, y: 60, w: 120, h: 120 });
     edit = await runEdit(
@@ -74,6 +88,7 @@ describe.each(DATABASE_KINDS)('share links on %s', (kind) => {
     );
   }, 120_000);
   afterAll(async () => {
+    await jobs?.stop();
     await teardown?.();
     await svc?.dispose();
   });

@@ -60,6 +60,13 @@ export const compareEn = {
     status: { pending: 'Pending', running: 'Running', completed: 'Done', failed: 'Failed', cancelled: 'Cancelled' },
     parent: 'Rerun of an earlier board',
     back: 'All boards',
+    archive: {
+      saving: 'Saving to Atelier…',
+      progress: 'Saving the images to Atelier ({done} of {total}). Download and share are ready when they are.',
+      unsaved: 'This image couldn’t be saved to Atelier. The service keeps it until {date}: open it and save a copy before then.',
+      expired: 'This image couldn’t be saved to Atelier, and the service’s copy expired on {date}.',
+      openServiceCopy: 'Open the service’s copy',
+    },
   },
   history: {
     title: 'Past boards',

@@ -60,6 +60,13 @@ export const compareZhCN: CompareDictionary = {
     status: { pending: '等待中', running: '运行中', completed: '完成', failed: '失败', cancelled: '已取消' },
     parent: '重跑自之前的对比',
     back: '全部对比',
+    archive: {
+      saving: '正在保存到 Atelier…',
+      progress: '正在把图片保存到 Atelier（{done}/{total}），保存完成后即可下载和分享。',
+      unsaved: '这张图片未能保存到 Atelier。服务端会保留到 {date}，请在此之前打开并自行保存一份。',
+      expired: '这张图片未能保存到 Atelier，服务端的副本已于 {date} 过期。',
+      openServiceCopy: '打开服务端副本',
+    },
   },
   history: {
     title: '历史对比',

@@ -62,8 +62,12 @@ export async function createEdit(ctx: ServiceContext, request: Request, owner: s
     await sleep(ctx.config.editDeadlineMs);
     throw timeout;
   }
-  await sleep(latency);
-  if (knobs.failModels.includes(model.id)) throw new ServiceError(500, 'model_error', `${model.id} failed to edit the image (fault injected by configuration).`);
+  // The latency is the edit's whole processing time: the engine works while it runs.
+  const minimum = sleep(latency);
+  if (knobs.failModels.includes(model.id)) {
+    await minimum;
+    throw new ServiceError(500, 'model_error', `${model.id} failed to edit the image (fault injected by configuration).`);
+  }
 
   // Edits are deterministic: the same image, mask and prompt give the same result.
   const seed = createHash('sha256').update(image.bytes).update(mask?.bytes ?? '').update(prompt).digest().readUInt32BE(0);
@@ -81,6 +85,7 @@ export async function createEdit(ctx: ServiceContext, request: Request, owner: s
     throw error;
   }
   const file = await ctx.files.put(owner, 'png', png);
+  await minimum;
   const data: Record<string, string> = { url: ctx.files.url(baseUrl(ctx, request), file) };
   if (model.quality === 'hd') data.revised_prompt = `${KIND_LABELS[kind]}: ${prompt.trim()}`;
   return Response.json({

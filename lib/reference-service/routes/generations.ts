@@ -54,17 +54,24 @@ class EntryFailure extends Error {
   }
 }
 
+/**
+ * One model's entry. The latency knob is the model's whole processing time: rendering starts at
+ * once and the entry is answered at max(latency, render time), as a slow hosted model would be.
+ * A latency past the deadline times out at the deadline without rendering.
+ */
 async function runModel(ctx: ServiceContext, req: GenerationRequest, model: ImageModel, deadlineAt: number, base: string, owner: string) {
   const { knobs } = ctx.config;
   const timedOut = new EntryFailure('timeout', `${model.id} did not finish within ${Math.round(ctx.config.generationDeadlineMs / 1000)} s.`);
-  const waitUntil = async (ms: number) => {
-    const left = deadlineAt - Date.now();
-    await sleep(Math.max(0, Math.min(ms, left)));
-    if (ms >= left) throw timedOut;
-  };
-  await waitUntil(modelLatency(knobs, model.id));
-  if (knobs.failModels.includes(model.id)) throw new EntryFailure('model_error', `${model.id} failed to generate an image (fault injected by configuration).`);
-  if (knobs.timeoutModels.includes(model.id)) await waitUntil(Infinity);
+  const latency = modelLatency(knobs, model.id);
+  if (knobs.timeoutModels.includes(model.id) || latency >= deadlineAt - Date.now()) {
+    await sleep(Math.max(0, deadlineAt - Date.now()));
+    throw timedOut;
+  }
+  const minimum = sleep(latency);
+  if (knobs.failModels.includes(model.id)) {
+    await minimum;
+    throw new EntryFailure('model_error', `${model.id} failed to generate an image (fault injected by configuration).`);
+  }
   const [width, height] = req.size.split('x').map(Number);
   const data = [];
   for (let i = 0; i < req.n; i++) {
@@ -85,6 +92,7 @@ async function runModel(ctx: ServiceContext, req: GenerationRequest, model: Imag
     if (model.revises_prompt) image.revised_prompt = `${req.prompt.trim()}, ${model.description.toLowerCase()}`;
     data.push(image);
   }
+  await minimum;
   return data;
 }
 

@@ -1,0 +1,84 @@
+'use client';
+
+import { Download, ImageOff, Maximize2, WandSparkles } from 'lucide-react';
+import Link from 'next/link';
+import type { BoardImage as Image } from '@/lib/comparisons/queries';
+import { format } from '@/lib/i18n';
+import { useI18n } from '../i18n-provider';
+import { buttonClass } from '../ui/button';
+import { Spinner } from '../ui/spinner';
+
+const FIGURE =
+  'group relative overflow-hidden rounded-control bg-subtle [background-image:repeating-conic-gradient(var(--color-line)_0_25%,transparent_0_50%)] [background-size:16px_16px]';
+const ACTIONS =
+  'absolute inset-x-0 bottom-0 flex justify-end gap-1 bg-gradient-to-t from-black/50 to-transparent p-2 opacity-0 transition-opacity group-focus-within:opacity-100 group-hover:opacity-100';
+
+/**
+ * One image of a column. Archived: a small WebP from our storage, with download and editor. Until
+ * then it is the service's own file (signed, 7 days), viewable only: the rest needs the stored copy.
+ */
+export function BoardImage({ image, alt }: { image: Image; alt: string }) {
+  const { t, locale } = useI18n();
+  const b = t.compare.board;
+  if (image.state === 'archived') {
+    return (
+      <figure data-testid="board-image" data-state="archived" className={FIGURE}>
+        {/* eslint-disable-next-line @next/next/no-img-element -- our own resized WebP, served by the assets route */}
+        <img src={`/api/assets/${image.assetId}?w=512`} alt={alt} data-asset-id={image.assetId} data-sha256={image.sha256} loading="lazy" className="aspect-square w-full object-cover" />
+        <figcaption className={ACTIONS}>
+          <a href={`/api/assets/${image.assetId}`} target="_blank" rel="noreferrer" aria-label={b.openFull} title={b.openFull} className={buttonClass('secondary', 'icon', 'size-8')}>
+            <Maximize2 />
+          </a>
+          <a href={`/api/assets/${image.assetId}?download=1`} download aria-label={b.download} title={b.download} className={buttonClass('secondary', 'icon', 'size-8')}>
+            <Download />
+          </a>
+          <Link href={`/edit?asset=${image.assetId}`} aria-label={b.openInEditor} title={b.openInEditor} className={buttonClass('secondary', 'icon', 'size-8')}>
+            <WandSparkles />
+          </Link>
+        </figcaption>
+      </figure>
+    );
+  }
+
+  const until = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(image.availableUntil));
+  return (
+    <div className="grid gap-1.5">
+      <figure data-testid="board-image" data-state={image.state} className={FIGURE}>
+        {image.serviceUrl ? (
+          // eslint-disable-next-line @next/next/no-img-element -- the service's own signed file, until our copy exists
+          <img src={image.serviceUrl} alt={alt} loading="lazy" decoding="async" className="aspect-square w-full object-cover" />
+        ) : (
+          <div className="grid aspect-square place-items-center bg-subtle text-ink-subtle">
+            <ImageOff className="size-6" />
+          </div>
+        )}
+        {image.state === 'archiving' && (
+          <span className="absolute top-2 left-2 inline-flex items-center gap-1.5 rounded-full bg-black/60 px-2.5 py-1 text-xs font-medium text-white">
+            <Spinner className="size-3.5" />
+            {b.archive.saving}
+          </span>
+        )}
+        {image.serviceUrl && (
+          <figcaption className={ACTIONS}>
+            <a href={image.serviceUrl} target="_blank" rel="noreferrer" aria-label={b.openFull} title={b.openFull} className={buttonClass('secondary', 'icon', 'size-8')}>
+              <Maximize2 />
+            </a>
+          </figcaption>
+        )}
+      </figure>
+      {image.state === 'unsaved' && (
+        <p data-testid="unsaved-note" className="rounded-control bg-warning-soft px-2.5 py-2 text-xs leading-relaxed text-warning">
+          <span suppressHydrationWarning>{format(image.serviceUrl ? b.archive.unsaved : b.archive.expired, { date: until })}</span>
+          {image.serviceUrl && (
+            <>
+              {' '}
+              <a href={image.serviceUrl} target="_blank" rel="noreferrer" className="font-medium underline underline-offset-2">
+                {b.archive.openServiceCopy}
+              </a>
+            </>
+          )}
+        </p>
+      )}
+    </div>
+  );
+}
