@@ -19,6 +19,13 @@ const archiveJob = z.object({
 });
 export type ArchiveJob = z.infer<typeof archiveJob>;
 
+async function archiveInto(database: Database, data: ArchiveJob) {
+  const asset = await archiveResult(data);
+  if (data.outputId) {
+    await database.prisma.generationOutput.updateMany({ where: { id: data.outputId, generation: { teamId: data.teamId } }, data: { assetId: asset.id } });
+  }
+}
+
 export interface Jobs {
   boss: PgBoss;
   stop(): Promise<void>;
@@ -29,12 +36,18 @@ export async function startJobs(database: Database): Promise<Jobs> {
   const boss = await startBoss(database);
   shareBoss(boss);
   await boss.createQueue(QUEUES.archive, { name: QUEUES.archive, retryLimit: 5, retryDelay: 10, retryBackoff: true });
-  await boss.work(QUEUES.archive, { batchSize: 1 }, async ([job]) => {
-    const data = archiveJob.parse(job.data);
-    const asset = await archiveResult(data);
-    if (data.outputId) {
-      await database.prisma.generationOutput.updateMany({ where: { id: data.outputId, generation: { teamId: data.teamId } }, data: { assetId: asset.id } });
-    }
+  // Up to four files at a time, polled every second: a board's images reach storage within seconds.
+  // Each job succeeds or fails on its own (a failed one is retried with backoff).
+  await boss.work<ArchiveJob>(QUEUES.archive, { batchSize: 4, pollingIntervalSeconds: 1 }, async (jobs) => {
+    await Promise.all(
+      jobs.map(async (job) => {
+        try {
+          await archiveInto(database, archiveJob.parse(job.data));
+        } catch (error) {
+          await boss.fail(QUEUES.archive, job.id, { message: (error as Error).message });
+        }
+      }),
+    );
   });
   await registerVideoJobs(boss);
   await boss.createQueue(QUEUES.ledgerSweep, { name: QUEUES.ledgerSweep, policy: 'short' });
