@@ -1,8 +1,10 @@
 // `npm run bench:webhooks`: 500 concurrent webhook deliveries against a running Atelier (PostgreSQL,
 // the reference service as its own process), their latency against the same server's /api/health
 // under the same load, and the count of lost or doubled updates once everything has settled.
-// Two scenarios: the service's renders competing with Atelier for the same two cores at equal
-// priority, and renders niced (as when the service renders on its own machines, as in production).
+// Two scenarios: everything in one process as `npm start` runs it, with the service's renders
+// competing for the same two cores; and the production shape, a web process with its background
+// jobs in a worker process beside it (README, Production) and the renders niced, as if the
+// service rendered on its own machines.
 import { spawn } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
 import http from 'node:http';
@@ -71,7 +73,7 @@ async function bareFloor(): Promise<{ p50: number; p99: number }> {
   return { p50: percentile(latencies, 50), p99: percentile(latencies, 99) };
 }
 
-async function scenario(name: string, niceness: number) {
+async function scenario(name: string, { niceness, separateWorkers }: { niceness: number; separateWorkers: boolean }) {
   const svc = await startService({ SERVICE_NICE: String(niceness) });
   const dbName = `atelier_bench_${randomBytes(4).toString('hex')}`;
   const client = new pg.Client({ connectionString: admin });
@@ -87,8 +89,10 @@ async function scenario(name: string, niceness: number) {
     ATELIER_DATA_DIR: mkdtempSync(path.join(tmpdir(), 'atelier-bench-')),
     DATABASE_URL: databaseUrl,
     UPSTREAM_BASE_URL: svc.url,
+    ATELIER_RUN_WORKERS: separateWorkers ? 'false' : 'true',
   };
   const server = spawn(process.execPath, ['--import', 'tsx', 'server.ts'], { env, stdio: 'ignore' });
+  const worker = separateWorkers ? spawn(process.execPath, ['--import', 'tsx', 'scripts/worker.ts'], { env, stdio: 'ignore' }) : null;
   try {
     for (let i = 0; ; i++) {
       if (i > 180) throw new Error('Atelier did not start');
@@ -137,7 +141,7 @@ async function scenario(name: string, niceness: number) {
     const p = (xs: number[]) => ({ p50: percentile(xs, 50), p99: percentile(xs, 99) });
     const d = p(deliveries.latencies);
     const b = p(baseline.latencies);
-    console.log(`\n${name}: ${DELIVERIES} concurrent deliveries to ${TASKS} rendering tasks (PostgreSQL, standalone service)`);
+    console.log(`\n${name}: ${DELIVERIES} concurrent deliveries to ${TASKS} rendering tasks (PostgreSQL)`);
     console.log(`  webhook route  p50 ${d.p50.toFixed(0)} ms   p99 ${d.p99.toFixed(0)} ms   (target p99 < 100 ms: ${d.p99 < 100 ? 'met' : 'MISSED'})`);
     console.log(`  /api/health    p50 ${b.p50.toFixed(0)} ms   p99 ${b.p99.toFixed(0)} ms   (baseline: a Next.js route)`);
     console.log(`  bare node:http p50 ${floor.p50.toFixed(0)} ms   p99 ${floor.p99.toFixed(0)} ms   (the load generator's floor)`);
@@ -145,6 +149,7 @@ async function scenario(name: string, niceness: number) {
     console.log(`  lost updates ${lost}, doubled updates ${doubled}, tasks completed ${generations.filter((g) => g.status === 'completed').length}/${TASKS}`);
   } finally {
     server.kill('SIGTERM');
+    worker?.kill('SIGTERM');
     await closeRuntime();
     await sleep(1000);
     await client.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
@@ -153,6 +158,6 @@ async function scenario(name: string, niceness: number) {
   }
 }
 
-await scenario('renders at equal priority', 0);
-await scenario('renders niced (the service on its own machines)', 19);
+await scenario('one process (npm start), renders at equal priority', { niceness: 0, separateWorkers: false });
+await scenario('web process + worker process, renders niced (the service elsewhere)', { niceness: 19, separateWorkers: true });
 process.exit(0);
