@@ -17,6 +17,7 @@ export function VideoFilters({ models }: { models: string[] }) {
 
   const set = (name: string, value: string) => {
     const next = new URLSearchParams(search);
+    next.delete('before'); // a new filter starts again from the newest
     if (value) next.set(name, value);
     else next.delete(name);
     const query = next.toString();

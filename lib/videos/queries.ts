@@ -18,6 +18,12 @@ export const videoFiltersSchema = z.object({
   status: z.enum(['active', 'completed', 'failed']).optional().catch(undefined),
   model: z.string().min(1).max(200).optional().catch(undefined),
   scope: z.enum(['team', 'mine']).catch('team'),
+  /** Paging: the page starts after this video (`<createdAt ISO>~<id>` of the last one shown). */
+  before: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}T[\d:.]+Z~[0-9a-f-]{36}$/i)
+    .optional()
+    .catch(undefined),
 });
 export type VideoFilters = z.infer<typeof videoFiltersSchema>;
 
@@ -54,8 +60,10 @@ const STATUS_WHERE: Record<NonNullable<VideoFilters['status']>, Prisma.Generatio
 };
 
 /** The team's videos, newest first (at most `limit`), narrowed by the library's filters. */
-export async function listVideos(ctx: TeamContext, filters: VideoFilters, limit = 60): Promise<VideoSummary[]> {
+/** One page of the team's videos, newest first, and the cursor of the next (older) page if there is one. */
+export async function listVideos(ctx: TeamContext, filters: VideoFilters, limit = 60): Promise<{ videos: VideoSummary[]; next: string | null }> {
   const prisma = await db();
+  const [at, id] = filters.before?.split('~') ?? [];
   const rows = await prisma.generation.findMany({
     where: {
       teamId: ctx.team.id,
@@ -63,12 +71,15 @@ export async function listVideos(ctx: TeamContext, filters: VideoFilters, limit 
       ...(filters.status ? STATUS_WHERE[filters.status] : {}),
       ...(filters.model ? { params: { path: ['model'], equals: filters.model } } : {}),
       ...(filters.scope === 'mine' ? { userId: ctx.user.id } : {}),
+      ...(at ? { OR: [{ createdAt: { lt: new Date(at) } }, { createdAt: new Date(at), id: { lt: id } }] } : {}),
     },
-    orderBy: { createdAt: 'desc' },
-    take: limit,
+    orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+    take: limit + 1,
     select: { ...liveSelect, prompt: true, params: true, createdAt: true, userId: true, user: { select: { name: true } } },
   });
-  return rows.map((row) => {
+  const page = rows.slice(0, limit);
+  const last = page.at(-1);
+  const videos = page.map((row) => {
     const params = videoParamsSchema.parse(row.params ?? {});
     return {
       ...toLive(row),
@@ -79,6 +90,7 @@ export async function listVideos(ctx: TeamContext, filters: VideoFilters, limit 
       mine: row.userId === ctx.user.id,
     };
   });
+  return { videos, next: rows.length > limit && last ? `${last.createdAt.toISOString()}~${last.id}` : null };
 }
 
 /** The models the team's videos used, for the library's model filter. */

@@ -23,8 +23,12 @@ export default async function VideosPage({ searchParams }: { searchParams: Promi
   const ctx = await requireTeamContext();
   const { t } = await getI18n();
   const filters = videoFiltersSchema.parse(await searchParams);
-  const filtered = Boolean(filters.status || filters.model || filters.scope === 'mine');
-  const [models, videos, used] = await Promise.all([videoModels(ctx), listVideos(ctx, filters), usedVideoModels(ctx)]);
+  const filtered = Boolean(filters.status || filters.model || filters.scope === 'mine' || filters.before);
+  const [models, { videos, next }, used] = await Promise.all([videoModels(ctx), listVideos(ctx, filters), usedVideoModels(ctx)]);
+  const pageHref = (before?: string) => {
+    const query = new URLSearchParams(Object.entries({ status: filters.status, model: filters.model, scope: filters.scope === 'mine' ? 'mine' : undefined, before }).filter((e): e is [string, string] => Boolean(e[1])));
+    return query.size ? `/videos?${query}` : '/videos';
+  };
   const l = t.videos.library;
   const empty = filtered ? (
     <EmptyState icon={<SearchX />} title={l.noMatchTitle} description={l.noMatch}>
@@ -55,6 +59,20 @@ export default async function VideosPage({ searchParams }: { searchParams: Promi
             {(used.length > 0 || filtered) && <VideoFilters models={[...new Set([...used, ...models.map((m) => m.id)])].sort()} />}
           </div>
           <VideoLibrary videos={videos} timeZone={ctx.team.timeZone} empty={empty} />
+          {(next || filters.before) && (
+            <nav aria-label={l.pages} className="flex justify-center gap-2">
+              {filters.before && (
+                <Link href={pageHref()} className={buttonClass('secondary', 'sm')}>
+                  {l.newest}
+                </Link>
+              )}
+              {next && (
+                <Link href={pageHref(next)} className={buttonClass('secondary', 'sm')}>
+                  {l.older}
+                </Link>
+              )}
+            </nav>
+          )}
         </section>
       </div>
     </>

@@ -41,6 +41,9 @@ export const videosEn = {
     team: 'Whole team',
     mine: 'Mine',
     open: 'Open video',
+    pages: 'More videos',
+    older: 'Older videos',
+    newest: 'Back to the newest',
   },
   state: {
     pending: 'Queued',

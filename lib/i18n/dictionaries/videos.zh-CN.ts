@@ -41,6 +41,9 @@ export const videosZhCN: VideosDictionary = {
     team: '整个团队',
     mine: '我的',
     open: '打开视频',
+    pages: '更多视频',
+    older: '更早的视频',
+    newest: '回到最新',
   },
   state: {
     pending: '排队中',
