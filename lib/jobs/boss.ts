@@ -15,10 +15,22 @@ export function pgliteBossDb(pglite: PGlite) {
 }
 
 export async function startBoss(db: Database, options: Omit<PgBoss.ConstructorOptions, 'db'> = {}) {
+  // Maintenance fails jobs past their expiry (a worker killed mid-job leaves one 'active'); every
+  // 30 s rather than pg-boss's 2 min, so such a job is retried soon after its queue's expiry.
+  const common = { maintenanceIntervalSeconds: 30, ...options }
   const boss = db.kind === 'pglite'
-    ? new PgBoss({ ...options, db: pgliteBossDb(db.pglite) })
-    : new PgBoss({ max: 4, ...options, connectionString: db.url })
+    ? new PgBoss({ ...common, db: pgliteBossDb(db.pglite) })
+    : new PgBoss({ max: 4, ...common, connectionString: db.url })
   boss.on('error', (e) => console.error('[pg-boss]', e))
   await boss.start() // creates/migrates schema "pgboss" itself (not in prisma/migrations)
   return boss
+}
+
+/**
+ * Creates a queue, or brings an existing one (made by an earlier release) to these settings:
+ * pg-boss's createQueue leaves an existing queue as it was.
+ */
+export async function ensureQueue(boss: PgBoss, queue: PgBoss.Queue): Promise<void> {
+  await boss.createQueue(queue.name, queue)
+  await boss.updateQueue(queue.name, queue)
 }

@@ -2,7 +2,7 @@ import type PgBoss from 'pg-boss';
 import { z } from 'zod';
 import { archiveResult } from '../assets/archive';
 import type { Database } from '../db/client';
-import { startBoss } from './boss';
+import { ensureQueue, startBoss } from './boss';
 import { shareBoss } from './queue';
 import { sweepReservations } from '../ledger/sweep';
 import { registerVideoJobs } from '../videos/jobs';
@@ -35,7 +35,7 @@ export interface Jobs {
 export async function startJobs(database: Database): Promise<Jobs> {
   const boss = await startBoss(database);
   shareBoss(boss);
-  await boss.createQueue(QUEUES.archive, { name: QUEUES.archive, retryLimit: 5, retryDelay: 10, retryBackoff: true });
+  await ensureQueue(boss, { name: QUEUES.archive, retryLimit: 5, retryDelay: 10, retryBackoff: true, expireInSeconds: 300 });
   // Up to four files at a time, polled every second: a board's images reach storage within seconds.
   // Each job succeeds or fails on its own (a failed one is retried with backoff).
   await boss.work<ArchiveJob>(QUEUES.archive, { batchSize: 4, pollingIntervalSeconds: 1 }, async (jobs) => {
@@ -50,7 +50,7 @@ export async function startJobs(database: Database): Promise<Jobs> {
     );
   });
   await registerVideoJobs(boss);
-  await boss.createQueue(QUEUES.ledgerSweep, { name: QUEUES.ledgerSweep, policy: 'short' });
+  await ensureQueue(boss, { name: QUEUES.ledgerSweep, policy: 'short' });
   await boss.work(QUEUES.ledgerSweep, async () => {
     await sweepReservations(database);
   });

@@ -1,5 +1,6 @@
 import type PgBoss from 'pg-boss';
 import { z } from 'zod';
+import { ensureQueue } from '../jobs/boss';
 import { db } from '../runtime';
 import { completeVideo } from './complete-video';
 import { scheduleSync, VIDEO_QUEUES } from './schedule';
@@ -13,11 +14,15 @@ const HEARD_RECENTLY_MS = 20_000;
  * database, so a restart loses none), and a sweep each minute re-arms any task left without one.
  */
 export async function registerVideoJobs(boss: PgBoss): Promise<void> {
-  // 'stately': at most one queued and one running job per task (keyed by singletonKey).
-  for (const name of [VIDEO_QUEUES.sync, VIDEO_QUEUES.complete]) {
-    await boss.createQueue(name, { name, policy: 'stately', retryLimit: 10, retryDelay: 15, retryBackoff: true });
-  }
-  await boss.createQueue(VIDEO_QUEUES.sweep, { name: VIDEO_QUEUES.sweep, policy: 'short' });
+  // 'short': at most one queued job per task (keyed by singletonKey), so bursts of nudges and polls
+  // collapse. Not 'stately': its one-active-per-key rule lets a job left 'active' by a crashed
+  // worker block the head of the whole queue until it expires. Two runs of one task's sync at once
+  // are harmless (progress only grows, terminal states stick; completion is guarded too), and a job
+  // a crash left behind is retried after its expiry: seconds for a re-read, minutes for archiving.
+  const perTask = { policy: 'short', retryLimit: 10, retryDelay: 15, retryBackoff: true } as const;
+  await ensureQueue(boss, { name: VIDEO_QUEUES.sync, ...perTask, expireInSeconds: 90 });
+  await ensureQueue(boss, { name: VIDEO_QUEUES.complete, ...perTask, expireInSeconds: 300 });
+  await ensureQueue(boss, { name: VIDEO_QUEUES.sweep, policy: 'short' });
 
   await boss.work(VIDEO_QUEUES.sync, { batchSize: 1 }, async ([job]) => {
     const { videoTaskId, heard = false } = taskJob.parse(job.data);
