@@ -65,6 +65,19 @@ describe.each(DATABASE_KINDS)('video tasks on %s', (kind) => {
     expect(mp4.tracks[0]).toMatchObject({ codec: 'avc1', width: 854, height: 480 });
   }, 90_000);
 
+  it('is not held up by a sync job a crashed worker left active for the same task', async () => {
+    const { generationId, videoTaskId } = await createVideo(ctx, { model: 'atelier-motion', prompt: 'a crash mid-job', duration: 3, resolution: '480p', audio: false, aspectRatio: '16:9' });
+    const prisma = await db();
+    // What a SIGKILL mid-job leaves behind: an 'active' job nobody will finish for another 90 s.
+    await prisma.$executeRawUnsafe(
+      `INSERT INTO pgboss.job (id, name, data, state, started_on, singleton_key, policy)
+       SELECT gen_random_uuid(), 'video.sync', $1::jsonb, 'active', now(), $2, policy FROM pgboss.queue WHERE name = 'video.sync'`,
+      JSON.stringify({ videoTaskId }),
+      `sync:${videoTaskId}`,
+    );
+    await until('the generation to complete', async () => (await prisma.generation.findUnique({ where: { id: generationId } }))?.status === 'completed', 60_000);
+  }, 90_000);
+
   it('fails a task the service fails, with its message', async () => {
     const { generationId } = await createVideo(ctx, { model: 'atelier-motion-pro', prompt: 'city', duration: 5, resolution: '480p', audio: false, aspectRatio: '1:1' });
     const prisma = await db();
