@@ -2,6 +2,7 @@
 
 import type { ActionResult } from '@/lib/auth/action';
 import { format, type Dictionary } from '@/lib/i18n';
+import { upstreamMessageKey } from '@/lib/upstream/error-keys';
 import { useI18n } from './i18n-provider';
 
 type ActionError = Extract<ActionResult<unknown>, { ok: false }>['error'];
@@ -24,4 +25,13 @@ export function describeServerError(t: Dictionary, error: ServerError): string {
 export function useActionError() {
   const { t } = useI18n();
   return (error: ServerError): string => describeServerError(t, error);
+}
+
+/**
+ * A stored failure (a model's column, a video) in the UI's language when its code is known, with
+ * the service's own words kept as the detail; otherwise just those words.
+ */
+export function describeFailure(t: Dictionary, failure: { code: string | null; message: string }): { text: string; detail: string | null } {
+  const key = upstreamMessageKey(failure.code);
+  return key ? { text: t.serverErrors[key], detail: failure.message || null } : { text: failure.message, detail: null };
 }

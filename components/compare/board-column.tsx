@@ -6,6 +6,7 @@ import { format, formatCny } from '@/lib/i18n';
 import { useI18n } from '../i18n-provider';
 import { Badge } from '../ui/badge';
 import { Button } from '../ui/button';
+import { FailureText } from '../failure-text';
 import { BoardImage } from './board-image';
 
 /** One model's column: its images (see BoardImage), cost and revised prompt, or its failure. */
@@ -25,14 +26,18 @@ export function BoardColumn({ column, onRerun, disabled }: { column: Column; onR
         <div data-testid="failed-card" className="grid aspect-square place-items-center rounded-control bg-danger-soft p-4 text-center text-sm text-danger">
           <div className="grid justify-items-center gap-2">
             <CircleAlert className="size-5" />
-            <p className="break-words">{column.error!.message}</p>
+            <FailureText failure={column.error!} />
             <p className="font-mono text-xs opacity-70">{column.error!.code}</p>
           </div>
         </div>
       ) : (
         column.images.map((image, i) => <BoardImage key={image.outputId} image={image} alt={format(b.image, { n: i + 1, model: column.model })} />)
       )}
-      {column.images.length > 0 && column.error && <p className="text-xs text-danger">{column.error.message}</p>}
+      {column.images.length > 0 && column.error && (
+        <div className="text-xs text-danger">
+          <FailureText failure={column.error} />
+        </div>
+      )}
       {column.revisedPrompt && (
         <details className="text-xs text-ink-muted">
           <summary className="cursor-pointer select-none">{b.revisedPrompt}</summary>

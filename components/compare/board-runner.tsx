@@ -81,8 +81,9 @@ export function BoardRunnerProvider({ initial, children }: { initial: BoardForm;
           }
           const failure = body?.error;
           if (failure?.fields) setError({ kind: 'fields', fields: failure.fields });
-          else if (failure?.code === 'upstream_error') setError({ kind: 'upstream', message: failure.message });
-          else if (failure?.code === 'budget_exceeded') setError({ kind: 'refused', error: failure });
+          // Refusals Atelier can word itself (a budget, a known service error) read in the UI's language.
+          else if (failure?.key) setError({ kind: 'refused', error: failure });
+          else if (failure?.code === 'upstream_error' || failure?.code === 'upstream_unavailable') setError({ kind: 'upstream', message: failure.message });
           else setError({ kind: 'generic', message: failure?.message ?? `HTTP ${response.status}` });
         } catch {
           setError(abort.signal.aborted ? { kind: 'cancelled' } : { kind: 'network' });

@@ -4,6 +4,7 @@ import { CircleAlert, Clapperboard } from 'lucide-react';
 import Link from 'next/link';
 import { useRef } from 'react';
 import { frameRatio, isSettled, type VideoSummary } from '@/lib/videos/view';
+import { FailureText } from '../failure-text';
 import { useI18n } from '../i18n-provider';
 import { VideoProgress } from './video-progress';
 import { VideoStatusBadge } from './video-status-badge';
@@ -53,9 +54,9 @@ export function VideoCard({ video, timeZone }: { video: VideoSummary; timeZone: 
           </p>
           {!isSettled(video.state) && <VideoProgress video={video} />}
           {video.state === 'failed' && video.errorMessage && (
-            <p data-testid="video-error" className="line-clamp-3 text-xs text-danger">
-              {video.errorMessage}
-            </p>
+            <div data-testid="video-error" className="grid gap-0.5 text-xs text-danger">
+              <FailureText failure={{ code: video.errorCode, message: video.errorMessage }} />
+            </div>
           )}
         </div>
         <p className="border-t border-line px-4 py-2.5 text-xs text-ink-subtle">

@@ -2,6 +2,7 @@ import { randomInt, randomUUID } from 'node:crypto';
 import type { TeamContext } from '../auth/context';
 import { AppError } from '../errors';
 import { serviceModels } from '../generations/models';
+import { upstreamAppError } from '../generations/upstream-error';
 import { upstreamFor } from '../generations/upstream-for';
 import { releaseReservations, settleCosts } from '../ledger/record';
 import { reserveBudget, type Charge } from '../ledger/reserve';
@@ -89,7 +90,7 @@ export async function runBoard(ctx: TeamContext, input: BoardInput, signal?: Abo
       });
       await releaseReservations(tx, generation.id);
     });
-    if (upstream) throw new AppError('upstream_error', upstream.message, { upstreamCode: upstream.code, upstreamStatus: upstream.status, boardId: generation.id });
+    if (upstream) throw upstreamAppError(upstream, { boardId: generation.id });
     throw error;
   }
 

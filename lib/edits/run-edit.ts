@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { TeamContext } from '../auth/context';
 import { archiveResult } from '../assets/archive';
 import { AppError } from '../errors';
+import { upstreamAppError } from '../generations/upstream-error';
 import { upstreamFor } from '../generations/upstream-for';
 import { releaseReservations, settleCosts } from '../ledger/record';
 import { reserveBudget } from '../ledger/reserve';
@@ -148,7 +149,7 @@ export async function runEdit(ctx: TeamContext, input: EditRequest, signal: Abor
       await releaseReservations(tx, generation.id);
     });
     if (cancelled) throw new AppError('conflict', 'The edit was cancelled.', { cancelled: true });
-    if (upstream) throw new AppError(upstream.status === 0 || upstream.status >= 500 ? 'upstream_unavailable' : 'upstream_error', upstream.message, { code: upstream.code });
+    if (upstream) throw upstreamAppError(upstream);
     throw error;
   }
 }

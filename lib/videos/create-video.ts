@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { TeamContext } from '../auth/context';
+import { upstreamAppError } from '../generations/upstream-error';
 import { upstreamFor } from '../generations/upstream-for';
 import { releaseReservations } from '../ledger/record';
 import { reserveBudget } from '../ledger/reserve';
@@ -80,7 +81,8 @@ export async function createVideo(ctx: TeamContext, input: CreateVideoInput) {
       await tx.generation.update({ where: { id: generation.id }, data: { status: 'failed', errorMessage: message, errorCode: error instanceof UpstreamError ? error.code : 'internal', completedAt: new Date() } });
       await releaseReservations(tx, generation.id);
     });
-    throw error;
+    // The failed card stays in the library with the service's message; the form says why too.
+    throw error instanceof UpstreamError ? upstreamAppError(error) : error;
   }
 }
 

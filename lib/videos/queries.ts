@@ -31,6 +31,7 @@ const liveSelect = {
   id: true,
   status: true,
   errorMessage: true,
+  errorCode: true,
   videoTask: { select: { status: true, progress: true, estimatedRemaining: true, errorMessage: true } },
   outputs: { where: { assetId: { not: null } }, select: { assetId: true }, take: 1 },
 } satisfies Prisma.GenerationSelect;
@@ -49,6 +50,7 @@ function toLive(row: LiveRow): VideoLive {
     progress: state === 'completed' || state === 'archiving' ? 100 : (task?.progress ?? 0),
     estimatedRemaining: task?.estimatedRemaining ?? null,
     errorMessage: row.errorMessage ?? task?.errorMessage ?? null,
+    errorCode: row.errorCode,
     assetId: row.outputs[0]?.assetId ?? null,
   };
 }

@@ -11,6 +11,8 @@ export interface VideoLive {
   /** Seconds, as the service last estimated them. */
   estimatedRemaining: number | null;
   errorMessage: string | null;
+  /** The service's (or Atelier's) code for a failure, which the UI words in its language. */
+  errorCode: string | null;
   /** The archived MP4 once completed. */
   assetId: string | null;
 }

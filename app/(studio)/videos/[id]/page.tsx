@@ -2,6 +2,7 @@ import type { Metadata } from 'next';
 import { ArrowLeft, CircleAlert, Download } from 'lucide-react';
 import Link from 'next/link';
 import { notFound } from 'next/navigation';
+import { FailureText } from '@/components/failure-text';
 import { PageHeader } from '@/components/page-header';
 import { buttonClass } from '@/components/ui/button';
 import { Card, CardBody } from '@/components/ui/card';
@@ -69,13 +70,13 @@ export default async function VideoPage({ params }: { params: Promise<{ id: stri
                   <h2 className="text-[15px] font-semibold">{p.failedTitle}</h2>
                   <VideoStatusBadge state={video.state} />
                 </div>
-                <p data-testid="video-error" className="text-sm text-ink">
-                  {video.errorMessage ?? p.unknownError}
-                </p>
+                <div data-testid="video-error" className="grid gap-1 text-sm text-ink">
+                  <FailureText failure={{ code: video.errorCode, message: video.errorMessage ?? p.unknownError }} />
+                </div>
                 <RetryButton id={video.id} action={retryVideo} />
               </div>
             ) : (
-              <VideoWatch video={{ id: video.id, state: video.state, progress: video.progress, estimatedRemaining: video.estimatedRemaining, errorMessage: video.errorMessage, assetId: video.assetId }} aspectRatio={video.params.aspectRatio} />
+              <VideoWatch video={{ id: video.id, state: video.state, progress: video.progress, estimatedRemaining: video.estimatedRemaining, errorMessage: video.errorMessage, errorCode: video.errorCode, assetId: video.assetId }} aspectRatio={video.params.aspectRatio} />
             )}
           </CardBody>
         </Card>
