@@ -40,7 +40,9 @@ function answer(res: ServerResponse, response: Promise<Response>, what: string) 
   response
     .then((r) => sendWebResponse(r, res))
     .catch((error) => {
-      console.error(`[atelier] ${what} failed to answer`, error);
+      // A client that goes away mid-body (a video player seeking, a cancelled download) is not a failure.
+      const clientLeft = (error as NodeJS.ErrnoException).code === 'ERR_STREAM_PREMATURE_CLOSE' && res.destroyed;
+      if (!clientLeft) console.error(`[atelier] ${what} failed to answer`, error);
       if (!res.headersSent) res.writeHead(500).end();
       else res.destroy();
     });
