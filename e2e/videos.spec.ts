@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
+import sharp from 'sharp';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { baseURL } from '../playwright.config';
 
@@ -87,6 +88,12 @@ test.describe('videos', () => {
     expect(await page.evaluate(() => (window as unknown as { stay?: boolean }).stay)).toBe(true);
     await expect(card.getByRole('progressbar')).toHaveCount(0);
     await expect(card.locator('video')).toHaveAttribute('src', /^\/api\/assets\/[0-9a-f-]{36}(#t=[\d.]+)?$/);
+    // Its poster is a real frame of the video (not the black first one), small, made on the server.
+    const poster = await page.request.get((await card.locator('video').getAttribute('poster'))!);
+    expect(poster.headers()['content-type']).toBe('image/webp');
+    const frame = sharp(await poster.body());
+    expect((await frame.metadata()).width).toBe(512);
+    expect(Math.max(...(await frame.stats()).channels.slice(0, 3).map((c) => c.mean))).toBeGreaterThan(30);
 
     await card.click();
     await expect(page).toHaveURL(/\/videos\/[0-9a-f-]{36}$/);

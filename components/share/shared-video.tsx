@@ -14,8 +14,9 @@ export function SharedVideo({ result, mediaBase, t }: { result: Video; mediaBase
       <div className="grid place-items-center overflow-hidden rounded-card bg-black shadow-card">
         <video
           data-testid="shared-video"
-          // The renders fade in from black: #t=0.5 makes the resting frame show the scene.
-          src={`${src}#t=0.5`}
+          src={src}
+          // A frame from half a second in (the renders fade in from black), made once on the server.
+          poster={`${src}?w=1024`}
           controls
           playsInline
           preload="metadata"

@@ -32,8 +32,17 @@ export function VideoCard({ video, timeZone }: { video: VideoSummary; timeZone: 
       >
         <div className="relative grid aspect-video place-items-center overflow-hidden border-b border-line bg-subtle">
           {done ? (
-            // The renders fade in from black: #t=0.5 makes the resting frame show the scene.
-            <video ref={preview} src={`/api/assets/${video.assetId}#t=0.5`} muted loop playsInline preload="metadata" className="size-full bg-black object-contain" />
+            // A poster frame until hovered: a grid of cards fetches no video until one is played.
+            <video
+              ref={preview}
+              src={`/api/assets/${video.assetId}`}
+              poster={`/api/assets/${video.assetId}?w=512`}
+              muted
+              loop
+              playsInline
+              preload="none"
+              className="size-full bg-black object-contain"
+            />
           ) : (
             <div
               aria-hidden

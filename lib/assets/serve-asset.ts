@@ -1,6 +1,7 @@
 import { IMAGE_TYPES } from './archive';
 import { blobStore } from './store';
 import { isThumbnailWidth, thumbnailKey } from './thumbnail';
+import { videoPosterKey } from './video-poster';
 import { serveBlob } from '../storage';
 
 /** What serving needs to know of an Asset row. */
@@ -12,14 +13,16 @@ export interface ServableAsset {
 
 /**
  * The response for one archived file, for a route that has already checked access: `?w=256|512|1024`
- * answers a small WebP of an image (made once, then stored), `?download=1` an attachment, and
+ * answers a small WebP of an image, or a poster frame of a video (made once, then stored), `?download=1` an attachment, and
  * ranges, HEAD and ETags work as for any blob.
  */
 export async function serveAsset(request: Request, asset: ServableAsset, { cacheControl }: { cacheControl: string }): Promise<Response> {
   const search = new URL(request.url).searchParams;
   const width = Number(search.get('w'));
-  if (search.has('w') && isThumbnailWidth(width) && IMAGE_TYPES.includes(asset.contentType)) {
-    const key = await thumbnailKey(blobStore(), asset.storageKey, width);
+  if (search.has('w') && isThumbnailWidth(width) && (IMAGE_TYPES.includes(asset.contentType) || asset.contentType.startsWith('video/'))) {
+    const key = asset.contentType.startsWith('video/')
+      ? await videoPosterKey(blobStore(), asset.storageKey, width)
+      : await thumbnailKey(blobStore(), asset.storageKey, width);
     if (key) return serveBlob(request, blobStore(), key, { contentType: 'image/webp', cacheControl });
   }
   const download = search.get('download') === '1';

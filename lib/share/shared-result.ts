@@ -125,5 +125,6 @@ export function sharedAssetIds(row: SharedGenerationRow): Set<string> {
 export function previewAssetId(result: SharedResult): string | null {
   if (result.kind === 'comparison') return result.columns.find((c) => c.images.length > 0)?.images[0] ?? null;
   if (result.kind === 'edit') return result.resultAssetId;
-  return null;
+  // A video's `?w=` answers its poster frame.
+  return result.assetId;
 }

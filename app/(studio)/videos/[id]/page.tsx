@@ -48,6 +48,7 @@ export default async function VideoPage({ params }: { params: Promise<{ id: stri
                   <video
                     data-testid="video-player"
                     src={`/api/assets/${video.assetId}`}
+                    poster={`/api/assets/${video.assetId}?w=1024`}
                     controls
                     playsInline
                     preload="metadata"
