@@ -1,21 +1,16 @@
 'use client';
 
-import { useId, useState } from 'react';
+import { useId } from 'react';
 import { Check, Copy } from 'lucide-react';
 import { useI18n } from '../i18n-provider';
+import { useCopy } from '../use-copy';
 import { Button } from '../ui/button';
 
 /** The freshly created link, with a copy button; it lives only in this component's state. */
 export function InviteLink({ url }: { url: string }) {
   const { t } = useI18n();
   const id = useId();
-  const [copied, setCopied] = useState(false);
-
-  const copy = async () => {
-    await navigator.clipboard.writeText(url).catch(() => (document.getElementById(id) as HTMLInputElement | null)?.select());
-    setCopied(true);
-    setTimeout(() => setCopied(false), 2000);
-  };
+  const { copied, copy } = useCopy(url, id);
 
   return (
     <div className="grid gap-2 rounded-control bg-accent-soft/60 p-3 ring-1 ring-accent/20 ring-inset">

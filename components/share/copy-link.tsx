@@ -1,21 +1,16 @@
 'use client';
 
 import { Check, Copy, ExternalLink } from 'lucide-react';
-import { useId, useState } from 'react';
+import { useId } from 'react';
 import { useI18n } from '../i18n-provider';
+import { useCopy } from '../use-copy';
 import { Button, buttonClass } from '../ui/button';
 
 /** The freshly created share link with copy and open; it lives only in the dialog's state. */
 export function CopyLink({ url, note }: { url: string; note: string }) {
   const { t } = useI18n();
   const id = useId();
-  const [copied, setCopied] = useState(false);
-
-  const copy = async () => {
-    await navigator.clipboard.writeText(url).catch(() => (document.getElementById(id) as HTMLInputElement | null)?.select());
-    setCopied(true);
-    setTimeout(() => setCopied(false), 2000);
-  };
+  const { copied, copy } = useCopy(url, id);
 
   return (
     <div className="grid gap-2 rounded-control bg-accent-soft/60 p-3 ring-1 ring-accent/20 ring-inset">
