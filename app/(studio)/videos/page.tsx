@@ -54,7 +54,7 @@ export default async function VideosPage({ searchParams }: { searchParams: Promi
               <h2 id="video-library-title" className="text-lg font-semibold tracking-tight text-ink">
                 {l.title}
               </h2>
-              {videos.length > 0 && <span className="text-sm text-ink-muted">{format(l.count, { n: videos.length })}</span>}
+              {videos.length > 0 && <span className="text-sm text-ink-muted">{format(l.count, { n: next ? `${videos.length}+` : videos.length })}</span>}
             </div>
             {(used.length > 0 || filtered) && <VideoFilters models={[...new Set([...used, ...models.map((m) => m.id)])].sort()} />}
           </div>
