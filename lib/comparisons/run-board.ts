@@ -1,7 +1,6 @@
 import { randomInt, randomUUID } from 'node:crypto';
 import type { TeamContext } from '../auth/context';
 import { AppError } from '../errors';
-import { serviceModels } from '../generations/models';
 import { upstreamAppError } from '../generations/upstream-error';
 import { upstreamFor } from '../generations/upstream-for';
 import { releaseReservations, settleCosts } from '../ledger/record';
@@ -9,8 +8,8 @@ import { reserveBudget, type Charge } from '../ledger/reserve';
 import { db } from '../runtime';
 import { UpstreamError, type GeneratedImage } from '../upstream';
 import { enqueueArchives } from './archive-jobs';
-import { estimateBoard, priceTable } from './estimate';
-import { recentObservations } from './queries';
+import { boardCatalog } from './catalog';
+import { estimateBoard } from './estimate';
 import { LIMITS, type BoardInput, type BoardParams } from './schema';
 import { storeBase64Image } from './store-base64';
 
@@ -42,11 +41,11 @@ async function mapLimit<T, R>(items: T[], limit: number, worker: (item: T) => Pr
 
 /** Refuses unknown models, then prices the board (list price, else what the ledger saw; unknown prices count 0). */
 async function priceBoard(ctx: TeamContext, input: BoardInput): Promise<Charge[]> {
-  const imageModels = (await serviceModels(ctx)).filter((m) => m.kind === 'image');
-  const known = new Set(imageModels.map((m) => m.id));
+  const { models, prices } = await boardCatalog(ctx);
+  const known = new Set(models.map((m) => m.id));
   const unknown = input.models.filter((m) => !known.has(m));
   if (unknown.length > 0) throw new AppError('invalid_input', `Unknown image model: ${unknown.join(', ')}.`, { fields: { models: 'unknownModel' } });
-  const estimate = estimateBoard(priceTable(imageModels, await recentObservations(ctx)), input.models, input.size, input.n);
+  const estimate = estimateBoard(prices, input.models, input.size, input.n);
   return estimate.perModel.map((m) => ({ model: m.model, amount: m.amount ?? '0' }));
 }
 
