@@ -3,7 +3,7 @@
 import { useId, useState, useTransition, type FormEvent } from 'react';
 import type { ActionResult } from '@/lib/auth/action';
 import { format, formatCny } from '@/lib/i18n';
-import { usage, type BudgetLine, type BudgetStatus } from '@/lib/ledger/budget-usage';
+import { BUDGET_AMOUNT, usage, type BudgetLine, type BudgetStatus } from '@/lib/ledger/budget-usage';
 import type { BudgetSettingsInput } from '@/lib/ledger/budgets';
 import { useI18n } from '../i18n-provider';
 import { useActionError } from '../use-action-error';
@@ -12,8 +12,6 @@ import { Card, CardBody, CardFooter, CardHeader } from '../ui/card';
 import { Field, fieldAria, Input, Select } from '../ui/input';
 import { useToast } from '../ui/toast';
 import { BudgetMeter, percent } from './budget-meter';
-
-const AMOUNT = /^\d{1,10}(\.\d{1,2})?$/;
 
 interface BudgetsFormProps {
   status: BudgetStatus;
@@ -37,7 +35,7 @@ export function BudgetsForm({ status, canEdit, timeZones, save }: BudgetsFormPro
   const [error, setError] = useState<string>();
   const [pending, startTransition] = useTransition();
 
-  const invalid = (value: string) => value.trim() !== '' && !AMOUNT.test(value.trim());
+  const invalid = (value: string) => value.trim() !== '' && !BUDGET_AMOUNT.test(value.trim());
   const anyInvalid = invalid(teamBudget) || Object.values(members).some(invalid);
 
   const submit = (event: FormEvent) => {

@@ -1,5 +1,8 @@
 // Budget arithmetic shared by the server and the browser (no database here).
 
+/** A budget as typed: CNY, up to ten digits and two decimals (the form checks it as you type, the action again). */
+export const BUDGET_AMOUNT = /^\d{1,10}(\.\d{1,2})?$/;
+
 export interface BudgetLine {
   /** null for the team's own budget. */
   userId: string | null;

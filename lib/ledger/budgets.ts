@@ -4,7 +4,7 @@ import { atLeast } from '../auth/roles';
 import { Prisma } from '../db/generated/client';
 import { AppError } from '../errors';
 import { db } from '../runtime';
-import type { BudgetStatus } from './budget-usage';
+import { BUDGET_AMOUNT, type BudgetStatus } from './budget-usage';
 import { monthSpendByMember, sumOf } from './month-spend';
 import { isTimeZone } from './period';
 import { refileDailySpend } from './rollup';
@@ -13,7 +13,7 @@ import { refileDailySpend } from './rollup';
 const amount = z
   .string()
   .trim()
-  .refine((v) => v === '' || /^\d{1,10}(\.\d{1,2})?$/.test(v), 'budgetFormat')
+  .refine((v) => v === '' || BUDGET_AMOUNT.test(v), 'budgetFormat')
   .transform((v) => (v === '' ? null : v));
 
 export const budgetSettingsSchema = z.object({

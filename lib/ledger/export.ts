@@ -1,7 +1,7 @@
 import type { TeamContext } from '../auth/context';
 import { Prisma } from '../db/generated/client';
 import { db } from '../runtime';
-import { localDayStart } from './period';
+import { rangeBounds } from './period';
 import { spendScope, type SpendRange } from './spend';
 
 const BATCH = 2000;
@@ -20,11 +20,9 @@ export function csvCell(value: string): string {
  */
 export async function ledgerCsv(ctx: TeamContext, range: SpendRange): Promise<ReadableStream<Uint8Array>> {
   const prisma = await db();
-  const { timeZone } = await prisma.team.findUniqueOrThrow({ where: { id: ctx.team.id }, select: { timeZone: true } });
+  const { timeZone } = ctx.team;
   const { scope } = spendScope(ctx);
-  const [bounds] = await prisma.$queryRaw<Array<{ from: string; to: string }>>`
-    SELECT to_char(${localDayStart(range.from, timeZone)}, 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "from",
-           to_char(${localDayStart(range.to, timeZone)} + interval '1 day', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "to"`;
+  const bounds = await rangeBounds(prisma, range, timeZone);
   const local = new Intl.DateTimeFormat('sv-SE', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit' });
   const encoder = new TextEncoder();
   let after: { occurredAt: Date; id: string } | null = null;
@@ -41,7 +39,7 @@ export async function ledgerCsv(ctx: TeamContext, range: SpendRange): Promise<Re
         teamId: ctx.team.id,
         status: 'settled',
         ...(scope === 'mine' ? { userId: ctx.user.id } : {}),
-        occurredAt: { gte: new Date(bounds.from), lt: new Date(bounds.to) },
+        occurredAt: { gte: bounds.from, lt: bounds.to },
         ...(after ? { OR: [{ occurredAt: { gt: after.occurredAt } }, { occurredAt: after.occurredAt, id: { gt: after.id } }] } : {}),
       };
       const rows = await prisma.ledgerEntry.findMany({

@@ -1,5 +1,7 @@
 import { Prisma } from '../db/generated/client';
 
+type Client = Pick<Prisma.TransactionClient, '$queryRaw'>;
+
 // Ledger times are stored as UTC in `timestamp` columns; days and months are cut in the team's
 // IANA time zone. These fragments do the conversion inside PostgreSQL, which knows every zone's
 // rules (daylight saving included), so JavaScript never guesses an offset.
@@ -13,6 +15,18 @@ export const localDayStart = (date: string, timeZone: string) => Prisma.sql`((${
 /** The first instant of the current local month (offset 0) or of a month before it (-1, ...), as a stored timestamp. */
 export const localMonthStart = (timeZone: string, offset = 0) =>
   Prisma.sql`((date_trunc('month', now() AT TIME ZONE ${timeZone}) + make_interval(months => ${offset}::int)) AT TIME ZONE ${timeZone}) AT TIME ZONE 'UTC'`;
+
+/**
+ * A period of local dates (both ends included) as UTC instants: from local midnight of `from` to
+ * local midnight after `to`. Read back as ISO text: the stored timestamps are UTC, and a driver
+ * must not guess a zone for them.
+ */
+export async function rangeBounds(client: Client, range: { from: string; to: string }, timeZone: string): Promise<{ from: Date; to: Date }> {
+  const iso = (at: Prisma.Sql) => Prisma.sql`to_char(${at}, 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+  const [bounds] = await client.$queryRaw<Array<{ from: string; to: string }>>`
+    SELECT ${iso(localDayStart(range.from, timeZone))} AS "from", ${iso(Prisma.sql`${localDayStart(range.to, timeZone)} + interval '1 day'`)} AS "to"`;
+  return { from: new Date(bounds.from), to: new Date(bounds.to) };
+}
 
 /** The first local date of the current month (offset 0) or of a month before it (-1, ...). */
 export const localMonthFirstDay = (timeZone: string, offset = 0) =>

@@ -4,7 +4,7 @@ import { atLeast } from '../auth/roles';
 import { Prisma } from '../db/generated/client';
 import type { GenerationKind } from '../db/generated/enums';
 import { db } from '../runtime';
-import { eachDate, localDayStart, localMonthFirstDay, localToday } from './period';
+import { eachDate, localMonthFirstDay, localToday, rangeBounds } from './period';
 
 /** A real calendar date: 2026-02-30 is refused, not rolled over into March. */
 const date = z
@@ -90,7 +90,7 @@ interface GroupRow {
  */
 export async function spendReport(ctx: TeamContext, range: SpendRange): Promise<SpendReport> {
   const prisma = await db();
-  const { timeZone } = await prisma.team.findUniqueOrThrow({ where: { id: ctx.team.id }, select: { timeZone: true } });
+  const { timeZone } = ctx.team;
   const { scope, where } = spendScope(ctx);
 
   const [groups, [months], top] = await Promise.all([
@@ -137,12 +137,9 @@ export async function spendReport(ctx: TeamContext, range: SpendRange): Promise<
 /** The ten costliest generations started in the range (walks the team's cost index, newest data first). */
 async function topGenerations(ctx: TeamContext, scope: 'team' | 'mine', range: SpendRange, timeZone: string): Promise<TopGeneration[]> {
   const prisma = await db();
-  // As ISO text: the stored timestamps are UTC, and a driver must not guess a zone for them.
-  const iso = (at: Prisma.Sql) => Prisma.sql`to_char(${at}, 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
-  const [bounds] = await prisma.$queryRaw<Array<{ from: string; to: string }>>`
-    SELECT ${iso(localDayStart(range.from, timeZone))} AS "from", ${iso(Prisma.sql`${localDayStart(range.to, timeZone)} + interval '1 day'`)} AS "to"`;
+  const bounds = await rangeBounds(prisma, range, timeZone);
   const rows = await prisma.generation.findMany({
-    where: { teamId: ctx.team.id, ...(scope === 'mine' ? { userId: ctx.user.id } : {}), costTotal: { gt: 0 }, createdAt: { gte: new Date(bounds.from), lt: new Date(bounds.to) } },
+    where: { teamId: ctx.team.id, ...(scope === 'mine' ? { userId: ctx.user.id } : {}), costTotal: { gt: 0 }, createdAt: { gte: bounds.from, lt: bounds.to } },
     orderBy: [{ costTotal: 'desc' }, { createdAt: 'desc' }],
     take: 10,
     select: { id: true, kind: true, prompt: true, costTotal: true, createdAt: true, user: { select: { name: true } } },
