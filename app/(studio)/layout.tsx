@@ -5,7 +5,7 @@ import { BudgetWarning } from '@/components/dashboard/budget-warning';
 import { requireTeamContext } from '@/lib/auth/page-context';
 import { atLeast } from '@/lib/auth/roles';
 import { getI18n } from '@/lib/i18n/server';
-import { budgetStatus } from '@/lib/ledger/budgets';
+import { pageBudgetStatus } from '@/lib/ledger/page-budgets';
 import { createTeamAction } from './create-team';
 import { signOutAction } from './sign-out';
 import { switchTeam } from './switch-team';
@@ -14,7 +14,7 @@ import { switchTeam } from './switch-team';
 export default async function StudioLayout({ children }: { children: ReactNode }) {
   const ctx = await requireTeamContext();
   // Owners and admins are told when a budget nears its limit, wherever they are in the studio.
-  const [budgets, { t, locale }] = await Promise.all([atLeast(ctx.role, 'admin') ? budgetStatus(ctx) : null, getI18n()]);
+  const [budgets, { t, locale }] = await Promise.all([atLeast(ctx.role, 'admin') ? pageBudgetStatus() : null, getI18n()]);
   const shell: ShellProps = {
     user: ctx.user,
     activeTeamId: ctx.team.id,

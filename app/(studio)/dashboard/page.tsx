@@ -10,7 +10,7 @@ import { EmptyState } from '@/components/empty/empty-state';
 import { Card, CardBody, CardHeader } from '@/components/ui/card';
 import { requireTeamContext } from '@/lib/auth/page-context';
 import { getI18n } from '@/lib/i18n/server';
-import { budgetStatus } from '@/lib/ledger/budgets';
+import { pageBudgetStatus } from '@/lib/ledger/page-budgets';
 import { rangeFromQuery } from '@/lib/ledger/ranges';
 import { spendReport } from '@/lib/ledger/spend';
 
@@ -21,7 +21,7 @@ export async function generateMetadata(): Promise<Metadata> {
 export default async function DashboardPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const ctx = await requireTeamContext();
   const { t, locale } = await getI18n();
-  const budget = await budgetStatus(ctx);
+  const budget = await pageBudgetStatus();
   const { range, preset, invalid } = rangeFromQuery(await searchParams, budget.timeZone);
   const report = await spendReport(ctx, range);
   const c = t.dashboard.charts;

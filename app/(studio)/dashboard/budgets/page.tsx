@@ -3,7 +3,7 @@ import { BudgetsForm } from '@/components/dashboard/budgets-form';
 import { requireTeamContext } from '@/lib/auth/page-context';
 import { atLeast } from '@/lib/auth/roles';
 import { getI18n } from '@/lib/i18n/server';
-import { budgetStatus } from '@/lib/ledger/budgets';
+import { pageBudgetStatus } from '@/lib/ledger/page-budgets';
 import { saveBudgets } from './save-budgets';
 
 export async function generateMetadata(): Promise<Metadata> {
@@ -13,7 +13,7 @@ export async function generateMetadata(): Promise<Metadata> {
 
 export default async function BudgetsPage() {
   const ctx = await requireTeamContext();
-  const status = await budgetStatus(ctx);
+  const status = await pageBudgetStatus();
   return <BudgetsForm status={status} canEdit={atLeast(ctx.role, 'admin')} timeZones={timeZones(status.timeZone)} save={saveBudgets} />;
 }
 
