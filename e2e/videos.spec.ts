@@ -102,6 +102,11 @@ test.describe('videos', () => {
     await expect(page.getByTestId('video-prompt')).toHaveText(prompt);
     await expect(page.getByText('atelier-motion', { exact: true })).toBeVisible();
     await expect(page.getByTestId('video-storage')).toContainText('Archived in Atelier storage');
+    // It was the service's completion webhook that reached us (only a delivery sets this), not polling alone.
+    await expect(async () => {
+      await page.reload();
+      await expect(page.getByTestId('video-callback')).toHaveAttribute('data-state', 'heard', { timeout: 1000 });
+    }).toPass({ timeout: 30_000 });
 
     const src = (await player.getAttribute('src'))!;
     const full = await page.request.get(src);
@@ -159,7 +164,7 @@ test.describe('videos', () => {
     expect(response.headers()['content-type']).toBe('video/mp4');
   });
 
-  test('completes through polling alone when no webhook ever arrives', async ({ page, request }) => {
+  test('completes through polling alone when no webhook ever arrives, and a forged delivery changes nothing', async ({ page, request }) => {
     await setDropWebhooks(request, true);
     try {
       const videos = new VideosPage(page);
@@ -167,6 +172,17 @@ test.describe('videos', () => {
       const prompt = `Fog over a harbour, no callback ${randomUUID().slice(0, 8)}`;
       const card = await videos.create({ model: 'atelier-motion', prompt, duration: '3 s', resolution: '480p' });
       await expect(card.getByTestId('video-state')).toHaveAttribute('data-state', 'completed', { timeout: RENDER_MS });
+      await card.click();
+      const callback = page.getByTestId('video-callback');
+      await expect(callback).toHaveAttribute('data-state', 'waiting');
+
+      // A forged delivery for this very task: refused as if the task did not exist, and nothing changes.
+      const taskId = (await callback.getAttribute('data-task-id'))!;
+      const forged = await page.request.post(`/api/webhooks/video/${taskId}/${'x'.repeat(32)}`, { data: { type: 'video_generation.completed', data: { status: 'failed' } } });
+      expect(forged.status()).toBe(404);
+      await page.reload();
+      await expect(page.getByTestId('video-callback')).toHaveAttribute('data-state', 'waiting');
+      await expect(page.getByTestId('video-player')).toBeVisible();
     } finally {
       await setDropWebhooks(request, false);
     }

@@ -41,6 +41,11 @@ export function VideoDetails({ video, t, locale, timeZone }: { video: VideoDetai
               {expires && <span className="text-ink-muted">{format(video.videoUrlExpired ? p.serviceUrlExpired : p.serviceUrl, { date: date(expires) })}</span>}
             </span>
           </Row>
+          <Row label={p.callback}>
+            <span data-testid="video-callback" data-state={video.callback} data-task-id={video.taskId ?? undefined}>
+              {video.callback === 'heard' ? format(p.callbackHeard, { date: date(video.heardAt!) }) : video.callback === 'waiting' ? p.callbackWaiting : p.callbackNone}
+            </span>
+          </Row>
           {video.parentId && (
             <Row label={p.retryOf}>
               <Link className="text-accent hover:underline" href={`/videos/${video.parentId}`}>

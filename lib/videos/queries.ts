@@ -125,7 +125,7 @@ export async function getVideo(ctx: TeamContext, id: string) {
       currency: true,
       parentId: true,
       user: { select: { name: true, email: true } },
-      videoTask: { select: { status: true, progress: true, estimatedRemaining: true, errorMessage: true, videoExpiresAt: true } },
+      videoTask: { select: { id: true, status: true, progress: true, estimatedRemaining: true, errorMessage: true, videoExpiresAt: true, webhookTokenHash: true, lastHeardAt: true } },
       children: { where: { teamId: ctx.team.id }, select: { id: true, createdAt: true }, orderBy: { createdAt: 'asc' } },
     },
   });
@@ -144,6 +144,10 @@ export async function getVideo(ctx: TeamContext, id: string) {
     videoUrlExpired: row.videoTask?.videoExpiresAt ? row.videoTask.videoExpiresAt.getTime() < Date.now() : false,
     parentId: row.parentId,
     retries: row.children.map((c) => c.id),
+    taskId: row.videoTask?.id ?? null,
+    /** Whether the service's completion callback was asked for and heard (only the nudge sets lastHeardAt). */
+    callback: (row.videoTask?.lastHeardAt ? 'heard' : row.videoTask?.webhookTokenHash ? 'waiting' : 'none') as 'heard' | 'waiting' | 'none',
+    heardAt: row.videoTask?.lastHeardAt ?? null,
   };
 }
 export type VideoDetail = NonNullable<Awaited<ReturnType<typeof getVideo>>>;
