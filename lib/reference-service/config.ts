@@ -12,7 +12,12 @@ export interface Knobs {
   timeoutModels: string[];
   /** Completion webhooks are never sent (a callback that never arrives). */
   dropWebhooks: boolean;
+  /** What GET /v1/models answers: the catalog, a 503, an empty list, or the list without prices. */
+  modelList: ModelListKnob;
 }
+
+export const MODEL_LIST_KNOBS = ['normal', 'failing', 'empty', 'unpriced'] as const;
+export type ModelListKnob = (typeof MODEL_LIST_KNOBS)[number];
 
 export interface ServiceConfig {
   dataDir: string;
@@ -101,6 +106,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServiceConfig 
       failModels: list(env.SERVICE_FAIL_MODELS),
       timeoutModels: list(env.SERVICE_TIMEOUT_MODELS),
       dropWebhooks: env.SERVICE_DROP_WEBHOOKS === '1',
+      modelList: (MODEL_LIST_KNOBS as readonly string[]).includes(env.SERVICE_MODEL_LIST ?? '') ? (env.SERVICE_MODEL_LIST as ModelListKnob) : 'normal',
     },
   };
 }

@@ -36,7 +36,7 @@ const ROUTES: Array<{ method: string[]; path: RegExp; route: Route }> = [
   {
     method: ['GET'],
     path: /^\/v1\/models$/,
-    route: withKey((ctx) => Response.json({ object: 'list', data: ctx.catalog.models.map(publicModel) })),
+    route: withKey((ctx) => listModels(ctx)),
   },
   { method: ['POST'], path: /^\/v1\/images\/edits$/, route: withKey(createEdit) },
   { method: ['POST'], path: /^\/v1\/images\/generations$/, route: withKey(createGeneration) },
@@ -58,6 +58,15 @@ const ROUTES: Array<{ method: string[]; path: RegExp; route: Route }> = [
     route: (ctx, request) => (requireAdmin(ctx, request), knobs(ctx, request)),
   },
 ];
+
+/** GET /v1/models (decisions.md row 10), unless a test's knob makes it fail, come back empty or lose its prices. */
+function listModels(ctx: ServiceContext): Response {
+  const { modelList } = ctx.config.knobs;
+  if (modelList === 'failing') throw new ServiceError(503, 'overloaded', 'The model list is unavailable right now.');
+  const models = modelList === 'empty' ? [] : ctx.catalog.models.map(publicModel);
+  const data = modelList === 'unpriced' ? models.map(({ price: _price, ...model }) => model) : models;
+  return Response.json({ object: 'list', data });
+}
 
 const PURGE_EVERY_MS = 60 * 60 * 1000;
 

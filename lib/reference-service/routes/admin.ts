@@ -1,6 +1,7 @@
 // /v1/admin/*: key minting for the app's per-user keys, and fault knobs for tests. Guarded by SERVICE_ADMIN_TOKEN.
 import { timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
+import { MODEL_LIST_KNOBS } from '../config';
 import type { ServiceContext } from '../context';
 import { ServiceError, invalid } from '../errors';
 import { readCapped } from '../request-body';
@@ -38,13 +39,14 @@ const knobsSchema = z.object({
   failModels: z.array(z.string()).optional(),
   timeoutModels: z.array(z.string()).optional(),
   dropWebhooks: z.boolean().optional(),
+  modelList: z.enum(MODEL_LIST_KNOBS).optional(),
 });
 
 /** GET shows the knobs; PUT replaces the ones given. */
 export async function knobs(ctx: ServiceContext, request: Request): Promise<Response> {
   if (request.method === 'PUT') {
     const parsed = knobsSchema.safeParse(await optionalJson(request));
-    if (!parsed.success) throw invalid('invalid_request', 'Expected {latencyMs?, failModels?, timeoutModels?, dropWebhooks?}.');
+    if (!parsed.success) throw invalid('invalid_request', 'Expected {latencyMs?, failModels?, timeoutModels?, dropWebhooks?, modelList?}.');
     Object.assign(ctx.config.knobs, parsed.data);
   }
   return Response.json(ctx.config.knobs);

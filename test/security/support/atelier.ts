@@ -1,0 +1,151 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+
+// A built Atelier (`next build` has run) started as its own process, the way `npm run serve` starts
+// it, on a fresh PGlite data dir or a fresh database on the local PostgreSQL.
+
+const ROOT = path.resolve(import.meta.dirname, '../../..');
+const ADMIN_URL = process.env.TEST_POSTGRES_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
+
+export type DatabaseKind = 'pglite' | 'postgres';
+
+export interface Atelier {
+  origin: string;
+  pid: number;
+  dataDir: string;
+  database: DatabaseKind;
+  /** PostgreSQL only: a client on the server's own database, for checking what was (not) written. */
+  sql: pg.Client | null;
+  /** The embedded reference service's admin token (from the generated secrets). */
+  adminToken: string;
+  /** The secret the embedded service signs its webhooks with (`whsec_…`). */
+  webhookSecret: string;
+  /** Everything the process printed so far. */
+  log(): string;
+  /** Resident set size of the server process, in bytes. */
+  rss(): number;
+  /** Changes the embedded service's fault knobs. */
+  knobs(knobs: Record<string, unknown>): Promise<void>;
+  /** Mints a key on the embedded service. */
+  mintKey(): Promise<string>;
+  stop(): Promise<void>;
+}
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitForHealth(origin: string, child: ChildProcess, log: () => string): Promise<void> {
+  const deadline = Date.now() + 90_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`Atelier exited (${child.exitCode}) before it was ready:\n${log()}`);
+    const ok = await fetch(`${origin}/api/health`).then((r) => r.ok, () => false);
+    if (ok) return;
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`Atelier did not become ready:\n${log()}`);
+}
+
+/** Starts Atelier; `env` adds to (or overrides) the defaults of a local run. */
+export async function startAtelier({ database, env = {} }: { database: DatabaseKind; env?: Record<string, string> }): Promise<Atelier> {
+  const port = await freePort();
+  const origin = `http://127.0.0.1:${port}`;
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'atelier-security-'));
+  let databaseUrl = '';
+  let dropDatabase = async () => {};
+  let sql: pg.Client | null = null;
+  if (database === 'postgres') {
+    const name = `atelier_security_${randomBytes(5).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: ADMIN_URL });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${name}`);
+    await admin.end();
+    databaseUrl = Object.assign(new URL(ADMIN_URL), { pathname: `/${name}` }).toString();
+    dropDatabase = async () => {
+      const client = new pg.Client({ connectionString: ADMIN_URL });
+      await client.connect();
+      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await client.end();
+    };
+  }
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server.ts'], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      NEXT_TELEMETRY_DISABLED: '1',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      ATELIER_PUBLIC_URL: origin,
+      ATELIER_DATA_DIR: dataDir,
+      DATABASE_URL: databaseUrl,
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout!.on('data', (d) => (output += d));
+  child.stderr!.on('data', (d) => (output += d));
+  const log = () => output;
+  try {
+    await waitForHealth(origin, child, log);
+  } catch (error) {
+    child.kill('SIGKILL');
+    await dropDatabase();
+    throw error;
+  }
+  if (databaseUrl) {
+    sql = new pg.Client({ connectionString: databaseUrl });
+    await sql.connect();
+  }
+  const secrets = JSON.parse(readFileSync(path.join(dataDir, 'secrets.json'), 'utf8')) as { serviceAdminToken: string; serviceWebhookSecret: string };
+  const adminToken = secrets.serviceAdminToken;
+  const admin = (pathname: string, init: RequestInit) =>
+    fetch(`${origin}${pathname}`, { ...init, headers: { authorization: `Bearer ${adminToken}`, 'content-type': 'application/json' } });
+
+  return {
+    origin,
+    pid: child.pid!,
+    dataDir,
+    database,
+    sql,
+    adminToken,
+    webhookSecret: secrets.serviceWebhookSecret,
+    log,
+    rss() {
+      const status = readFileSync(`/proc/${child.pid}/status`, 'utf8');
+      return Number(/VmRSS:\s+(\d+) kB/.exec(status)![1]) * 1024;
+    },
+    async knobs(knobs) {
+      const response = await admin('/v1/admin/knobs', { method: 'PUT', body: JSON.stringify(knobs) });
+      if (!response.ok) throw new Error(`knobs: ${response.status} ${await response.text()}`);
+    },
+    async mintKey() {
+      const response = await admin('/v1/admin/keys', { method: 'POST', body: '{}' });
+      if (response.status !== 201) throw new Error(`mint: ${response.status} ${await response.text()}`);
+      return ((await response.json()) as { key: string }).key;
+    },
+    async stop() {
+      await sql?.end();
+      if (child.exitCode === null) {
+        child.kill('SIGTERM');
+        await new Promise((r) => child.once('exit', r));
+      }
+      await dropDatabase();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}

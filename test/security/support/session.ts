@@ -1,0 +1,115 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { Browser } from '@playwright/test';
+import type { Atelier } from './atelier';
+
+// A signed-in person talking to Atelier over plain HTTP, as a script (or an attacker) would:
+// cookies from a real sign-up in Chromium, then requests and server-action calls by hand.
+
+const ROOT = path.resolve(import.meta.dirname, '../../..');
+
+type ActionResult<T> = { ok: true; data: T } | { ok: false; error: { code: string; message: string; key?: string } };
+
+/** The id Next.js gave a server action in this build, by its exported name. */
+export function actionId(name: string): string {
+  const manifest = JSON.parse(readFileSync(path.join(ROOT, '.next/server/server-reference-manifest.json'), 'utf8')) as {
+    node: Record<string, { exportedName?: string }>;
+  };
+  const ids = Object.entries(manifest.node).filter(([, entry]) => entry.exportedName === name).map(([id]) => id);
+  if (ids.length !== 1) throw new Error(`expected one server action named ${name}, found ${ids.length}`);
+  return ids[0];
+}
+
+/** The action's return value from a React Server Components answer: row 0 points at the row that holds it. */
+function actionValue(body: string): unknown {
+  const rows = new Map<string, string>();
+  for (const line of body.split('\n')) {
+    const at = line.indexOf(':');
+    if (at > 0) rows.set(line.slice(0, at), line.slice(at + 1));
+  }
+  const head = JSON.parse(rows.get('0') ?? 'null') as { a?: string } | null;
+  const ref = head?.a?.replace(/^\$@/, '');
+  if (!ref || !rows.has(ref)) throw new Error(`no action result in: ${body.slice(0, 300)}`);
+  return JSON.parse(rows.get(ref)!);
+}
+
+export class Session {
+  private readonly jar = new Map<string, string>();
+
+  constructor(
+    readonly atelier: Atelier,
+    readonly email: string,
+    cookies: Array<{ name: string; value: string }>,
+  ) {
+    for (const c of cookies) this.jar.set(c.name, c.value);
+  }
+
+  get cookie(): string {
+    return [...this.jar].map(([name, value]) => `${name}=${value}`).join('; ');
+  }
+
+  /** A same-origin request with this person's cookies (headers given win); cookies set in the answer are kept. */
+  async fetch(pathname: string, init: RequestInit = {}): Promise<Response> {
+    const headers = new Headers(init.headers);
+    if (!headers.has('cookie')) headers.set('cookie', this.cookie);
+    if (!headers.has('origin')) headers.set('origin', this.atelier.origin);
+    const response = await fetch(`${this.atelier.origin}${pathname}`, { redirect: 'manual', ...init, headers });
+    for (const line of response.headers.getSetCookie()) {
+      const [pair] = line.split(';');
+      const at = pair.indexOf('=');
+      this.jar.set(pair.slice(0, at).trim(), pair.slice(at + 1).trim());
+    }
+    return response;
+  }
+
+  /** Creates a team (the action makes it the active one) and returns its id. */
+  async createTeam(name: string): Promise<void> {
+    await this.act('createTeamAction', { name }, '/settings');
+  }
+
+  /** The active team's settled ledger lines of the last days, from the CSV export (as the dashboard sums them). */
+  async settled(): Promise<{ lines: number; total: number }> {
+    const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+    const response = await this.fetch(`/api/ledger/export?from=${day(-1)}&to=${day(1)}`);
+    if (!response.ok) throw new Error(`ledger export: ${response.status}`);
+    const rows = (await response.text()).replace(/^\uFEFF/, '').trim().split('\r\n').slice(1);
+    // The amount is the last but one cell; only the prompt, earlier, can hold quoted commas.
+    const total = rows.reduce((sum, row) => sum + Number(row.split(',').at(-2)), 0);
+    return { lines: rows.length, total: Math.round(total * 10_000) / 10_000 };
+  }
+
+  /** Calls a server action the way the browser does: POST to a page with the action id and the arguments as JSON. */
+  async action<T = unknown>(name: string, input: unknown, page = '/edit'): Promise<{ status: number; result: ActionResult<T> | null }> {
+    const response = await this.fetch(page, {
+      method: 'POST',
+      headers: { 'next-action': actionId(name), accept: 'text/x-component', 'content-type': 'text/plain;charset=UTF-8' },
+      body: JSON.stringify([input]),
+    });
+    const body = await response.text();
+    return { status: response.status, result: response.ok ? (actionValue(body) as ActionResult<T>) : null };
+  }
+
+  /** Like `action`, failing the test unless the action succeeded. */
+  async act<T = unknown>(name: string, input: unknown, page?: string): Promise<T> {
+    const { status, result } = await this.action<T>(name, input, page);
+    if (!result?.ok) throw new Error(`${name} failed (${status}): ${JSON.stringify(result)}`);
+    return result.data;
+  }
+}
+
+/** Signs a new person up through the real sign-up page and returns their session. */
+export async function signUp(browser: Browser, atelier: Atelier, name: string): Promise<Session> {
+  const email = `${name.toLowerCase().replace(/\W+/g, '.')}.${Date.now().toString(36)}@security.test`;
+  const context = await browser.newContext({ baseURL: atelier.origin });
+  await context.addCookies([{ name: 'atelier-locale', value: 'en', url: atelier.origin }]);
+  const page = await context.newPage();
+  await page.goto('/sign-up');
+  await page.getByLabel('Name').fill(name);
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill('security-password-1');
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await page.waitForURL(/\/edit$/, { timeout: 30_000 });
+  const cookies = await context.cookies();
+  await context.close();
+  return new Session(atelier, email, cookies);
+}
