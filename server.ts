@@ -4,6 +4,8 @@ import { createServer, type ServerResponse } from 'node:http';
 import path from 'node:path';
 import next from 'next';
 import { appConfig } from './lib/config';
+import { checkActionBody, isActionPost } from './lib/http/action-body';
+import { bodyLimit, capBody } from './lib/http/body-limit';
 import { sendWebResponse, toWebRequest } from './lib/http/node-adapter';
 import { startJobs } from './lib/jobs';
 import { handleVideoWebhookNode } from './lib/videos/webhook-delivery';
@@ -33,7 +35,7 @@ const app = next({ dev, dir: import.meta.dirname, hostname: config.host, port: c
 await app.prepare();
 const handle = app.getRequestHandler();
 
-const WEBHOOK_PATH = /^\/api\/webhooks\/video\/([^/?]+)\/([^/?]+)$/;
+const WEBHOOK_PATH = /^\/api\/webhooks\/video\/([^/]+)\/([^/]+)$/;
 
 /** Answers a web Response from a handler, or a bare 500 if the handler itself fails. */
 function answer(res: ServerResponse, response: Promise<Response>, what: string) {
@@ -49,14 +51,21 @@ function answer(res: ServerResponse, response: Promise<Response>, what: string) 
 }
 
 const server = createServer((req, res) => {
+  const pathname = (req.url ?? '/').split('?')[0];
+  // Every body is capped while it streams in, before anything reads it.
+  if (!capBody(req, res, bodyLimit(pathname))) return;
   // Webhook deliveries come in bursts: answer them before Next.js routing, with no rendering at all.
-  const webhook = req.method === 'POST' && WEBHOOK_PATH.exec(req.url ?? '');
+  const webhook = req.method === 'POST' && WEBHOOK_PATH.exec(pathname);
   if (webhook) {
     handleVideoWebhookNode(req, res, webhook[1], webhook[2]);
     return;
   }
-  if (service && req.url?.startsWith('/v1/')) {
+  if (service && pathname.startsWith('/v1/')) {
     answer(res, service.handle(toWebRequest(req, `http://${req.headers.host ?? 'localhost'}`)), 'the embedded service');
+    return;
+  }
+  if (isActionPost(req, pathname)) {
+    void checkActionBody(req, res).then((checked) => checked && handle(checked, res));
     return;
   }
   void handle(req, res);

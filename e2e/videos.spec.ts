@@ -176,10 +176,10 @@ test.describe('videos', () => {
       const callback = page.getByTestId('video-callback');
       await expect(callback).toHaveAttribute('data-state', 'waiting');
 
-      // A forged delivery for this very task: refused as if the task did not exist, and nothing changes.
+      // A forged delivery for this very task: unsigned, so refused before the task is even looked up; nothing changes.
       const taskId = (await callback.getAttribute('data-task-id'))!;
       const forged = await page.request.post(`/api/webhooks/video/${taskId}/${'x'.repeat(32)}`, { data: { type: 'video_generation.completed', data: { status: 'failed' } } });
-      expect(forged.status()).toBe(404);
+      expect(forged.status()).toBe(401);
       await page.reload();
       await expect(page.getByTestId('video-callback')).toHaveAttribute('data-state', 'waiting');
       await expect(page.getByTestId('video-player')).toBeVisible();

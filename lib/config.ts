@@ -18,6 +18,7 @@ const envSchema = z.object({
   UPSTREAM_TASK_PATH: optional,
   UPSTREAM_WEBHOOK_SECRET: optional,
   ATELIER_RUN_WORKERS: optional.pipe(z.stringbool().optional()),
+  ATELIER_PRICES_FILE: optional,
   ATELIER_VIDEO_MAX_MINUTES: optional.pipe(z.string().regex(/^\d+$/, 'ATELIER_VIDEO_MAX_MINUTES must be a number').transform(Number).optional()),
   AUTH_GITHUB_ID: optional,
   AUTH_GITHUB_SECRET: optional,
@@ -44,6 +45,8 @@ export interface AppConfig {
     adminToken: string | undefined;
   };
   runWorkers: boolean;
+  /** The operator's price table (CNY), used for models the service's own list gives no price for. */
+  pricesFile: string;
   /** A video task still unfinished after this long is failed with a clear message. */
   videoMaxMinutes: number;
   oauth: { github?: { clientId: string; clientSecret: string } };
@@ -101,6 +104,7 @@ export function loadAppConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       adminToken: embedded ? secrets.serviceAdminToken : undefined,
     },
     runWorkers: e.ATELIER_RUN_WORKERS ?? true,
+    pricesFile: path.resolve(/*turbopackIgnore: true*/ e.ATELIER_PRICES_FILE ?? 'config/prices.json'),
     videoMaxMinutes: e.ATELIER_VIDEO_MAX_MINUTES ?? 60,
     oauth: e.AUTH_GITHUB_ID && e.AUTH_GITHUB_SECRET ? { github: { clientId: e.AUTH_GITHUB_ID, clientSecret: e.AUTH_GITHUB_SECRET } } : {},
   };

@@ -8,6 +8,8 @@ const STATUS = {
   invalid_input: 400,
   conflict: 409,
   budget_exceeded: 402,
+  /** Nothing trusted prices the request (no service price, no operator table): refused, never run as free. */
+  price_unknown: 503,
   upstream_error: 502,
   upstream_unavailable: 503,
   internal: 500,

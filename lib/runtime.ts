@@ -1,11 +1,14 @@
 import path from 'node:path';
 import { appConfig, useAppConfig, type AppConfig } from './config';
 import { openDatabase, type Database } from './db/client';
+import { holdProcessLease, type ProcessLease } from './db/lease';
 import { migrate } from './db/migrate';
 
 interface Runtime {
   config: AppConfig;
   db: Database;
+  /** Held while the process lives; reservations made here carry its id. */
+  lease: ProcessLease;
 }
 
 const KEY = Symbol.for('atelier.runtime');
@@ -22,7 +25,7 @@ export function runtime(config: AppConfig = appConfig()): Promise<Runtime> {
     useAppConfig(config);
     const db = await openDatabase({ url: config.databaseUrl, dataDir: path.join(config.dataDir, 'pglite') });
     await migrate(db);
-    return { config, db };
+    return { config, db, lease: await holdProcessLease(db) };
   })().catch((error) => {
     delete holder[KEY]; // let the next caller retry, e.g. once PostgreSQL is reachable
     throw error;
@@ -39,5 +42,8 @@ export async function closeRuntime(): Promise<void> {
   const holder = globalThis as Holder;
   const current = holder[KEY];
   delete holder[KEY];
-  if (current) await (await current).db.close();
+  if (!current) return;
+  const { db, lease } = await current;
+  lease.stop();
+  await db.close();
 }

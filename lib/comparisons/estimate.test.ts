@@ -15,18 +15,26 @@ describe('estimated cost of a board', () => {
     });
   });
 
-  it('falls back to costs the ledger saw for the same model and size, per image', () => {
+  it('raises a list price to the most the ledger saw per image for the same model and size, never lowers it', () => {
     const observations = [
-      { model: 'other', size: '2048x2048', n: 2, amount: '0.4' },
-      { model: 'other', size: '2048x2048', n: 1, amount: '0.2' },
-      { model: 'other', size: '1024x1024', n: 1, amount: '9' },
+      { model: 'atelier-vista', size: '2048x2048', n: 2, amount: '0.4' },
+      { model: 'atelier-vista', size: '2048x2048', n: 1, amount: '0.18' },
+      { model: 'atelier-vista', size: '1024x1024', n: 1, amount: '0.01' },
     ];
-    expect(observedPrice(observations, 'other', '2048x2048')).toBe('0.2');
-    const table = priceTable([vista, bare], observations);
-    expect(table.other).toEqual({ '1024x1024': { amount: '9', source: 'ledger' }, '2048x2048': { amount: '0.2', source: 'ledger' } });
-    const estimate = estimateBoard(table, ['atelier-vista', 'other'], '2048x2048', 2);
-    expect(estimate.total).toBe('0.72');
-    expect(estimate.perModel[1]).toEqual({ model: 'other', amount: '0.4', source: 'ledger' });
+    expect(observedPrice(observations, 'atelier-vista', '2048x2048')).toBe('0.2');
+    const table = priceTable([vista], observations);
+    expect(table['atelier-vista']).toEqual({
+      '1024x1024': { amount: '0.08', source: 'price' },
+      '2048x2048': { amount: '0.2', source: 'ledger' },
+      '4096x4096': { amount: '0.48', source: 'price' },
+    });
+    expect(estimateBoard(table, ['atelier-vista'], '2048x2048', 2).total).toBe('0.4');
+  });
+
+  it('never prices a model from the ledger alone', () => {
+    const table = priceTable([bare], [{ model: 'other', size: '1024x1024', n: 1, amount: '9' }]);
+    expect(table.other).toEqual({});
+    expect(estimateBoard(table, ['other'], '1024x1024', 1)).toEqual({ total: '0', perModel: [{ model: 'other', amount: null }], unknown: ['other'] });
   });
 
   it('names models it cannot price and leaves them out of the total', () => {

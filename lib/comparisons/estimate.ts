@@ -1,9 +1,10 @@
-import { z } from 'zod';
 import { sumCosts } from '../upstream/cost';
 import type { ModelInfo } from '../upstream';
+import { imagePrice } from '../pricing/list-price';
+import { maxAmount } from '../pricing/money';
 import { SIZES, type Size } from './schema';
 
-/** Per-image price of one model at one size, and where it came from. */
+/** Per-image price of one model at one size: the trusted list price, or what the ledger saw when that was more. */
 export interface UnitPrice {
   amount: string;
   source: 'price' | 'ledger';
@@ -11,17 +12,6 @@ export interface UnitPrice {
 
 /** `{ [model]: { [size]: UnitPrice } }`: what the browser needs to estimate any board. */
 export type PriceTable = Record<string, Partial<Record<Size, UnitPrice>>>;
-
-const perImageSchema = z.object({ per_image: z.record(z.string(), z.union([z.number(), z.string()])) });
-
-/** The service's own list price (`price.per_image[size]`), when its model list has one. */
-export function listPrice(model: ModelInfo, size: Size): string | null {
-  const parsed = perImageSchema.safeParse(model.price);
-  const value = parsed.success ? parsed.data.per_image[size] : undefined;
-  if (value === undefined) return null;
-  const text = String(value);
-  return /^\d+(\.\d+)?$/.test(text) ? text : null;
-}
 
 /** One observed charge: what a model cost for `n` images of `size`. */
 export interface Observation {
@@ -31,24 +21,29 @@ export interface Observation {
   amount: string;
 }
 
-/** Average per-image cost over observations (newest first, at most `limit` used), to 4 decimals. */
+/** The highest per-image cost among recent observations (newest first, at most `limit`), to 4 decimals. */
 export function observedPrice(observations: Observation[], model: string, size: Size, limit = 10): string | null {
   const matching = observations.filter((o) => o.model === model && o.size === size && o.n > 0).slice(0, limit);
   if (matching.length === 0) return null;
-  const perImage = matching.reduce((sum, o) => sum + Number(o.amount) / o.n, 0) / matching.length;
+  const perImage = Math.max(...matching.map((o) => Number(o.amount) / o.n));
   return perImage.toFixed(4).replace(/0+$/, '').replace(/\.$/, '');
 }
 
-/** The price table for the given image models: list price where present, else what the ledger saw. */
+/**
+ * The price table for the given image models: the trusted list price (the service's, else the
+ * operator's), raised to what the ledger saw if that was more. A model with no list price has no
+ * entry: history alone never prices a request.
+ */
 export function priceTable(models: ModelInfo[], observations: Observation[]): PriceTable {
   const table: PriceTable = {};
   for (const model of models) {
     const row: Partial<Record<Size, UnitPrice>> = {};
     for (const size of SIZES) {
-      const listed = listPrice(model, size);
-      const seen = listed === null ? observedPrice(observations, model.id, size) : null;
-      if (listed !== null) row[size] = { amount: listed, source: 'price' };
-      else if (seen !== null) row[size] = { amount: seen, source: 'ledger' };
+      const listed = imagePrice(model.price, size);
+      if (listed === null) continue;
+      const seen = observedPrice(observations, model.id, size);
+      const amount = seen === null ? listed : maxAmount(listed, seen);
+      row[size] = { amount, source: amount === listed ? 'price' : 'ledger' };
     }
     table[model.id] = row;
   }
@@ -59,7 +54,7 @@ export interface Estimate {
   /** Sum over the models with a known price. */
   total: string;
   perModel: Array<{ model: string; amount: string | null; source?: UnitPrice['source'] }>;
-  /** Models with neither a list price nor history: the total leaves them out. */
+  /** Models with no trusted price: the total leaves them out, and the server refuses to run them. */
   unknown: string[];
 }
 

@@ -1,5 +1,6 @@
 import type { TeamContext } from '../auth/context';
 import type { Prisma } from '../db/generated/client';
+import { recentCharges } from '../pricing/observed';
 import { sumCosts } from '../upstream/cost';
 import { db } from '../runtime';
 import { boardParamsSchema, type BoardParams } from './schema';
@@ -148,17 +149,10 @@ export async function listBoards(ctx: TeamContext, page = 1): Promise<{ items: B
 }
 
 /** What the team was recently charged per model, with the size and n of each board, for estimates. */
-export async function recentObservations(ctx: TeamContext): Promise<Observation[]> {
-  const prisma = await db();
-  const lines = await prisma.ledgerEntry.findMany({
-    where: { teamId: ctx.team.id, kind: 'comparison', status: 'settled', generationId: { not: null } },
-    orderBy: { occurredAt: 'desc' },
-    take: 200,
-    select: { model: true, amount: true, generation: { select: { params: true } } },
-  });
-  return lines.flatMap((line) => {
-    const params = boardParamsSchema.safeParse(line.generation?.params);
-    return params.success ? [{ model: line.model, size: params.data.size, n: params.data.n, amount: line.amount.toString() }] : [];
+export async function recentObservations(ctx: TeamContext, models: string[]): Promise<Observation[]> {
+  return (await recentCharges(ctx, 'comparison', models)).flatMap((charge) => {
+    const params = boardParamsSchema.safeParse(charge.params);
+    return params.success ? [{ model: charge.model, size: params.data.size, n: params.data.n, amount: charge.amount }] : [];
   });
 }
 

@@ -134,13 +134,15 @@ describe.each(DATABASE_KINDS)('running a comparison board on %s', (kind) => {
     await expect(runBoard(ctx, input({ models: ['no-such-model'] }))).rejects.toMatchObject({ code: 'invalid_input' });
   });
 
-  it('lists boards newest first, and estimates from the ledger where no list price exists', async () => {
+  it('lists boards newest first; what the ledger saw raises a lower list price, but never prices a model alone', async () => {
     const { items } = await listBoards(ctx);
     expect(items.length).toBeGreaterThanOrEqual(4);
     expect(items.map((i) => i.createdAt)).toEqual([...items.map((i) => i.createdAt)].sort().reverse());
-    const observations = await recentObservations(ctx);
-    const table = priceTable([{ id: 'atelier-vista', kind: 'image' }], observations);
-    expect(estimateBoard(table, ['atelier-vista'], '1024x1024', 3)).toMatchObject({ total: '0.24', perModel: [{ source: 'ledger' }] });
+    const observations = await recentObservations(ctx, ['atelier-vista']);
+    const cheap = priceTable([{ id: 'atelier-vista', kind: 'image', price: { per_image: { '1024x1024': 0.05 } } }], observations);
+    expect(estimateBoard(cheap, ['atelier-vista'], '1024x1024', 3)).toMatchObject({ total: '0.24', perModel: [{ source: 'ledger' }] });
+    const unlisted = priceTable([{ id: 'atelier-vista', kind: 'image' }], observations);
+    expect(estimateBoard(unlisted, ['atelier-vista'], '1024x1024', 3)).toMatchObject({ total: '0', unknown: ['atelier-vista'] });
   });
 
   it('keeps other teams out', async () => {

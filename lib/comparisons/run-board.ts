@@ -5,6 +5,7 @@ import { upstreamAppError } from '../generations/upstream-error';
 import { upstreamFor } from '../generations/upstream-for';
 import { releaseReservations, settleCosts } from '../ledger/record';
 import { reserveBudget, type Charge } from '../ledger/reserve';
+import { priceUnknown } from '../pricing/unknown';
 import { db } from '../runtime';
 import { UpstreamError, type GeneratedImage } from '../upstream';
 import { enqueueArchives } from './archive-jobs';
@@ -39,14 +40,15 @@ async function mapLimit<T, R>(items: T[], limit: number, worker: (item: T) => Pr
   return results;
 }
 
-/** Refuses unknown models, then prices the board (list price, else what the ledger saw; unknown prices count 0). */
+/** Refuses unknown models, then prices the board by trusted prices (the very table the form estimates with). */
 async function priceBoard(ctx: TeamContext, input: BoardInput): Promise<Charge[]> {
   const { models, prices } = await boardCatalog(ctx);
   const known = new Set(models.map((m) => m.id));
   const unknown = input.models.filter((m) => !known.has(m));
   if (unknown.length > 0) throw new AppError('invalid_input', `Unknown image model: ${unknown.join(', ')}.`, { fields: { models: 'unknownModel' } });
   const estimate = estimateBoard(prices, input.models, input.size, input.n);
-  return estimate.perModel.map((m) => ({ model: m.model, amount: m.amount ?? '0' }));
+  if (estimate.unknown.length > 0) throw priceUnknown(estimate.unknown);
+  return estimate.perModel.map((m) => ({ model: m.model, amount: m.amount! }));
 }
 
 /**

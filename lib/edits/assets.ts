@@ -5,15 +5,21 @@ import { AppError } from '../errors';
 import { db } from '../runtime';
 import type { CheckedImage } from './image-input';
 
+async function sha256Of(data: Blob): Promise<string> {
+  const hash = createHash('sha256');
+  for await (const chunk of data.stream() as unknown as AsyncIterable<Uint8Array>) hash.update(chunk);
+  return hash.digest('hex');
+}
+
 /** Keeps an uploaded original or mask as a team asset; the same bytes uploaded twice are one asset. */
 export async function storeImage(ctx: TeamContext, image: CheckedImage) {
   const prisma = await db();
-  const sha256 = createHash('sha256').update(image.bytes).digest('hex');
+  const sha256 = await sha256Of(image.data);
   const existing = await prisma.asset.findFirst({ where: { teamId: ctx.team.id, sha256, contentType: image.contentType } });
   if (existing) return existing;
   const id = randomUUID();
   const storageKey = `teams/${ctx.team.id}/images/${id}`;
-  const put = await blobStore().put(storageKey, image.bytes, { contentType: image.contentType, contentLength: image.bytes.length });
+  const put = await blobStore().put(storageKey, image.data.stream(), { contentType: image.contentType, contentLength: image.data.size });
   return prisma.asset.create({
     data: {
       id,

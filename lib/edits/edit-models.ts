@@ -1,5 +1,5 @@
 import type { TeamContext } from '../auth/context';
-import { serviceModels } from '../generations/models';
+import { serviceModels } from '../pricing/catalog';
 
 export interface EditModel {
   id: string;

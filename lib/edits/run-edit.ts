@@ -14,7 +14,14 @@ import { priceEdit } from './estimate';
 import { checkImage } from './image-input';
 import { EDIT_KINDS, needsMask } from './kinds';
 
-const file = z.instanceof(Blob);
+/** An uploaded file, already on disk (receiveEditUpload). */
+const file = z.object({ path: z.string(), bytes: z.number() });
+
+/** decisions.md row 8: `WIDTHxHEIGHT`, each side 64..4096. */
+const outputSize = z
+  .string()
+  .regex(/^\d{1,5}x\d{1,5}$/, 'The output size must be WIDTHxHEIGHT, each side from 64 to 4096 px.')
+  .refine((size) => size.split('x').every((side) => Number(side) >= 64 && Number(side) <= 4096), 'The output size must be WIDTHxHEIGHT, each side from 64 to 4096 px.');
 
 /** One edit as the studio sends it (multipart): a new upload or a team asset, the mask for the mask kinds. */
 export const editRequestSchema = z
@@ -23,7 +30,7 @@ export const editRequestSchema = z
     kind: z.enum(EDIT_KINDS),
     prompt: z.string().trim().min(1).max(32_000),
     model: z.string().min(1).max(200).optional(),
-    size: z.string().regex(/^\d{2,4}x\d{2,4}$/).optional(),
+    size: outputSize.optional(),
     image: file.optional(),
     assetId: z.uuid().optional(),
     mask: file.optional(),
@@ -50,9 +57,8 @@ export interface EditOutcome {
  */
 export async function runEdit(ctx: TeamContext, input: EditRequest, signal: AbortSignal): Promise<EditOutcome> {
   const prisma = await db();
-  const imageBytes = input.image ? new Uint8Array(await input.image.arrayBuffer()) : await readTeamImage(ctx, input.assetId!);
-  const image = await checkImage(imageBytes, 'image');
-  const mask = needsMask(input.kind) && input.mask ? await checkImage(new Uint8Array(await input.mask.arrayBuffer()), 'mask') : null;
+  const image = await checkImage(input.image ? input.image.path : await readTeamImage(ctx, input.assetId!), 'image');
+  const mask = needsMask(input.kind) && input.mask ? await checkImage(input.mask.path, 'mask') : null;
   if (mask && (mask.width !== image.width || mask.height !== image.height)) {
     throw new AppError('invalid_input', `The mask is ${mask.width}×${mask.height} but the image is ${image.width}×${image.height}.`);
   }
@@ -96,8 +102,8 @@ export async function runEdit(ctx: TeamContext, input: EditRequest, signal: Abor
   try {
     const upstream = await upstreamFor(ctx);
     const result = await upstream.editImage({
-      image: image.bytes,
-      mask: mask?.bytes,
+      image: image.data,
+      mask: mask?.data,
       prompt: input.prompt,
       model,
       size: input.size,

@@ -54,7 +54,7 @@ export async function startJobs(database: Database): Promise<Jobs> {
   await boss.work(QUEUES.ledgerSweep, async () => {
     await sweepReservations(database);
   });
-  await boss.schedule(QUEUES.ledgerSweep, '*/5 * * * *');
+  await boss.schedule(QUEUES.ledgerSweep, '* * * * *');
   return {
     boss,
     async stop() {

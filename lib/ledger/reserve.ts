@@ -1,6 +1,7 @@
 import { Prisma } from '../db/generated/client';
 import type { GenerationKind } from '../db/generated/enums';
 import { AppError } from '../errors';
+import { runtime } from '../runtime';
 import { monthSpendByMember, sumOf } from './month-spend';
 
 type Tx = Prisma.TransactionClient;
@@ -51,8 +52,11 @@ export async function reserveBudget<G extends { id: string }>(tx: Tx, { teamId, 
   const generation = await create();
   const lines = charges.filter((c) => new Prisma.Decimal(c.amount).greaterThan(0));
   if (lines.length > 0) {
+    // An edit's or a board's reservation lives as long as this process's lease (the request dies
+    // with the process); a video's belongs to its task, which settles or releases it however long it runs.
+    const leaseId = kind === 'video' ? null : (await runtime()).lease.id;
     await tx.ledgerEntry.createMany({
-      data: lines.map((c) => ({ teamId, userId, generationId: generation.id, kind, model: c.model, amount: new Prisma.Decimal(c.amount), currency: 'CNY', status: 'reserved' as const })),
+      data: lines.map((c) => ({ teamId, userId, generationId: generation.id, kind, model: c.model, amount: new Prisma.Decimal(c.amount), currency: 'CNY', status: 'reserved' as const, leaseId })),
     });
   }
   return generation;

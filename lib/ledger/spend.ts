@@ -6,10 +6,10 @@ import type { GenerationKind } from '../db/generated/enums';
 import { db } from '../runtime';
 import { eachDate, localMonthFirstDay, localToday, rangeBounds } from './period';
 
-/** A real calendar date: 2026-02-30 is refused, not rolled over into March. */
+/** A real calendar date from 1970 to 2999: 2026-02-30 is refused, not rolled over into March, and year 0 never reaches the database. */
 const date = z
   .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/)
+  .regex(/^(19[7-9]\d|2\d{3})-\d{2}-\d{2}$/)
   .refine((d) => {
     const parsed = new Date(`${d}T00:00:00Z`);
     return !Number.isNaN(parsed.getTime()) && parsed.toISOString().startsWith(d);

@@ -1,6 +1,8 @@
 import type { TeamContext } from '../auth/context';
-import { serviceModels } from '../generations/models';
-import { RESOLUTIONS, videoPriceSchema, type Resolution, type VideoModelOption } from './estimate';
+import { serviceModels } from '../pricing/catalog';
+import { parseVideoPrice } from '../pricing/list-price';
+import { SERVICE_DEFAULTS } from '../upstream/defaults';
+import { RESOLUTIONS, type Resolution, type VideoModelOption } from './estimate';
 
 /** The video models the service offers this team, with what the form needs to estimate a run. */
 export async function videoModels(ctx: TeamContext): Promise<VideoModelOption[]> {
@@ -8,14 +10,13 @@ export async function videoModels(ctx: TeamContext): Promise<VideoModelOption[]>
     .filter((m) => m.kind === 'video')
     .map((m) => {
       const resolutions = (m.resolutions ?? []).filter((r): r is Resolution => (RESOLUTIONS as readonly string[]).includes(r));
-      const price = videoPriceSchema.safeParse(m.price);
       return {
         id: m.id,
         ...(m.description ? { description: m.description } : {}),
-        // The interface's default duration is 5 s when a model lists none.
-        durations: m.durations?.length ? m.durations : [5],
+        // The interface's default duration (5 s) when a model lists none.
+        durations: m.durations?.length ? m.durations : [SERVICE_DEFAULTS.videoDuration],
         resolutions: resolutions.length ? resolutions : [...RESOLUTIONS],
-        price: price.success ? price.data : null,
+        price: parseVideoPrice(m.price),
       };
     });
 }

@@ -5,7 +5,11 @@ import { upstreamFor } from '../generations/upstream-for';
 import { releaseReservations } from '../ledger/record';
 import { reserveBudget } from '../ledger/reserve';
 import { db } from '../runtime';
+import { maxAmount } from '../pricing/money';
+import { recentCharges } from '../pricing/observed';
+import { priceUnknown } from '../pricing/unknown';
 import { UpstreamError } from '../upstream';
+import { SERVICE_DEFAULTS } from '../upstream/defaults';
 import { videoModels } from './catalog';
 import { estimateCost } from './estimate';
 import { scheduleSync } from './schedule';
@@ -86,9 +90,20 @@ export async function createVideo(ctx: TeamContext, input: CreateVideoInput) {
   }
 }
 
-/** The price list's cost for this video (the interface's default duration is 5 s), or 0 when unlisted. */
+/**
+ * What this video is reserved at: its trusted list price, with what the request leaves out at the
+ * service's defaults (it bills a missing duration as 5 s), raised to the most the ledger saw
+ * charged for the same model and settings. No price: refused.
+ */
 async function priceVideo(ctx: TeamContext, input: CreateVideoInput): Promise<string> {
+  const duration = input.duration ?? SERVICE_DEFAULTS.videoDuration;
   const model = (await videoModels(ctx)).find((m) => m.id === input.model);
-  const cost = model ? estimateCost(model.price, input.duration ?? model.durations[0] ?? 5, input.resolution, input.audio) : null;
-  return cost === null ? '0' : cost.toFixed(4);
+  const listed = model ? estimateCost(model.price, duration, input.resolution, input.audio) : null;
+  if (listed === null) throw priceUnknown([input.model]);
+  const same = (params: unknown) => {
+    const p = params as { duration?: number | null; resolution?: string; audio?: boolean } | null;
+    return (p?.duration ?? SERVICE_DEFAULTS.videoDuration) === duration && p?.resolution === input.resolution && Boolean(p?.audio) === input.audio;
+  };
+  const seen = (await recentCharges(ctx, 'video', [input.model], 20)).filter((c) => same(c.params));
+  return seen.reduce((highest, c) => maxAmount(highest, c.amount), listed);
 }

@@ -1,16 +1,9 @@
-import { z } from 'zod';
+import { videoPrice, type VideoPrice } from '../pricing/list-price';
 
 export const RESOLUTIONS = ['480p', '720p', '1080p'] as const;
 export const ASPECT_RATIOS = ['16:9', '9:16', '1:1'] as const;
 export type Resolution = (typeof RESOLUTIONS)[number];
 export type AspectRatio = (typeof ASPECT_RATIOS)[number];
-
-/** The per-second price list a service may publish for a video model (reference service shape). */
-export const videoPriceSchema = z.object({
-  per_second: z.object({ '480p': z.number(), '720p': z.number(), '1080p': z.number() }).partial(),
-  audio_per_second: z.number().nonnegative().optional(),
-});
-export type VideoPrice = z.infer<typeof videoPriceSchema>;
 
 /** What the form needs of a video model; plain data so it crosses to the browser. */
 export interface VideoModelOption {
@@ -21,12 +14,9 @@ export interface VideoModelOption {
   price: VideoPrice | null;
 }
 
-/** The cost the price list gives, in CNY; null when the service lists no price for this choice. */
-export function estimateCost(price: VideoPrice | null, duration: number, resolution: Resolution, audio: boolean): number | null {
-  const perSecond = price?.per_second[resolution];
-  if (perSecond === undefined) return null;
-  const total = (perSecond + (audio ? (price?.audio_per_second ?? 0) : 0)) * duration;
-  return Math.round(total * 10_000) / 10_000;
+/** The cost by the model's trusted price table, in CNY (a decimal string); null when it has none for this choice. */
+export function estimateCost(price: VideoPrice | null, duration: number, resolution: Resolution, audio: boolean): string | null {
+  return price ? videoPrice(price, duration, resolution, audio) : null;
 }
 
 const SCALE: Record<Resolution, number> = { '480p': 0.5, '720p': 1, '1080p': 2 };

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isUuid } from '../ids';
 import type { TeamContext } from '../auth/context';
 import type { Prisma } from '../db/generated/client';
 import { db } from '../runtime';
@@ -14,16 +15,17 @@ export const videoParamsSchema = z.object({
   aspectRatio: z.enum(ASPECT_RATIOS).catch('16:9'),
 });
 
+/** The library's filters and page, from the URL: a malformed one is an address that does not exist (404). */
 export const videoFiltersSchema = z.object({
-  status: z.enum(['active', 'completed', 'failed']).optional().catch(undefined),
-  model: z.string().min(1).max(200).optional().catch(undefined),
-  scope: z.enum(['team', 'mine']).catch('team'),
+  status: z.enum(['active', 'completed', 'failed']).optional(),
+  model: z.string().regex(/^[\w.:/-]{1,200}$/).optional(),
+  scope: z.enum(['team', 'mine']).default('team'),
   /** Paging: the page starts after this video (`<createdAt ISO>~<id>` of the last one shown). */
   before: z
     .string()
-    .regex(/^\d{4}-\d{2}-\d{2}T[\d:.]+Z~[0-9a-f-]{36}$/i)
-    .optional()
-    .catch(undefined),
+    .regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,3})?Z~[0-9a-f-]{36}$/i)
+    .refine((cursor) => !Number.isNaN(Date.parse(cursor.split('~')[0])) && isUuid(cursor.split('~')[1]))
+    .optional(),
 });
 export type VideoFilters = z.infer<typeof videoFiltersSchema>;
 

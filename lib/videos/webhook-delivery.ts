@@ -4,10 +4,8 @@ import { db } from '../runtime';
 import { scheduleNudge } from './schedule';
 import { verifyStandardWebhook } from './signature';
 import { tokenMatches } from './webhook-target';
+import { isUuid } from '../ids';
 
-const UUID = /^[0-9a-f-]{36}$/i;
-/** A delivery body is a small JSON nudge; a connection sending more is cut. */
-const MAX_BODY = 64 * 1024;
 
 /**
  * Token hashes never change once written: remember them, so a burst of deliveries costs one query
@@ -37,27 +35,27 @@ interface Delivery {
   taskId: string;
   token: string;
   headers: Pick<Headers, 'get'>;
-  /** Read only once the token is known good. */
+  /** Read only when a signature is to be checked. */
   body: () => Promise<string>;
 }
 
 type Answer = { status: 202 } | { status: 401 | 404; code: string; message: string };
 const NOT_FOUND: Answer = { status: 404, code: 'not_found', message: 'Not found.' };
+const UNSIGNED: Answer = { status: 401, code: 'invalid_signature', message: 'The delivery is not signed with the webhook secret.' };
 
 /**
- * One webhook delivery for a video task. The body is only a nudge: after the constant-time token
- * check (and the signature, when the service signs), the answer is immediate and a sync job re-reads
- * the task from the service. A wrong token and an unknown task look the same and change nothing.
+ * One webhook delivery for a video task. With a webhook secret configured (the embedded default),
+ * the signature is checked first: an unsigned or wrongly signed delivery is refused before anything
+ * is looked up. Then the constant-time token check; a wrong token and an unknown task look the
+ * same and change nothing. The body is only a nudge: the answer is immediate and a sync job
+ * re-reads the task from the service. (Bodies are capped at 64 KB by server.ts, on every path.)
  */
 async function acceptDelivery({ taskId, token, headers, body }: Delivery): Promise<Answer> {
-  if (!UUID.test(taskId)) return NOT_FOUND;
+  const secret = appConfig().upstream.webhookSecret;
+  if (secret && !verifyStandardWebhook(secret, headers, await body())) return UNSIGNED;
+  if (!isUuid(taskId)) return NOT_FOUND;
   const hash = await tokenHash(taskId);
   if (hash === undefined || !tokenMatches(token, hash)) return NOT_FOUND;
-  const text = await body();
-  const secret = appConfig().upstream.webhookSecret;
-  if (secret && headers.get('webhook-signature') !== null && !verifyStandardWebhook(secret, headers, text)) {
-    return { status: 401, code: 'invalid_signature', message: 'Signature does not verify.' };
-  }
   if (!nudging.has(taskId)) {
     nudging.add(taskId);
     scheduleNudge(taskId)
@@ -82,14 +80,10 @@ export function handleVideoWebhookNode(req: IncomingMessage, res: ServerResponse
   const body = () =>
     new Promise<string>((resolve, reject) => {
       const chunks: Buffer[] = [];
-      let size = 0;
-      req.on('data', (chunk: Buffer) => {
-        size += chunk.length;
-        if (size > MAX_BODY) req.destroy(new Error('body too large'));
-        else chunks.push(chunk);
-      });
+      req.on('data', (chunk: Buffer) => chunks.push(chunk));
       req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
       req.on('error', reject);
+      req.on('close', () => reject(new Error('the delivery was cut off')));
     });
   acceptDelivery({ taskId, token, headers, body }).then(
     (answer) => {
@@ -102,8 +96,10 @@ export function handleVideoWebhookNode(req: IncomingMessage, res: ServerResponse
       }
     },
     (error: unknown) => {
+      // A body cut off (too large, or the sender left) was answered by the cap or has no one to answer.
+      if (req.destroyed || res.headersSent) return;
       console.error('[atelier] the webhook route failed to answer', error);
-      if (!res.headersSent) res.writeHead(500).end();
+      res.writeHead(500).end();
     },
   );
 }

@@ -20,7 +20,7 @@ const board = (over: Partial<Parameters<typeof boardInputSchema.parse>[0]> = {})
 
 let svc: RunningService;
 beforeAll(async () => {
-  svc = await startService({ SERVICE_FAIL_MODELS: 'atelier-ink' });
+  svc = await startService({ SERVICE_FAIL_MODELS: 'atelier-ink', SERVICE_MODEL_LATENCY_MS: 'atelier-mosaic=1500' });
 }, 60_000);
 afterAll(async () => {
   await svc?.dispose();
@@ -120,6 +120,42 @@ describe.each(DATABASE_KINDS)('budgets on %s', (kind) => {
     expect(await sweepReservations((await runtime()).db)).toBe(1);
     expect(await prisma.generation.findUniqueOrThrow({ where: { id: stale.id } })).toMatchObject({ status: 'failed', errorCode: 'interrupted' });
     expect(await prisma.ledgerEntry.findFirstOrThrow({ where: { generationId: stale.id } })).toMatchObject({ status: 'released' });
+  });
+
+  it("gives back a board's reservation a minute after its process died, and keeps a live 2-minute one", async () => {
+    const prisma = await db();
+    const { lease } = await runtime();
+    // A process that stopped renewing its lease 61 s ago, while its board was running (since 70 s).
+    const deadLease = '00000000-0000-4000-8000-00000000dead';
+    await prisma.$executeRaw`INSERT INTO "ProcessLease" (id, "renewedAt") VALUES (${deadLease}::uuid, (now() AT TIME ZONE 'UTC') - interval '61 seconds')`;
+    const reserve = async (leaseId: string, ageSeconds: number) => {
+      const generation = await prisma.generation.create({
+        data: { teamId: owner.team.id, userId: owner.user.id, kind: 'comparison', status: 'running', prompt: 'mid-flight', params: {}, createdAt: new Date(Date.now() - ageSeconds * 1000) },
+      });
+      await prisma.ledgerEntry.create({ data: { teamId: owner.team.id, userId: owner.user.id, generationId: generation.id, kind: 'comparison', model: 'atelier-vista', amount: '0.08', status: 'reserved', leaseId } });
+      return generation.id;
+    };
+    const orphaned = await reserve(deadLease, 70);
+    // This process is alive: a slow service keeps its board's money reserved, however long it takes.
+    const live = await reserve(lease.id, 120);
+
+    expect(await sweepReservations((await runtime()).db)).toBe(1);
+    expect(await prisma.generation.findUniqueOrThrow({ where: { id: orphaned } })).toMatchObject({ status: 'failed', errorCode: 'interrupted' });
+    expect(await prisma.ledgerEntry.findFirstOrThrow({ where: { generationId: orphaned } })).toMatchObject({ status: 'released' });
+    expect(await prisma.generation.findUniqueOrThrow({ where: { id: live } })).toMatchObject({ status: 'running' });
+    expect(await prisma.ledgerEntry.findFirstOrThrow({ where: { generationId: live } })).toMatchObject({ status: 'reserved' });
+    await prisma.generation.update({ where: { id: live }, data: { status: 'completed' } });
+    await sweepReservations((await runtime()).db);
+  });
+
+  it('reserves a running board under this process’s lease', async () => {
+    await settings({ teamBudget: '1000' });
+    const prisma = await db();
+    const { lease } = await runtime();
+    // The service takes 1.5 s for atelier-mosaic: long enough to look at the reservation meanwhile.
+    const running = runBoard(owner, board({ seed: 77, models: ['atelier-mosaic'] }));
+    await expect.poll(() => prisma.ledgerEntry.findFirst({ where: { teamId: owner.team.id, model: 'atelier-mosaic', status: 'reserved' } }), { timeout: 10_000, interval: 20 }).toMatchObject({ leaseId: lease.id });
+    await running;
   });
 
   it('refuses budget changes from members and unknown time zones', async () => {

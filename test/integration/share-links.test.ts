@@ -13,7 +13,7 @@ import { db, runtime } from '../../lib/runtime';
 import { createShareLink, listShareLinks, resolveSharedAsset, resolveSharedResult, revokeShareLink, shareState } from '../../lib/share';
 import { acceptInvite, createInvite } from '../../lib/teams/invites';
 import { DATABASE_KINDS, useFreshDatabase } from '../support/app-db';
-import { maskPng, scenePng } from '../support/images';
+import { asUpload, maskPng, scenePng } from '../support/images';
 import { startService, type RunningService } from '../support/service';
 
 const rejects = (promise: Promise<unknown>, code: AppError['code']) => expect(promise).rejects.toMatchObject({ code });
@@ -83,7 +83,7 @@ describe.each(DATABASE_KINDS)('share links on %s', (kind) => {
     const mask = await maskPng(320, 240, { x: 100, y: 60, w: 120, h: 120 });
     edit = await runEdit(
       alice,
-      { requestId: randomUUID(), kind: 'local', prompt: 'Turn the painted area into a bouquet of red flowers', image: new Blob([new Uint8Array(image)]), mask: new Blob([new Uint8Array(mask)]) },
+      { requestId: randomUUID(), kind: 'local', prompt: 'Turn the painted area into a bouquet of red flowers', image: await asUpload(image), mask: await asUpload(mask) },
       new AbortController().signal,
     );
   }, 120_000);

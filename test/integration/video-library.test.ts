@@ -39,7 +39,11 @@ describe('the video library', () => {
     expect(seen[0]).toBe('scene 4');
   });
 
-  it('ignores a malformed cursor', () => {
-    expect(videoFiltersSchema.parse({ before: "2026-11-01'; drop" }).before).toBeUndefined();
+  it('refuses a malformed cursor or filter (the page answers 404), and takes a real one', () => {
+    expect(videoFiltersSchema.safeParse({ before: "2026-11-01'; drop" }).success).toBe(false);
+    expect(videoFiltersSchema.safeParse({ before: '2026-11-01T10:00:00.000Z~------------------------------------' }).success).toBe(false);
+    expect(videoFiltersSchema.safeParse({ model: 'atelier\u0000motion' }).success).toBe(false);
+    const cursor = `2026-11-01T10:00:00.000Z~${'0'.repeat(8)}-0000-4000-8000-${'0'.repeat(12)}`;
+    expect(videoFiltersSchema.parse({ before: cursor, model: 'atelier-motion' })).toEqual({ before: cursor, model: 'atelier-motion', scope: 'team' });
   });
 });

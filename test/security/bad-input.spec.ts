@@ -114,7 +114,7 @@ test.describe('query parameters are parsed, never passed raw to the database', (
     '/videos?status=%00',
     '/compare?page=1e400',
     '/compare?page=-3',
-    '/dashboard?from=0000-01-01&to=0000-01-02',
+    '/edit?scope=%00',
     '/api/videos/status?ids=%00',
   ];
   for (const probe of probes) {
@@ -125,6 +125,12 @@ test.describe('query parameters are parsed, never passed raw to the database', (
       expect(atelier.log()).not.toMatch(/DriverAdapterError|invalid byte sequence|out of range/);
     });
   }
+  test('a typed date range the database cannot hold: the dashboard says so instead of failing', async () => {
+    const response = await attacker.fetch('/dashboard?from=0000-01-01&to=0000-01-02', { headers: { cookie: `${attacker.cookie}; atelier-locale=en` } });
+    expect(response.status).toBe(200);
+    expect(await response.text()).toContain('Pick a start on or before the end');
+    expect(atelier.log()).not.toMatch(/DriverAdapterError|out of range/);
+  });
 });
 
 test.describe('server actions with a broken body', () => {

@@ -60,8 +60,8 @@ const routes: Array<{ name: string; path: () => string; headers: () => Record<st
     limit: 64 * 1024,
   },
   {
-    name: 'any other path (POST /sign-in)',
-    path: () => '/sign-in',
+    name: 'any other path (POST /api/auth/callback/credentials, the sign-in form)',
+    path: () => '/api/auth/callback/credentials',
     headers: () => ({ origin: atelier.origin, 'content-type': 'application/x-www-form-urlencoded' }),
     head: 'email=',
     limit: 1 * MiB,

@@ -1,5 +1,15 @@
 import sharp from 'sharp';
+import { mkdtemp, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { crc32 } from 'node:zlib';
+
+/** Bytes as the edit route holds an upload: a temporary file and its size. */
+export async function asUpload(bytes: Uint8Array): Promise<{ path: string; bytes: number }> {
+  const file = path.join(await mkdtemp(path.join(tmpdir(), 'atelier-test-upload-')), 'upload');
+  await writeFile(file, bytes);
+  return { path: file, bytes: bytes.length };
+}
 
 /** A scene with a clear subject: an orange disc and a blue square on a pale gradient, as PNG. */
 export function scenePng(width = 320, height = 240): Promise<Buffer> {

@@ -1,4 +1,6 @@
 import type { Metadata } from 'next';
+import { notFound } from 'next/navigation';
+import { z } from 'zod';
 import { LayoutGrid } from 'lucide-react';
 import { BoardHistory } from '@/components/compare/board-history';
 import { CompareWorkbench } from '@/components/compare/compare-workbench';
@@ -15,10 +17,14 @@ export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getI18n()).t.nav.compare };
 }
 
-export default async function ComparePage({ searchParams }: { searchParams: Promise<{ page?: string }> }) {
+const querySchema = z.object({ page: z.coerce.number().int().min(1).max(100_000).default(1) });
+
+export default async function ComparePage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const ctx = await requireTeamContext();
   const { t, locale } = await getI18n();
-  const page = Math.max(1, Math.floor(Number((await searchParams).page) || 1));
+  const query = querySchema.safeParse(await searchParams);
+  if (!query.success) notFound();
+  const { page } = query.data;
   const [{ models, prices }, history] = await Promise.all([boardCatalog(ctx), listBoards(ctx, page)]);
   const initial = {
     prompt: '',

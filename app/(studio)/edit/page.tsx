@@ -1,4 +1,5 @@
 import type { Metadata } from 'next';
+import { notFound } from 'next/navigation';
 import { z } from 'zod';
 import { EditHistory } from '@/components/edit/edit-history';
 import { EditStudio, type StudioInitial } from '@/components/edit/edit-studio';
@@ -13,21 +14,25 @@ export async function generateMetadata(): Promise<Metadata> {
 }
 
 const querySchema = z.object({
-  asset: z.uuid().optional().catch(undefined),
-  edit: z.uuid().optional().catch(undefined),
-  scope: z.enum(['mine', 'team']).catch('team'),
+  asset: z.uuid().optional(),
+  edit: z.uuid().optional(),
+  scope: z.enum(['mine', 'team']).default('team'),
 });
 
 export default async function EditPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const ctx = await requireTeamContext();
   const { t } = await getI18n();
-  const query = querySchema.parse(await searchParams);
+  const parsed = querySchema.safeParse(await searchParams);
+  if (!parsed.success) notFound();
+  const query = parsed.data;
   const [models, history, edit, asset] = await Promise.all([
     editModels(ctx),
     listEdits(ctx, query.scope),
     query.edit ? findEdit(ctx, query.edit) : null,
     query.asset ? findImageAsset(ctx, query.asset) : null,
   ]);
+  // Another team's edit or image answers as if it never existed.
+  if ((query.edit && !edit) || (query.asset && !asset)) notFound();
   const initial: StudioInitial = edit ? { edit } : asset ? { assetId: asset.id } : {};
   // A fresh key per target remounts the studio when the user opens another edit or asset.
   const key = edit?.id ?? asset?.id ?? 'new';

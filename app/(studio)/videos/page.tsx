@@ -1,4 +1,5 @@
 import type { Metadata } from 'next';
+import { notFound } from 'next/navigation';
 import { Clapperboard, SearchX } from 'lucide-react';
 import Link from 'next/link';
 import { VideoStrip } from '@/components/empty/illustrations';
@@ -22,7 +23,9 @@ export async function generateMetadata(): Promise<Metadata> {
 export default async function VideosPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const ctx = await requireTeamContext();
   const { t } = await getI18n();
-  const filters = videoFiltersSchema.parse(await searchParams);
+  const parsed = videoFiltersSchema.safeParse(await searchParams);
+  if (!parsed.success) notFound();
+  const filters = parsed.data;
   const filtered = Boolean(filters.status || filters.model || filters.scope === 'mine' || filters.before);
   const [models, { videos, next }, used] = await Promise.all([videoModels(ctx), listVideos(ctx, filters), usedVideoModels(ctx)]);
   const pageHref = (before?: string) => {

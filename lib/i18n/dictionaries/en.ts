@@ -204,6 +204,7 @@ export const en = {
     upstreamBusy: 'The service is busy right now. Try again in a minute.',
     upstreamUnavailable: 'The service is having trouble. Try again shortly.',
     upstreamUnreachable: 'Atelier could not reach the service. Try again shortly.',
+    priceUnknown: 'Atelier has no price for {models}, so it cannot check this against your budget and will not run it. Ask an admin to add it to the price table.',
     runInterrupted: 'The run was interrupted by a restart before the service answered. Please run it again.',
   },
   errors: {

@@ -204,6 +204,7 @@ export const zhCN: Dictionary = {
     upstreamBusy: '服务当前繁忙，请稍后一分钟再试。',
     upstreamUnavailable: '服务暂时出现问题，请稍后重试。',
     upstreamUnreachable: 'Atelier 无法连接到服务，请稍后重试。',
+    priceUnknown: 'Atelier 没有 {models} 的价格，无法对照预算核算，因此不会运行。请联系管理员将其加入价格表。',
     runInterrupted: '服务应答前运行被重启中断，请重新运行。',
   },
   errors: {

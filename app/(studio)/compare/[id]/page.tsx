@@ -12,6 +12,7 @@ import { boardCatalog } from '@/lib/comparisons/catalog';
 import { getBoard } from '@/lib/comparisons/queries';
 import { getI18n } from '@/lib/i18n/server';
 import { favoriteBoard } from '../favorite-board';
+import { isUuid } from '@/lib/ids';
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getI18n()).t.nav.compare };
@@ -21,7 +22,7 @@ export default async function BoardPage({ params }: { params: Promise<{ id: stri
   const { id } = await params;
   const ctx = await requireTeamContext();
   const { t } = await getI18n();
-  const board = /^[0-9a-f-]{36}$/i.test(id) ? await getBoard(ctx, id) : null;
+  const board = isUuid(id) ? await getBoard(ctx, id) : null;
   if (!board) notFound();
   const { models, prices } = await boardCatalog(ctx);
   return (

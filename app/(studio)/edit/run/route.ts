@@ -3,26 +3,30 @@
 import { AppError, withTeam } from '@/lib/auth/action';
 import { cancel, track } from '@/lib/edits/in-flight';
 import { editRequestSchema, runEdit } from '@/lib/edits/run-edit';
+import { receiveEditUpload } from '@/lib/edits/upload';
 import { z } from 'zod';
 
 export const dynamic = 'force-dynamic';
 
 export const POST = withTeam('member', async (ctx, request) => {
-  const form = await request.formData().catch(() => {
-    throw new AppError('invalid_input', 'Expected a multipart form.');
-  });
-  const fields = Object.fromEntries([...form.entries()].filter(([, v]) => v !== ''));
-  const parsed = editRequestSchema.safeParse(fields);
-  if (!parsed.success) throw new AppError('invalid_input', parsed.error.issues[0]?.message ?? 'Please check the form.');
+  // The files stream to temporary files (server.ts has capped the body at 42 MB); deleted at the end.
+  const upload = await receiveEditUpload(request);
   const controller = new AbortController();
   const onAbort = () => controller.abort();
-  request.signal.addEventListener('abort', onAbort);
-  const untrack = track(ctx.user.id, parsed.data.requestId, controller);
   try {
-    return Response.json(await runEdit(ctx, parsed.data, controller.signal));
+    const fields = Object.fromEntries(Object.entries(upload.fields).filter(([, v]) => v !== ''));
+    const parsed = editRequestSchema.safeParse({ ...fields, ...upload.files });
+    if (!parsed.success) throw new AppError('invalid_input', parsed.error.issues[0]?.message ?? 'Please check the form.');
+    request.signal.addEventListener('abort', onAbort);
+    const untrack = track(ctx.user.id, parsed.data.requestId, controller);
+    try {
+      return Response.json(await runEdit(ctx, parsed.data, controller.signal));
+    } finally {
+      untrack();
+    }
   } finally {
-    untrack();
     request.signal.removeEventListener('abort', onAbort);
+    await upload.dispose();
   }
 });
 

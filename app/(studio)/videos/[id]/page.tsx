@@ -15,6 +15,7 @@ import { getI18n } from '@/lib/i18n/server';
 import { getVideo } from '@/lib/videos/queries';
 import { frameRatio, isSettled } from '@/lib/videos/view';
 import { retryVideo } from '../retry-video';
+import { isUuid } from '@/lib/ids';
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getI18n()).t.videos.title };
@@ -24,7 +25,7 @@ export default async function VideoPage({ params }: { params: Promise<{ id: stri
   const { id } = await params;
   const ctx = await requireTeamContext();
   const { t, locale } = await getI18n();
-  const video = /^[0-9a-f-]{36}$/i.test(id) ? await getVideo(ctx, id) : null;
+  const video = isUuid(id) ? await getVideo(ctx, id) : null;
   if (!video) notFound();
   const p = t.videos.player;
   return (

@@ -4,6 +4,7 @@ import { serveAsset } from '@/lib/assets/serve-asset';
 import { currentUser } from '@/lib/auth/context';
 import { errorResponse } from '@/lib/errors';
 import { db } from '@/lib/runtime';
+import { isUuid } from '@/lib/ids';
 
 export const dynamic = 'force-dynamic';
 
@@ -14,7 +15,7 @@ export async function GET(request: Request, { params }: { params: Promise<{ id: 
     if (!user) return Response.json({ error: { code: 'unauthenticated', message: 'Please sign in.' } }, { status: 401 });
     const prisma = await db();
     // Any team the user belongs to, not only the active one; for everyone else the asset does not exist.
-    const asset = /^[0-9a-f-]{36}$/i.test(id)
+    const asset = isUuid(id)
       ? await prisma.asset.findFirst({ where: { id, team: { memberships: { some: { userId: user.id } } } } })
       : null;
     if (!asset) return Response.json({ error: { code: 'not_found', message: 'Not found.' } }, { status: 404 });

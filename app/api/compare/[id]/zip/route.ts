@@ -5,13 +5,14 @@ import { blobStore } from '@/lib/assets/store';
 import { boardAssets } from '@/lib/comparisons/queries';
 import { zipStream } from '@/lib/comparisons/zip';
 import { contentDisposition } from '@/lib/storage';
+import { isUuid } from '@/lib/ids';
 
 export const dynamic = 'force-dynamic';
 
 export function GET(request: Request, { params }: { params: Promise<{ id: string }> }) {
   return withTeam('member', async (ctx) => {
     const { id } = await params;
-    const outputs = /^[0-9a-f-]{36}$/i.test(id) ? await boardAssets(ctx, id) : [];
+    const outputs = isUuid(id) ? await boardAssets(ctx, id) : [];
     if (outputs.length === 0) return Response.json({ error: { code: 'not_found', message: 'Not found.' } }, { status: 404 });
     const entries = outputs.map(({ model, position, asset }) => ({
       name: `${model}/${position + 1}.${asset!.contentType.split('/')[1]}`,

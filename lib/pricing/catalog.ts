@@ -1,0 +1,80 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { appConfig } from '../config';
+import { upstreamFor } from '../generations/upstream-for';
+import type { KeyOwner } from '../keys/service-keys';
+import type { ModelInfo } from '../upstream';
+import { isPriceTable } from './list-price';
+import { operatorPrice } from './price-table';
+
+/** A good list is asked for again after a minute; after a failed ask, sooner. */
+const FRESH_MS = 60_000;
+const RETRY_MS = 10_000;
+
+/**
+ * The service's model list, one per upstream (never per caller: what a caller's key does must not
+ * change what everyone is charged). A failed or empty answer keeps the last good list.
+ */
+interface Listing {
+  models: ModelInfo[] | null;
+  checkedAt: number;
+  failed: boolean;
+  refreshing?: Promise<void>;
+}
+
+const LISTINGS_KEY = Symbol.for('atelier.modelListings');
+type Holder = { [LISTINGS_KEY]?: Map<string, Listing> };
+const listings = () => ((globalThis as Holder)[LISTINGS_KEY] ??= new Map());
+
+async function refresh(listing: Listing, owner: KeyOwner): Promise<void> {
+  try {
+    // Any server-held key of this upstream will do: the list is the service's, the same for all.
+    // null: the service has no model list (or an empty one); the app's own list stands in.
+    const models = await (await upstreamFor(owner)).listModels();
+    if (models) listing.models = models;
+    listing.failed = false;
+  } catch (error) {
+    listing.failed = true;
+    console.warn(`[models] model list unavailable, ${listing.models ? 'keeping the last good one' : 'using config/models.json'}:`, (error as Error).message);
+  }
+  listing.checkedAt = Date.now();
+}
+
+async function listedModels(owner: KeyOwner): Promise<ModelInfo[] | null> {
+  const { baseUrl } = appConfig().upstream;
+  let listing = listings().get(baseUrl);
+  if (!listing) listings().set(baseUrl, (listing = { models: null, checkedAt: 0, failed: false }));
+  const stale = Date.now() - listing.checkedAt >= (listing.failed ? RETRY_MS : FRESH_MS);
+  if (stale && !listing.refreshing) {
+    const current = listing;
+    current.refreshing = refresh(current, owner).finally(() => (current.refreshing = undefined));
+  }
+  // With a good list in hand nobody waits for the service; without one, the first answer is awaited.
+  if (!listing.models && listing.refreshing) await listing.refreshing;
+  return listing.models;
+}
+
+let configured: ModelInfo[] | undefined;
+
+/** The app's own list, for a service that offers none (decisions.md row 10). It carries no prices. */
+function configuredModels(): ModelInfo[] {
+  return (configured ??= JSON.parse(readFileSync(/*turbopackIgnore: true*/ path.join(process.cwd(), 'config', 'models.json'), 'utf8')) as ModelInfo[]);
+}
+
+/** A model with the price Atelier trusts: the service's own table, else the operator's, else none. */
+function withTrustedPrice(model: ModelInfo): ModelInfo {
+  if (model.price && isPriceTable(model.kind, model.price)) return model;
+  const { price: _untrusted, ...rest } = model;
+  const own = operatorPrice(model.id);
+  return own && isPriceTable(model.kind, own) ? { ...rest, price: own } : rest;
+}
+
+/** The models the service offers, each with its trusted price table (or none: it cannot be priced). */
+export async function serviceModels(owner: KeyOwner): Promise<ModelInfo[]> {
+  return ((await listedModels(owner)) ?? configuredModels()).map(withTrustedPrice);
+}
+
+/** Forgets every listing (tests that switch upstreams within one process). */
+export function forgetModelListings(): void {
+  listings().clear();
+}

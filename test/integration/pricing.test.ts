@@ -1,0 +1,72 @@
+import { writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { createAccount } from '../../lib/accounts/create-account';
+import { resolveTeamContext, type TeamContext } from '../../lib/auth/context';
+import { priceEdit } from '../../lib/edits/estimate';
+import { storeUserKey } from '../../lib/keys/service-keys';
+import { forgetModelListings, serviceModels } from '../../lib/pricing/catalog';
+import { useFreshDatabase } from '../support/app-db';
+import { startService, type RunningService } from '../support/service';
+
+// Where prices come from, against the real reference service: its model list (per upstream, the
+// last good one kept when it fails), else the operator's table, else nothing (and a refusal).
+
+const PRICES = path.join(tmpdir(), `atelier-pricing-${process.pid}.json`);
+writeFileSync(PRICES, JSON.stringify({ models: [{ id: 'atelier-edit', price: { per_edit: { '1024': 0.5, '4096': 0.9 } } }] }));
+
+let svc: RunningService;
+let teardown: () => Promise<void>;
+let ctx: TeamContext;
+let stranger: TeamContext;
+
+const knob = (modelList: string) =>
+  fetch(`${svc.url}/v1/admin/knobs`, { method: 'PUT', headers: { authorization: `Bearer ${svc.adminToken}`, 'content-type': 'application/json' }, body: JSON.stringify({ modelList }) });
+const priceOf = async (who: TeamContext, id: string) => (await serviceModels(who)).find((m) => m.id === id)?.price;
+
+beforeAll(async () => {
+  svc = await startService();
+  teardown = await useFreshDatabase('pglite', { UPSTREAM_BASE_URL: svc.url, ATELIER_PRICES_FILE: PRICES });
+  const a = await createAccount({ name: 'Pia', email: 'pia@example.com', password: 'password-p' });
+  const b = await createAccount({ name: 'Sol', email: 'sol@example.com', password: 'password-s' });
+  await storeUserKey(a.userId, svc.key);
+  await storeUserKey(b.userId, 'not-a-key-of-this-service');
+  ctx = await resolveTeamContext(a.userId);
+  stranger = await resolveTeamContext(b.userId);
+}, 60_000);
+afterAll(async () => {
+  vi.useRealTimers();
+  await teardown?.();
+  await svc?.dispose();
+});
+
+describe('trusted prices', () => {
+  it("a caller whose key fails gets no prices of its own, and cannot spoil anyone's", async () => {
+    forgetModelListings();
+    // First asker: a bad key. No list: the app's own (priceless) list, priced by the operator's table only.
+    expect(await priceOf(stranger, 'atelier-vista')).toBeUndefined();
+    expect(await priceOf(stranger, 'atelier-edit')).toEqual({ per_edit: { '1024': 0.5, '4096': 0.9 } });
+    // Ten seconds on, a good key asks again and the service's own prices stand for everyone.
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + 11_000 });
+    await serviceModels(ctx);
+    expect(await priceOf(stranger, 'atelier-vista')).toMatchObject({ per_image: { '1024x1024': 0.08 } });
+    expect(await priceOf(ctx, 'atelier-edit')).toMatchObject({ per_edit: { '1024': 0.1 } });
+  });
+
+  it('keeps the last good list while the service’s list fails, comes back empty or loses its prices', async () => {
+    for (const modelList of ['failing', 'empty', 'unpriced']) {
+      await knob(modelList);
+      vi.setSystemTime(Date.now() + 61_000);
+      await serviceModels(ctx); // the refresh runs behind this answer
+      await vi.waitFor(async () => expect(await priceOf(ctx, 'atelier-vista')).toMatchObject({ per_image: { '1024x1024': 0.08 } }));
+    }
+    await knob('normal');
+  });
+
+  it('refuses an edit it cannot price, and raises none from nothing', async () => {
+    await expect(priceEdit(ctx, 'no-such-model', '1024x1024')).rejects.toMatchObject({ code: 'price_unknown', status: 503 });
+    await expect(priceEdit(ctx, undefined, '1024x1024')).rejects.toMatchObject({ code: 'price_unknown' });
+    expect(await priceEdit(ctx, 'atelier-edit-hd', '2000x1000')).toBe('0.3');
+  });
+});
