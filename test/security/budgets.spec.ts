@@ -77,6 +77,7 @@ for (const database of ['postgres', 'pglite'] as const) {
     });
 
     test("a video without a duration is reserved at the service's default of 5 s", async () => {
+      test.skip(database === 'pglite', 'the estimate does not depend on the database: PostgreSQL runs it');
       test.setTimeout(180_000);
       await atelier.knobs({ modelList: 'normal' });
       await useBudget(owner, 'Default duration', '1.00');
@@ -87,6 +88,7 @@ for (const database of ['postgres', 'pglite'] as const) {
       expect(await owner.settled()).toEqual({ lines: 2, total: 1 });
     });
     test("a caller's bad key cannot poison the prices for the team: 30 concurrent videos on a budget for 3", async () => {
+      test.skip(database === 'pglite', 'the estimate does not depend on the database: PostgreSQL runs it');
       test.setTimeout(180_000);
       await atelier.knobs({ modelList: 'normal' });
       await useBudget(owner, 'Poison', '1.00');
