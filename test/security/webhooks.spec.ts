@@ -5,6 +5,8 @@ import { startAtelier, type Atelier } from './support/atelier';
 
 // The video webhook route: one body cap on every path to it, and, with a webhook secret configured
 // (the embedded default), a delivery that is unsigned or wrongly signed is refused before any lookup.
+// And the other way round: the embedded service calls back only Atelier itself, not whatever
+// private address a key holder names.
 
 let atelier: Atelier;
 
@@ -49,3 +51,42 @@ for (const suffix of ['', '?attempt=2']) {
     expect((await response.json()).error.code).toBe('request_too_large');
   });
 }
+
+test.describe("the embedded service's webhooks reach Atelier and nothing else private", () => {
+  const targets = [
+    'http://127.0.0.1:5432/',
+    'http://localhost:6379/',
+    'http://10.0.0.8/hook',
+    'http://192.168.1.1/hook',
+    'http://169.254.169.254/latest/meta-data/',
+    'http://[::1]:3000/',
+    'http://0.0.0.0:80/',
+  ];
+  const start = (key: string, webhookUrl: string) =>
+    fetch(`${atelier.origin}/v1/videos/generations`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ model: 'atelier-motion', prompt: 'a probe', duration: 3, resolution: '480p', webhook_url: webhookUrl }),
+    });
+
+  test('loopback, private and metadata targets are refused for an ordinary key', async () => {
+    const key = await atelier.mintKey();
+    for (const target of targets) {
+      const response = await start(key, target);
+      expect(response.status, target).toBe(400);
+      expect((await response.json()).error.code, target).toBe('invalid_webhook_url');
+    }
+  });
+
+  test("Atelier's own callback origin is the one private target allowed", async () => {
+    const response = await start(await atelier.mintKey(), `${atelier.origin}/api/webhooks/video/${randomUUID()}/token`);
+    expect(response.status).toBe(200);
+  });
+
+  test('the admin API wants its token', async () => {
+    for (const [method, path] of [['POST', '/v1/admin/keys'], ['PUT', '/v1/admin/knobs'], ['GET', '/v1/admin/knobs']]) {
+      expect((await fetch(`${atelier.origin}${path}`, { method, headers: { authorization: `Bearer ${await atelier.mintKey()}` } })).status, path).toBe(401);
+      expect((await fetch(`${atelier.origin}${path}`, { method })).status, path).toBe(401);
+    }
+  });
+});
