@@ -6,6 +6,9 @@ import next from 'next';
 import { appConfig } from './lib/config';
 import { checkActionBody, isActionPost } from './lib/http/action-body';
 import { bodyLimit, capBody } from './lib/http/body-limit';
+import { CLIENT_IP_HEADER, clientIp } from './lib/http/client-ip';
+import { guardRequest } from './lib/http/request-guard';
+import { securityHeaders } from './lib/http/security-headers';
 import { sendWebResponse, toWebRequest } from './lib/http/node-adapter';
 import { startJobs } from './lib/jobs';
 import { handleVideoWebhookNode } from './lib/videos/webhook-delivery';
@@ -25,8 +28,8 @@ if (config.upstream.embedded) {
       SERVICE_DATA_DIR: path.join(config.dataDir, 'reference-service'),
       SERVICE_ADMIN_TOKEN: config.upstream.adminToken,
       SERVICE_WEBHOOK_SECRET: config.upstream.webhookSecret,
-      // The service calls back into this very process, on loopback.
-      SERVICE_ALLOW_PRIVATE_WEBHOOKS: '1',
+      // The service may call back this very process (on loopback or a private network), and nothing else private.
+      SERVICE_PRIVATE_WEBHOOK_ORIGINS: new URL(config.publicUrl).origin,
     }),
   );
 }
@@ -52,8 +55,20 @@ function answer(res: ServerResponse, response: Promise<Response>, what: string) 
 
 const server = createServer((req, res) => {
   const pathname = (req.url ?? '/').split('?')[0];
+  // Set once for every response: pages, APIs, files, errors, the embedded service.
+  const { nonce, headers } = securityHeaders(config, { dev });
+  for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
+  req.headers['content-security-policy'] = headers['content-security-policy'];
+  req.headers['x-nonce'] = nonce;
+  req.headers[CLIENT_IP_HEADER] = clientIp(req, config.trustedProxyHops);
   // Every body is capped while it streams in, before anything reads it.
   if (!capBody(req, res, bodyLimit(pathname))) return;
+  // State changes with this browser's cookies come from Atelier's own pages only.
+  const refusal = guardRequest(req, pathname, config);
+  if (refusal) {
+    res.writeHead(refusal.status, { 'content-type': 'application/json' }).end(JSON.stringify({ error: { code: refusal.code, message: refusal.message } }));
+    return;
+  }
   // Webhook deliveries come in bursts: answer them before Next.js routing, with no rendering at all.
   const webhook = req.method === 'POST' && WEBHOOK_PATH.exec(pathname);
   if (webhook) {

@@ -1,6 +1,6 @@
 import type { Metadata, Viewport } from 'next';
 import type { ReactNode } from 'react';
-import { cookies } from 'next/headers';
+import { cookies, headers } from 'next/headers';
 import { GeistMono } from 'geist/font/mono';
 import { GeistSans } from 'geist/font/sans';
 import { I18nProvider } from '@/components/i18n-provider';
@@ -24,13 +24,13 @@ export const viewport: Viewport = {
 };
 
 export default async function RootLayout({ children }: { children: ReactNode }) {
-  const [{ locale, t }, jar] = await Promise.all([getI18n(), cookies()]);
+  const [{ locale, t }, jar, requestHeaders] = await Promise.all([getI18n(), cookies(), headers()]);
   // The `dark` class is owned by ThemeScript/ThemeProvider, never rendered here, so a
   // re-render (e.g. after switching language) cannot strip it.
   return (
     <html lang={locale} className={`${GeistSans.variable} ${GeistMono.variable}`} suppressHydrationWarning>
       <head>
-        <ThemeScript />
+        <ThemeScript nonce={requestHeaders.get('x-nonce') ?? undefined} />
       </head>
       <body className="min-h-dvh bg-canvas font-sans text-sm text-ink antialiased">
         <I18nProvider locale={locale} dictionary={t}>

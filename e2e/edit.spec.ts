@@ -83,13 +83,16 @@ test('refuses bad files in the browser and on the server, with clear messages', 
   await page.getByLabel('Choose image').setInputFiles({ name: 'wide.png', mimeType: 'image/png', buffer: wide });
   await expect(drop.getByRole('alert')).toContainText('4097×8 px; images can be at most 4096 px a side');
 
-  // The server checks again: a request that skips the browser is refused the same way.
+  // The server checks again: a request that skips the browser's checks is refused the same way.
+  const origin = new URL(page.url()).origin;
   const response = await page.request.post('/edit/run', {
+    headers: { origin },
     multipart: { requestId: crypto.randomUUID(), kind: 'style', prompt: 'watercolor style', image: { name: 'wide.png', mimeType: 'image/png', buffer: wide } },
   });
   expect(response.status()).toBe(400);
   expect((await response.json()).error.message).toContain('at most 4096 px a side');
   const noMask = await page.request.post('/edit/run', {
+    headers: { origin },
     multipart: { requestId: crypto.randomUUID(), kind: 'remove', prompt: 'remove it', image: { name: 'a.png', mimeType: 'image/png', buffer: png } },
   });
   expect(noMask.status()).toBe(400);

@@ -19,6 +19,7 @@ const envSchema = z.object({
   UPSTREAM_WEBHOOK_SECRET: optional,
   ATELIER_RUN_WORKERS: optional.pipe(z.stringbool().optional()),
   ATELIER_PRICES_FILE: optional,
+  ATELIER_TRUSTED_PROXY_HOPS: optional.pipe(z.string().regex(/^\d$/, 'ATELIER_TRUSTED_PROXY_HOPS must be a number from 0 to 9').transform(Number).optional()),
   ATELIER_VIDEO_MAX_MINUTES: optional.pipe(z.string().regex(/^\d+$/, 'ATELIER_VIDEO_MAX_MINUTES must be a number').transform(Number).optional()),
   AUTH_GITHUB_ID: optional,
   AUTH_GITHUB_SECRET: optional,
@@ -30,6 +31,13 @@ export interface AppConfig {
   host: string;
   /** Where browsers (and the service's webhooks) reach Atelier. */
   publicUrl: string;
+  /**
+   * Unset ATELIER_PUBLIC_URL (a local run): a request's own Host also counts as Atelier's origin,
+   * so http://127.0.0.1:3000 works as well as http://localhost:3000. Production sets the URL.
+   */
+  publicUrlDefaulted: boolean;
+  /** How many proxies in front of Atelier append to X-Forwarded-For; 0: the header is not trusted. */
+  trustedProxyHops: number;
   databaseUrl: string | undefined;
   /** Encrypts service keys at rest (AES-256-GCM). */
   atelierSecret: string;
@@ -93,6 +101,8 @@ export function loadAppConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     port,
     host,
     publicUrl,
+    publicUrlDefaulted: !e.ATELIER_PUBLIC_URL,
+    trustedProxyHops: e.ATELIER_TRUSTED_PROXY_HOPS ?? 0,
     databaseUrl: e.DATABASE_URL,
     atelierSecret,
     authSecret: e.AUTH_SECRET ?? `auth:${atelierSecret}`,

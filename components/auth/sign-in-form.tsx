@@ -1,6 +1,7 @@
 'use client';
 
 import { useActionState } from 'react';
+import { format } from '@/lib/i18n';
 import { useI18n } from '../i18n-provider';
 import { Button } from '../ui/button';
 import { Field, fieldAria, Input } from '../ui/input';
@@ -8,7 +9,9 @@ import { FormAlert } from './auth-card';
 
 /** Error codes (dictionary keys) the sign-in action answers with; the email comes back to refill the field. */
 export type SignInState = {
-  error?: 'invalidCredentials' | 'failed';
+  error?: 'invalidCredentials' | 'throttled' | 'failed';
+  /** With `throttled`: seconds until the next attempt is checked. */
+  retryAfter?: number;
   fields?: { email?: 'emailInvalid'; password?: 'passwordRequired' };
   email?: string;
 };
@@ -22,7 +25,7 @@ export function SignInForm({ action, callbackUrl }: { action: (prev: SignInState
   return (
     <form action={formAction} noValidate className="grid gap-4">
       <input type="hidden" name="callbackUrl" value={callbackUrl} />
-      {state.error && <FormAlert>{t.auth[state.error]}</FormAlert>}
+      {state.error && <FormAlert>{format(t.auth[state.error], { seconds: state.retryAfter ?? 0 })}</FormAlert>}
       <Field id="email" label={t.auth.email} error={emailError}>
         <Input {...fieldAria('email', emailError)} name="email" type="email" autoComplete="email" inputMode="email" placeholder={t.auth.emailPlaceholder} defaultValue={state.email} autoFocus required />
       </Field>

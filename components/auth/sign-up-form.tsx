@@ -4,11 +4,14 @@ import { useActionState } from 'react';
 import { useI18n } from '../i18n-provider';
 import { Button } from '../ui/button';
 import { Field, fieldAria, Input } from '../ui/input';
+import { format } from '@/lib/i18n';
 import { FormAlert } from './auth-card';
 
 /** Field errors as dictionary keys; name and email come back so the form stays filled. */
 export type SignUpState = {
-  error?: 'emailTaken' | 'failed';
+  error?: 'emailTaken' | 'throttled' | 'failed';
+  /** With `throttled`: seconds to wait. */
+  retryAfter?: number;
   fields?: { name?: 'nameRequired'; email?: 'emailInvalid'; password?: 'passwordTooShort' };
   values?: { name: string; email: string };
 };
@@ -25,6 +28,7 @@ export function SignUpForm({ action, callbackUrl }: { action: (prev: SignUpState
     <form action={formAction} noValidate className="grid gap-4">
       <input type="hidden" name="callbackUrl" value={callbackUrl} />
       {state.error === 'failed' && <FormAlert>{t.auth.failed}</FormAlert>}
+      {state.error === 'throttled' && <FormAlert>{format(t.auth.throttled, { seconds: state.retryAfter ?? 0 })}</FormAlert>}
       <Field id="name" label={t.auth.name} error={error('name')}>
         <Input {...fieldAria('name', error('name'))} name="name" autoComplete="name" placeholder={t.auth.namePlaceholder} defaultValue={state.values?.name} maxLength={80} autoFocus required />
       </Field>

@@ -3,22 +3,53 @@ import Credentials from 'next-auth/providers/credentials';
 import GitHub from 'next-auth/providers/github';
 import { z } from 'zod';
 import { appConfig } from '../config';
+import { CLIENT_IP_HEADER } from '../http/client-ip';
 import { db } from '../runtime';
 import { userForOAuth } from '../accounts/oauth-user';
-import { verifyPassword } from './password';
+import { safeCallbackUrl } from './callback-url';
+import { isKnownDevice } from './device';
+import { verifyPasswordOrDecoy } from './password';
+import { openSession, revokeSession, SESSION_MAX_AGE_S } from './sessions';
+import { recordFailure, recordSuccess, secondsToWait } from './throttle';
+
+declare module 'next-auth' {
+  interface Session {
+    /** This session's id and the user's session version when it was opened (lib/auth/sessions.ts). */
+    sid?: string;
+    sv?: number;
+  }
+}
 
 const credentialsSchema = z.object({ email: z.email().transform((e) => e.toLowerCase()), password: z.string().min(1).max(1000) });
+
+/** A sign-in refused before the password was even checked: the account or the address must wait. */
+export class SignInThrottled extends CredentialsSignin {
+  code = 'throttled';
+}
+
+/** Who is signing in from where, for the throttle: the address server.ts stamped, the device cookie. */
+export function signInAttempt(email: string, headers: Pick<Headers, 'get'>) {
+  return { email: email.toLowerCase(), ip: headers.get(CLIENT_IP_HEADER) ?? 'unknown', knownDevice: isKnownDevice(headers.get('cookie'), email.toLowerCase()) };
+}
 
 function providers(): NextAuthConfig['providers'] {
   const list: NextAuthConfig['providers'] = [
     Credentials({
       credentials: { email: {}, password: {} },
-      async authorize(raw) {
+      async authorize(raw, request) {
         const parsed = credentialsSchema.safeParse(raw);
         if (!parsed.success) return null;
+        const { email, password } = parsed.data;
+        const attempt = signInAttempt(email, request.headers);
+        if ((await secondsToWait(attempt)) > 0) throw new SignInThrottled();
         const prisma = await db();
-        const user = await prisma.user.findUnique({ where: { email: parsed.data.email } });
-        if (!user?.passwordHash || !(await verifyPassword(parsed.data.password, user.passwordHash))) return null;
+        const user = await prisma.user.findUnique({ where: { email } });
+        // An unknown email costs the same scrypt work as a known one.
+        if (!(await verifyPasswordOrDecoy(password, user?.passwordHash)) || !user) {
+          await recordFailure(attempt);
+          return null;
+        }
+        await recordSuccess(email);
         return { id: user.id, email: user.email, name: user.name };
       },
     }),
@@ -32,7 +63,7 @@ function providers(): NextAuthConfig['providers'] {
 export const { handlers, auth, signIn, signOut } = NextAuth(() => ({
   secret: appConfig().authSecret,
   trustHost: true,
-  session: { strategy: 'jwt', maxAge: 30 * 24 * 3600 },
+  session: { strategy: 'jwt', maxAge: SESSION_MAX_AGE_S },
   pages: { signIn: '/sign-in' },
   // A wrong password is an expected outcome, not a server fault: keep it out of the error log.
   logger: {
@@ -41,18 +72,32 @@ export const { handlers, auth, signIn, signOut } = NextAuth(() => ({
     },
   },
   providers: providers(),
+  events: {
+    // Signing out ends this session server-side: a copy of the cookie stops working too.
+    async signOut(message) {
+      const sid = 'token' in message ? message.token?.sid : undefined;
+      if (typeof sid === 'string') await revokeSession(sid);
+    },
+  },
   callbacks: {
+    // next-auth's own redirects (OAuth, sign-out) follow the same rule as our sign-in pages.
+    redirect({ url }) {
+      return new URL(safeCallbackUrl(url, '/sign-in'), appConfig().publicUrl).toString();
+    },
     async jwt({ token, user, account }) {
-      // OAuth sign-ins map onto our own user (created with a personal team on first visit).
-      if (account && account.type === 'oauth' && user?.email) {
-        token.sub = await userForOAuth({ email: user.email, name: user.name ?? user.email, provider: account.provider, providerAccountId: account.providerAccountId });
-      } else if (user?.id) {
-        token.sub = user.id;
-      }
-      return token;
+      if (!user) return token;
+      // A sign-in. OAuth sign-ins map onto our own user (created with a personal team on first visit).
+      const userId =
+        account?.type === 'oauth' && user.email
+          ? await userForOAuth({ email: user.email, name: user.name ?? user.email, provider: account.provider, providerAccountId: account.providerAccountId })
+          : user.id;
+      if (!userId) return token;
+      const { sid, sv } = await openSession(userId);
+      return { ...token, sub: userId, sid, sv };
     },
     session({ session, token }) {
       if (token.sub) session.user.id = token.sub;
+      if (typeof token.sid === 'string' && typeof token.sv === 'number') Object.assign(session, { sid: token.sid, sv: token.sv });
       return session;
     },
   },

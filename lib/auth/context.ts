@@ -3,6 +3,7 @@ import { AppError } from '../errors';
 import { db } from '../runtime';
 import { auth } from './auth';
 import { atLeast, type Role } from './roles';
+import { liveSession, type SessionClaims } from './sessions';
 
 export const TEAM_COOKIE = 'atelier-team';
 
@@ -27,13 +28,21 @@ export interface TeamContext {
   teams: TeamSummary[];
 }
 
-/** The signed-in user, re-read from the database (a deleted user's cookie counts as signed out). */
-export async function currentUser(): Promise<Viewer | null> {
+/** The session's user and claims, from the cookie alone (no database): null when signed out. */
+async function sessionClaims(): Promise<{ userId: string; claims: SessionClaims } | null> {
   const session = await auth();
-  const id = session?.user?.id;
-  if (!id) return null;
+  const userId = session?.user?.id;
+  // A cookie without a session id (issued before sessions were tracked) counts as signed out.
+  if (!userId || !session.sid || session.sv === undefined) return null;
+  return { userId, claims: { sid: session.sid, sv: session.sv } };
+}
+
+/** The signed-in user, re-read with the session in one query (a deleted user's or a revoked session's cookie counts as signed out). */
+export async function currentUser(): Promise<Viewer | null> {
+  const signedIn = await sessionClaims();
+  if (!signedIn) return null;
   const prisma = await db();
-  return prisma.user.findUnique({ where: { id }, select: { id: true, email: true, name: true } });
+  return prisma.user.findFirst({ where: { id: signedIn.userId, ...liveSession(signedIn.claims) }, select: { id: true, email: true, name: true } });
 }
 
 /**
@@ -41,19 +50,20 @@ export async function currentUser(): Promise<Viewer | null> {
  * membership row that really exists. Throws AppError: unauthenticated, or forbidden below `minRole`.
  */
 export async function teamContext(minRole: Role = 'member', teamId?: string): Promise<TeamContext> {
-  const session = await auth();
-  if (!session?.user?.id) throw new AppError('unauthenticated', 'Please sign in.');
+  const signedIn = await sessionClaims();
+  if (!signedIn) throw new AppError('unauthenticated', 'Please sign in.');
   const wanted = teamId ?? (await cookies()).get(TEAM_COOKIE)?.value;
-  return resolveTeamContext(session.user.id, { teamId: wanted, strict: teamId !== undefined, minRole });
+  return resolveTeamContext(signedIn.userId, { teamId: wanted, strict: teamId !== undefined, minRole, session: signedIn.claims });
 }
 
-/** The database half of teamContext, for callers that already know the user (and for tests). */
+/** The database half of teamContext; without `session`, for callers that already know the user (jobs, tests). */
 export async function resolveTeamContext(
   userId: string,
-  { teamId, strict = false, minRole = 'member' }: { teamId?: string; strict?: boolean; minRole?: Role } = {},
+  { teamId, strict = false, minRole = 'member', session }: { teamId?: string; strict?: boolean; minRole?: Role; session?: SessionClaims } = {},
 ): Promise<TeamContext> {
   const prisma = await db();
-  const user = await prisma.user.findUnique({ where: { id: userId }, select: { id: true, email: true, name: true } });
+  // With a session, the same query checks that it is live: signed out or outdated by a password change is signed out.
+  const user = await prisma.user.findFirst({ where: { id: userId, ...(session ? liveSession(session) : {}) }, select: { id: true, email: true, name: true } });
   if (!user) throw new AppError('unauthenticated', 'Please sign in.');
   const memberships = await prisma.membership.findMany({
     where: { userId },

@@ -27,3 +27,15 @@ export async function verifyPassword(password: string, stored: string): Promise<
   });
   return got.length === want.length && timingSafeEqual(got, want);
 }
+
+let decoy: Promise<string> | undefined;
+
+/**
+ * Checks a password against an account that may not exist: with no stored hash, the same scrypt
+ * work is done against a decoy, so an unknown email answers no faster than a known one.
+ */
+export async function verifyPasswordOrDecoy(password: string, stored: string | null | undefined): Promise<boolean> {
+  if (stored) return verifyPassword(password, stored);
+  await verifyPassword(password, await (decoy ??= hashPassword('decoy-password-never-matches')));
+  return false;
+}

@@ -28,7 +28,10 @@ export interface ServiceConfig {
   webhookSecret: string;
   /** Signs file URLs; generated and kept in the data dir. */
   fileSecret: string;
+  /** Tests and local experiments only: any private, loopback or link-local webhook target. */
   allowPrivateWebhooks: boolean;
+  /** Origins a webhook may target although private (decisions.md row 7): embedded mode lists Atelier's own. */
+  privateWebhookOrigins: string[];
   /** Origin used in file URLs; by default the origin of the request that made the file. */
   publicUrl: string | undefined;
   fileTtlSeconds: number;
@@ -92,6 +95,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServiceConfig 
     webhookSecret: env.SERVICE_WEBHOOK_SECRET || secrets.webhookSecret,
     fileSecret: secrets.fileSecret,
     allowPrivateWebhooks: env.SERVICE_ALLOW_PRIVATE_WEBHOOKS === '1',
+    privateWebhookOrigins: list(env.SERVICE_PRIVATE_WEBHOOK_ORIGINS).map((origin) => new URL(origin).origin),
     publicUrl: env.SERVICE_PUBLIC_URL?.replace(/\/+$/, '') || undefined,
     fileTtlSeconds: intEnv(env, 'SERVICE_FILE_TTL_SECONDS', 7 * 24 * 3600),
     editDeadlineMs: intEnv(env, 'SERVICE_EDIT_DEADLINE_MS', 90_000),

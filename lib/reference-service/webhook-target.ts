@@ -5,9 +5,10 @@ import { invalid } from './errors';
 
 /**
  * decisions.md row 7: a webhook_url must be http(s) and must not point at private, loopback or
- * link-local addresses (checked for every address the name resolves to), unless explicitly allowed.
+ * link-local addresses (checked for every address the name resolves to), unless its origin is one
+ * of the listed private origins, or private targets are allowed outright (tests only).
  */
-export async function checkWebhookUrl(value: unknown, allowPrivate: boolean): Promise<string> {
+export async function checkWebhookUrl(value: unknown, { allowPrivate, privateOrigins }: { allowPrivate: boolean; privateOrigins: readonly string[] }): Promise<string> {
   const refuse = (why: string) => invalid('invalid_webhook_url', `webhook_url ${why}`, 'webhook_url');
   if (typeof value !== 'string' || value.length > 2048) throw refuse('must be an http(s) URL of at most 2048 characters.');
   let url: URL;
@@ -18,7 +19,7 @@ export async function checkWebhookUrl(value: unknown, allowPrivate: boolean): Pr
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') throw refuse('must use http or https.');
   if (url.username || url.password) throw refuse('must not carry credentials.');
-  if (allowPrivate) return url.href;
+  if (allowPrivate || privateOrigins.includes(url.origin)) return url.href;
   const host = url.hostname.replace(/^\[|\]$/g, '');
   let addresses: string[];
   try {

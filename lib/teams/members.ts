@@ -1,3 +1,4 @@
+import type { Prisma } from '../db/generated/client';
 import { AppError } from '../errors';
 import { db } from '../runtime';
 import { atLeast, type Role } from '../auth/roles';
@@ -22,45 +23,51 @@ export async function listMembers(ctx: TeamContext): Promise<MemberRow[]> {
   return rows.map((m) => ({ membershipId: m.id, userId: m.userId, name: m.user.name, email: m.user.email, role: m.role, joinedAt: m.createdAt }));
 }
 
-/** Loads a membership of the context's team; another team's membership id is simply not found. */
-async function membershipOf(ctx: TeamContext, membershipId: string) {
-  const prisma = await db();
-  const target = await prisma.membership.findFirst({ where: { id: membershipId, teamId: ctx.team.id } });
-  if (!target) throw new AppError('not_found', 'No such member in this team.', { key: 'noMember' });
-  return target;
-}
+type Tx = Prisma.TransactionClient;
 
-async function ownerCount(teamId: string) {
+/**
+ * Runs a change to the team's memberships with all of them locked, re-reading inside the lock who
+ * the actor is now (a role the request started with may have been taken away meanwhile) and the
+ * target. Concurrent changes to one team queue here, so the last-owner rule holds however many
+ * owners act at once.
+ */
+async function withLockedMembers<T>(ctx: TeamContext, membershipId: string, change: (tx: Tx, actor: Role, target: { id: string; userId: string; role: Role }, owners: number) => Promise<T>): Promise<T> {
   const prisma = await db();
-  return prisma.membership.count({ where: { teamId, role: 'owner' } });
+  return prisma.$transaction(async (tx) => {
+    const members = await tx.$queryRaw<Array<{ id: string; userId: string; role: Role }>>`
+      SELECT id, "userId", role FROM "Membership" WHERE "teamId" = ${ctx.team.id}::uuid ORDER BY id FOR UPDATE`;
+    const actor = members.find((m) => m.userId === ctx.user.id);
+    if (!actor) throw new AppError('forbidden', 'You are not a member of this team.', { key: 'notMember' });
+    const target = members.find((m) => m.id === membershipId);
+    if (!target) throw new AppError('not_found', 'No such member in this team.', { key: 'noMember' });
+    return change(tx, actor.role, target, members.filter((m) => m.role === 'owner').length);
+  });
 }
 
 /** Admins manage members and admins; only owners touch owners. A team always keeps one owner. */
-function assertCanManage(ctx: TeamContext, targetRole: Role, newRole?: Role) {
-  if (!atLeast(ctx.role, 'admin')) throw new AppError('forbidden', 'Only owners and admins manage members.', { key: 'adminsOnly' });
-  if ((targetRole === 'owner' || newRole === 'owner') && ctx.role !== 'owner') {
+function assertCanManage(actor: Role, targetRole: Role, newRole?: Role) {
+  if (!atLeast(actor, 'admin')) throw new AppError('forbidden', 'Only owners and admins manage members.', { key: 'adminsOnly' });
+  if ((targetRole === 'owner' || newRole === 'owner') && actor !== 'owner') {
     throw new AppError('forbidden', 'Only an owner can change an owner or make someone owner.', { key: 'ownerRoles' });
   }
 }
 
 export async function changeRole(ctx: TeamContext, membershipId: string, role: Role): Promise<void> {
-  const target = await membershipOf(ctx, membershipId);
-  assertCanManage(ctx, target.role, role);
-  if (target.role === 'owner' && role !== 'owner' && (await ownerCount(ctx.team.id)) <= 1) {
-    throw new AppError('conflict', 'A team needs at least one owner.', { key: 'lastOwner' });
-  }
-  const prisma = await db();
-  await prisma.membership.update({ where: { id: target.id }, data: { role } });
+  await withLockedMembers(ctx, membershipId, async (tx, actor, target, owners) => {
+    assertCanManage(actor, target.role, role);
+    if (target.role === 'owner' && role !== 'owner' && owners <= 1) throw new AppError('conflict', 'A team needs at least one owner.', { key: 'lastOwner' });
+    await tx.membership.update({ where: { id: target.id }, data: { role } });
+  });
 }
 
 export async function removeMember(ctx: TeamContext, membershipId: string): Promise<void> {
-  const target = await membershipOf(ctx, membershipId);
-  if (target.userId !== ctx.user.id) assertCanManage(ctx, target.role);
-  if (target.role === 'owner' && (await ownerCount(ctx.team.id)) <= 1) {
-    throw new AppError('conflict', 'A team needs at least one owner: make someone else owner first.', { key: 'lastOwnerLeave' });
-  }
-  const prisma = await db();
-  await prisma.membership.delete({ where: { id: target.id } });
+  await withLockedMembers(ctx, membershipId, async (tx, actor, target, owners) => {
+    if (target.userId !== ctx.user.id) assertCanManage(actor, target.role);
+    if (target.role === 'owner' && owners <= 1) {
+      throw new AppError('conflict', 'A team needs at least one owner: make someone else owner first.', { key: 'lastOwnerLeave' });
+    }
+    await tx.membership.delete({ where: { id: target.id } });
+  });
 }
 
 export async function createTeam(ctx: Pick<TeamContext, 'user'>, name: string): Promise<string> {

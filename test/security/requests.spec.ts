@@ -150,6 +150,12 @@ test.describe('security headers on every response', () => {
       await expect(page.getByRole('navigation', { name: 'Main navigation' }).first()).toBeVisible();
     }
     expect(violations).toEqual([]);
+    // A page elsewhere cannot frame the studio (frame-ancestors 'none', X-Frame-Options: DENY).
+    const framer = await context.newPage();
+    await framer.setContent(`<iframe id="studio" src="${atelier.origin}/sign-in"></iframe>`);
+    await expect.poll(() => framer.frames().length).toBe(2);
+    await framer.waitForTimeout(500);
+    expect(await framer.frames()[1].locator('body').innerText().catch(() => '')).not.toContain('Welcome back');
     await context.close();
   });
 });

@@ -1,10 +1,13 @@
 'use server';
 
+import { cookies, headers } from 'next/headers';
 import { redirect } from 'next/navigation';
 import { z } from 'zod';
 import type { SignUpState } from '@/components/auth/sign-up-form';
 import { createAccount, signUpSchema } from '@/lib/accounts/create-account';
-import { signIn } from '@/lib/auth/auth';
+import { signIn, signInAttempt } from '@/lib/auth/auth';
+import { rememberDevice } from '@/lib/auth/device-cookie';
+import { recordFailure, secondsToWait } from '@/lib/auth/throttle';
 import { safeCallbackUrl } from '@/lib/auth/callback-url';
 import { AppError, publicError } from '@/lib/errors';
 
@@ -25,13 +28,22 @@ export async function signUpWithPassword(_prev: SignUpState, formData: FormData)
   }
   const { callbackUrl, ...input } = parsed.data;
 
+  // Sign-up says when an email is taken (there is no email to send a link to instead), so the
+  // address asking is throttled like a failed sign-in: nobody can walk a list of emails quickly.
+  const address = { ip: signInAttempt(input.email, await headers()).ip };
+  const retryAfter = await secondsToWait(address);
+  if (retryAfter > 0) return { error: 'throttled', retryAfter, values };
   try {
     await createAccount(input);
     await signIn('credentials', { email: input.email, password: input.password, redirect: false });
   } catch (error) {
-    if (error instanceof AppError && error.code === 'conflict') return { error: 'emailTaken', fields: {}, values };
+    if (error instanceof AppError && error.code === 'conflict') {
+      await recordFailure(address);
+      return { error: 'emailTaken', fields: {}, values };
+    }
     publicError(error);
     return { error: 'failed', values };
   }
+  await rememberDevice(await cookies(), input.email);
   redirect(safeCallbackUrl(callbackUrl));
 }

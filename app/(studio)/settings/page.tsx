@@ -1,11 +1,14 @@
 import type { Metadata } from 'next';
+import { PasswordCard } from '@/components/settings/password-card';
 import { ServiceKeyCard } from '@/components/settings/service-key-card';
+import { hasPassword } from '@/lib/accounts/change-password';
 import { requireTeamContext } from '@/lib/auth/page-context';
 import { atLeast } from '@/lib/auth/roles';
 import { format } from '@/lib/i18n';
 import { getI18n } from '@/lib/i18n/server';
 import { keyStatus } from '@/lib/keys/service-keys';
 import { removeTeamKey, removeUserKey, saveTeamKey, saveUserKey } from './key-actions';
+import { changePassword } from './password-action';
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getI18n()).t.settings.keysTab };
@@ -13,7 +16,7 @@ export async function generateMetadata(): Promise<Metadata> {
 
 export default async function KeySettingsPage() {
   const ctx = await requireTeamContext();
-  const [{ locale, t }, status] = await Promise.all([getI18n(), keyStatus(ctx)]);
+  const [{ locale, t }, status, withPassword] = await Promise.all([getI18n(), keyStatus(ctx), hasPassword(ctx.user.id)]);
   const updated = (date: Date) => format(t.keys.updated, { date: new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone: ctx.team.timeZone }).format(date) });
   const admin = atLeast(ctx.role, 'admin');
 
@@ -36,6 +39,7 @@ export default async function KeySettingsPage() {
         save={saveTeamKey}
         remove={removeTeamKey}
       />
+      {withPassword && <PasswordCard change={changePassword} />}
     </div>
   );
 }

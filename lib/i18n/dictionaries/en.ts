@@ -62,6 +62,7 @@ export const en = {
     haveAccount: 'Already have an account?',
     noAccount: 'New to Atelier?',
     invalidCredentials: 'Email or password is incorrect.',
+    throttled: 'Too many attempts. Wait {seconds} s, then try again.',
     emailTaken: 'An account with this email already exists.',
     nameRequired: 'Enter your name.',
     emailInvalid: 'Enter a valid email address.',
@@ -111,8 +112,16 @@ export const en = {
   },
   settings: {
     title: 'Settings',
-    keysTab: 'Service key',
+    keysTab: 'Account & key',
     teamTab: 'Team',
+  },
+  password: {
+    title: 'Password',
+    lead: 'Changing it signs you out on every other device and browser.',
+    current: 'Current password',
+    next: 'New password',
+    save: 'Change password',
+    changed: 'Password changed. Every other session is signed out.',
   },
   keys: {
     yourKey: 'Your service key',
@@ -205,6 +214,8 @@ export const en = {
     upstreamUnavailable: 'The service is having trouble. Try again shortly.',
     upstreamUnreachable: 'Atelier could not reach the service. Try again shortly.',
     priceUnknown: 'Atelier has no price for {models}, so it cannot check this against your budget and will not run it. Ask an admin to add it to the price table.',
+    wrongPassword: 'The current password is not right.',
+    throttled: 'Too many attempts. Wait {seconds} s, then try again.',
     runInterrupted: 'The run was interrupted by a restart before the service answered. Please run it again.',
   },
   errors: {

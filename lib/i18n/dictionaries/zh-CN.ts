@@ -62,6 +62,7 @@ export const zhCN: Dictionary = {
     haveAccount: '已有账号？',
     noAccount: '第一次使用 Atelier？',
     invalidCredentials: '邮箱或密码不正确。',
+    throttled: '尝试次数过多，请等待 {seconds} 秒后再试。',
     emailTaken: '该邮箱已注册。',
     nameRequired: '请输入名字。',
     emailInvalid: '请输入有效的邮箱地址。',
@@ -111,8 +112,16 @@ export const zhCN: Dictionary = {
   },
   settings: {
     title: '设置',
-    keysTab: '服务密钥',
+    keysTab: '账户与密钥',
     teamTab: '团队',
+  },
+  password: {
+    title: '密码',
+    lead: '修改密码后，其他所有设备和浏览器上的登录都会退出。',
+    current: '当前密码',
+    next: '新密码',
+    save: '修改密码',
+    changed: '密码已修改，其他所有会话均已退出。',
   },
   keys: {
     yourKey: '你的服务密钥',
@@ -205,6 +214,8 @@ export const zhCN: Dictionary = {
     upstreamUnavailable: '服务暂时出现问题，请稍后重试。',
     upstreamUnreachable: 'Atelier 无法连接到服务，请稍后重试。',
     priceUnknown: 'Atelier 没有 {models} 的价格，无法对照预算核算，因此不会运行。请联系管理员将其加入价格表。',
+    wrongPassword: '当前密码不正确。',
+    throttled: '尝试次数过多，请等待 {seconds} 秒后再试。',
     runInterrupted: '服务应答前运行被重启中断，请重新运行。',
   },
   errors: {

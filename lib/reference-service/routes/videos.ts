@@ -26,7 +26,7 @@ export async function createVideo(ctx: ServiceContext, request: Request, owner: 
   const webhookUrl =
     body.webhook_url === undefined || body.webhook_url === null
       ? null
-      : await checkWebhookUrl(body.webhook_url, ctx.config.allowPrivateWebhooks);
+      : await checkWebhookUrl(body.webhook_url, { allowPrivate: ctx.config.allowPrivateWebhooks, privateOrigins: ctx.config.privateWebhookOrigins });
   const task = await ctx.videos.create(owner, baseUrl(ctx, request), model, { prompt, duration, resolution, audio, aspect_ratio: aspectRatio }, webhookUrl);
   return Response.json(task);
 }

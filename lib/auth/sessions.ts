@@ -1,0 +1,42 @@
+import type { Prisma } from '../db/generated/client';
+import { db } from '../runtime';
+
+/** How long a session cookie lives (next-auth's JWT maxAge too). */
+export const SESSION_MAX_AGE_S = 30 * 24 * 3600;
+
+/** What the session JWT carries besides the user: its own id and the user's session version then. */
+export interface SessionClaims {
+  sid: string;
+  sv: number;
+}
+
+/** A new session for a sign-in; the user's expired and revoked ones are cleared on the way. */
+export async function openSession(userId: string): Promise<SessionClaims> {
+  const prisma = await db();
+  const cutoff = new Date(Date.now() - SESSION_MAX_AGE_S * 1000);
+  return prisma.$transaction(async (tx) => {
+    await tx.userSession.deleteMany({ where: { userId, OR: [{ createdAt: { lt: cutoff } }, { revokedAt: { not: null } }] } });
+    const [session, user] = await Promise.all([tx.userSession.create({ data: { userId } }), tx.user.findUniqueOrThrow({ where: { id: userId }, select: { sessionVersion: true } })]);
+    return { sid: session.id, sv: user.sessionVersion };
+  });
+}
+
+/** Signing out: this session's cookie stops working everywhere it was copied to. */
+export async function revokeSession(sid: string): Promise<void> {
+  const prisma = await db();
+  await prisma.userSession.updateMany({ where: { id: sid, revokedAt: null }, data: { revokedAt: new Date() } });
+}
+
+/** A password change: every session of the user ends (a new one is opened for the browser that changed it). */
+export async function revokeAllSessions(tx: Prisma.TransactionClient, userId: string): Promise<void> {
+  await tx.user.update({ where: { id: userId }, data: { sessionVersion: { increment: 1 } } });
+  await tx.userSession.updateMany({ where: { userId, revokedAt: null }, data: { revokedAt: new Date() } });
+}
+
+/**
+ * The condition a user row must meet for a session to be live, for the one query that reads the
+ * user on every request (no extra round trip): same session version, session not revoked.
+ */
+export function liveSession(claims: SessionClaims): Prisma.UserWhereInput {
+  return { sessionVersion: claims.sv, sessions: { some: { id: claims.sid, revokedAt: null } } };
+}
