@@ -13,7 +13,8 @@ const RETRY_MS = 10_000;
 
 /**
  * The service's model list, one per upstream (never per caller: what a caller's key does must not
- * change what everyone is charged). A failed or empty answer keeps the last good list.
+ * change what everyone is charged). A failed or empty answer keeps the last good list, and a
+ * price the list stops giving is kept too.
  */
 interface Listing {
   models: ModelInfo[] | null;
@@ -31,13 +32,22 @@ async function refresh(listing: Listing, owner: KeyOwner): Promise<void> {
     // Any server-held key of this upstream will do: the list is the service's, the same for all.
     // null: the service has no model list (or an empty one); the app's own list stands in.
     const models = await (await upstreamFor(owner)).listModels();
-    if (models) listing.models = models;
+    if (models) listing.models = keepKnownPrices(models, listing.models);
     listing.failed = false;
   } catch (error) {
     listing.failed = true;
     console.warn(`[models] model list unavailable, ${listing.models ? 'keeping the last good one' : 'using config/models.json'}:`, (error as Error).message);
   }
   listing.checkedAt = Date.now();
+}
+
+/** A list that comes back without a model's price keeps the price the last list had for it. */
+function keepKnownPrices(models: ModelInfo[], previous: ModelInfo[] | null): ModelInfo[] {
+  const before = new Map(previous?.map((m) => [m.id, m.price]));
+  return models.map((m) => {
+    const earlier = before.get(m.id);
+    return !isPriceTable(m.kind, m.price) && earlier && isPriceTable(m.kind, earlier) ? { ...m, price: earlier } : m;
+  });
 }
 
 async function listedModels(owner: KeyOwner): Promise<ModelInfo[] | null> {
@@ -72,6 +82,11 @@ function withTrustedPrice(model: ModelInfo): ModelInfo {
 /** The models the service offers, each with its trusted price table (or none: it cannot be priced). */
 export async function serviceModels(owner: KeyOwner): Promise<ModelInfo[]> {
   return ((await listedModels(owner)) ?? configuredModels()).map(withTrustedPrice);
+}
+
+/** Resolves once a refresh of the current upstream's list under way has ended (tests). */
+export async function listingSettled(): Promise<void> {
+  await listings().get(appConfig().upstream.baseUrl)?.refreshing;
 }
 
 /** Forgets every listing (tests that switch upstreams within one process). */

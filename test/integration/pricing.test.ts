@@ -6,7 +6,7 @@ import { createAccount } from '../../lib/accounts/create-account';
 import { resolveTeamContext, type TeamContext } from '../../lib/auth/context';
 import { priceEdit } from '../../lib/edits/estimate';
 import { storeUserKey } from '../../lib/keys/service-keys';
-import { forgetModelListings, serviceModels } from '../../lib/pricing/catalog';
+import { forgetModelListings, listingSettled, serviceModels } from '../../lib/pricing/catalog';
 import { useFreshDatabase } from '../support/app-db';
 import { startService, type RunningService } from '../support/service';
 
@@ -58,8 +58,9 @@ describe('trusted prices', () => {
     for (const modelList of ['failing', 'empty', 'unpriced']) {
       await knob(modelList);
       vi.setSystemTime(Date.now() + 61_000);
-      await serviceModels(ctx); // the refresh runs behind this answer
-      await vi.waitFor(async () => expect(await priceOf(ctx, 'atelier-vista')).toMatchObject({ per_image: { '1024x1024': 0.08 } }));
+      await serviceModels(ctx); // answers at once from the last list; the refresh runs behind it
+      await listingSettled();
+      expect(await priceOf(ctx, 'atelier-vista')).toMatchObject({ per_image: { '1024x1024': 0.08 } });
     }
     await knob('normal');
   });
