@@ -37,14 +37,28 @@ test('the health route reports database and upstream', async ({ request }) => {
   expect(await res.json()).toEqual({ status: 'ok', database: 'ok', upstream: 'ok' });
 });
 
-test('signs out', async ({ browser }) => {
-  const context = await browser.newContext({ storageState: ownerState });
+test('signs out this session only', async ({ browser }) => {
+  // A session of its own: signing out ends it server-side, so the suite's shared one must stay out of it.
+  const context = await browser.newContext({ storageState: { cookies: [{ name: 'atelier-locale', value: 'en', url: baseURL }], origins: [] } });
   const page = await context.newPage();
-  await page.goto('/edit');
+  await page.goto('/sign-in');
+  await page.getByLabel('Email').fill(OWNER.email);
+  await page.getByLabel('Password').fill(OWNER.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expectInStudio(page);
+  const signedIn = await context.cookies();
   await page.getByRole('button', { name: 'Account' }).first().click();
   await page.getByRole('menuitem', { name: 'Sign out' }).click();
   await expect(page).toHaveURL(/\/sign-in/);
+  // The very cookie that was signed out no longer opens the studio, even put back by hand.
+  await context.addCookies(signedIn);
   await page.goto('/edit');
   await expect(page).toHaveURL(/\/sign-in/);
   await context.close();
+  // The owner's other session goes on.
+  const other = await browser.newContext({ storageState: ownerState });
+  const studio = await other.newPage();
+  await studio.goto('/edit');
+  await expectInStudio(studio);
+  await other.close();
 });
