@@ -92,7 +92,7 @@ export const en = {
     videos: 'Turn a described scene into a short video.',
     library: 'Everything your team has made, in one place.',
     dashboard: 'What your team spends, and where.',
-    settings: 'Your service key, your team and your share links.',
+    settings: 'Your account and service key, your team and your share links.',
   },
   emptyTitle: {
     edit: 'Start with an image',
