@@ -3,6 +3,7 @@
 import { createServer, type ServerResponse } from 'node:http';
 import path from 'node:path';
 import next from 'next';
+import { blobStore } from './lib/assets/store';
 import { appConfig } from './lib/config';
 import { checkActionBody, isActionPost } from './lib/http/action-body';
 import { bodyLimit, capBody } from './lib/http/body-limit';
@@ -18,6 +19,8 @@ import { closeRuntime, runtime } from './lib/runtime';
 const dev = process.env.NODE_ENV === 'development';
 const config = appConfig();
 const { db } = await runtime();
+// A wrong bucket, credentials or folder stops the start here, not the first upload.
+await blobStore().probe();
 console.log(`[atelier] database: ${db.kind === 'pglite' ? `PGlite in ${path.join(config.dataDir, 'pglite')}` : 'PostgreSQL'}`);
 
 let service: ReferenceService | undefined;

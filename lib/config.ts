@@ -2,6 +2,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { z } from 'zod';
+import { loadStorageConfig, type StorageConfig } from './storage/config';
 
 /** An empty variable counts as unset (`FOO=` in a .env file). */
 const optional = z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? undefined : v), z.string().trim().optional());
@@ -20,6 +21,7 @@ const envSchema = z.object({
   ATELIER_RUN_WORKERS: optional.pipe(z.stringbool().optional()),
   ATELIER_PRICES_FILE: optional,
   ATELIER_TRUSTED_PROXY_HOPS: optional.pipe(z.string().regex(/^\d$/, 'ATELIER_TRUSTED_PROXY_HOPS must be a number from 0 to 9').transform(Number).optional()),
+  FFMPEG_PATH: optional,
   ATELIER_VIDEO_MAX_MINUTES: optional.pipe(z.string().regex(/^\d+$/, 'ATELIER_VIDEO_MAX_MINUTES must be a number').transform(Number).optional()),
   AUTH_GITHUB_ID: optional,
   AUTH_GITHUB_SECRET: optional,
@@ -55,6 +57,10 @@ export interface AppConfig {
   runWorkers: boolean;
   /** The operator's price table (CNY), used for models the service's own list gives no price for. */
   pricesFile: string;
+  /** Where assets are stored: local disk (by default under the data dir) or S3 (STORAGE_*, S3_*). */
+  storage: StorageConfig;
+  /** The ffmpeg that makes video posters; by default the one shipped in @ffmpeg-installer/ffmpeg. */
+  ffmpegPath: string | undefined;
   /** A video task still unfinished after this long is failed with a clear message. */
   videoMaxMinutes: number;
   oauth: { github?: { clientId: string; clientSecret: string } };
@@ -80,6 +86,13 @@ function generatedSecrets(dataDir: string): GeneratedSecrets {
   return secrets;
 }
 
+/** Storage settings; with STORAGE_LOCAL_DIR unset, local files live under the data dir. */
+function storageConfig(env: NodeJS.ProcessEnv, dataDir: string): StorageConfig {
+  const storage = loadStorageConfig(env);
+  return storage.driver === 'local' && !env.STORAGE_LOCAL_DIR?.trim() ? { driver: 'local', dir: path.join(dataDir, 'assets') } : storage;
+}
+
+/** Every variable Atelier reads, parsed and checked at once: a bad one fails the start, named. */
 export function loadAppConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const parsed = envSchema.safeParse(env);
   if (!parsed.success) {
@@ -115,6 +128,8 @@ export function loadAppConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     },
     runWorkers: e.ATELIER_RUN_WORKERS ?? true,
     pricesFile: path.resolve(/*turbopackIgnore: true*/ e.ATELIER_PRICES_FILE ?? 'config/prices.json'),
+    storage: storageConfig(env, dataDir),
+    ffmpegPath: e.FFMPEG_PATH,
     videoMaxMinutes: e.ATELIER_VIDEO_MAX_MINUTES ?? 60,
     oauth: e.AUTH_GITHUB_ID && e.AUTH_GITHUB_SECRET ? { github: { clientId: e.AUTH_GITHUB_ID, clientSecret: e.AUTH_GITHUB_SECRET } } : {},
   };

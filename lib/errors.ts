@@ -52,12 +52,15 @@ export interface PublicError {
   status: number;
   key?: string;
   values?: Record<string, string | number>;
+  /** Which input fields were refused, and why (a message or a dictionary key). */
+  fields?: Record<string, string>;
   requestId?: string;
 }
 
 export function publicError(error: unknown): PublicError {
   if (error instanceof AppError) {
-    return { code: error.code, message: error.message, status: error.status, ...(error.key ? { key: error.key } : {}), ...(error.values ? { values: error.values } : {}) };
+    const fields = error.details.fields as Record<string, string> | undefined;
+    return { code: error.code, message: error.message, status: error.status, ...(error.key ? { key: error.key } : {}), ...(error.values ? { values: error.values } : {}), ...(fields ? { fields } : {}) };
   }
   const requestId = randomUUID().slice(0, 8);
   console.error(`[error ${requestId}]`, error);

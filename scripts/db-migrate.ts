@@ -1,11 +1,7 @@
-// npm run db:migrate — PostgreSQL if DATABASE_URL is set, else PGlite in .data/pglite
-import { openDatabase } from '../lib/db/client.ts'
-import { migrate } from '../lib/db/migrate.ts'
+// npm run db:migrate: applies the migrations to the database the configuration names (DATABASE_URL,
+// else PGlite under the data dir), as every replica also does at start.
+import { closeRuntime, runtime } from '../lib/runtime.ts'
 
-const db = await openDatabase()
-try {
-  const applied = await migrate(db)
-  console.log(`[migrate] ${db.kind}: ${applied.length ? `applied ${applied.length}` : 'up to date'}`)
-} finally {
-  await db.close()
-}
+const { db } = await runtime()
+console.log(`[migrate] ${db.kind}: up to date`)
+await closeRuntime()

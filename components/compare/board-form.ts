@@ -1,4 +1,5 @@
-import type { BoardInputRaw, Size } from '@/lib/comparisons/schema';
+import type { BoardInputRaw } from '@/lib/comparisons/schema';
+import type { ImageSize as Size } from '@/lib/upstream/defaults';
 
 /** The form as the user edits it; `toInput` turns it into the board's input. */
 export interface BoardForm {

@@ -2,8 +2,9 @@
 
 import { Play } from 'lucide-react';
 import { useId, type FormEvent } from 'react';
-import { estimateBoard, type PriceTable } from '@/lib/comparisons/estimate';
-import { BACKGROUNDS, LIMITS, RESPONSE_FORMATS, SIZES } from '@/lib/comparisons/schema';
+import { estimateBoard, type PriceTable } from '@/lib/pricing/board';
+import { BACKGROUNDS, LIMITS, RESPONSE_FORMATS } from '@/lib/comparisons/schema';
+import { IMAGE_SIZES as SIZES } from '@/lib/upstream/defaults';
 import { format, formatCny } from '@/lib/i18n';
 import { useI18n } from '../i18n-provider';
 import { Button } from '../ui/button';

@@ -1,7 +1,7 @@
 'use client';
 
 import type { ReactNode } from 'react';
-import type { PriceTable } from '@/lib/comparisons/estimate';
+import type { PriceTable } from '@/lib/pricing/board';
 import { BoardRunnerProvider, type BoardForm } from './board-runner';
 import { BoardStage } from './board-stage';
 import { CompareForm, type ModelOption } from './compare-form';

@@ -47,24 +47,3 @@ export function LibraryGrid() {
     </div>
   );
 }
-
-/** Stat tiles at zero and a flat bar chart, as the cost dashboard will show them. */
-export function SpendPreview({ stats }: { stats: Array<{ label: string; value: string }> }) {
-  return (
-    <div className="grid gap-4" aria-hidden>
-      <div className="grid grid-cols-1 gap-3 sm:grid-cols-3">
-        {stats.map((stat) => (
-          <div key={stat.label} className="rounded-control bg-surface px-4 py-3 shadow-card">
-            <p className="text-xs text-ink-muted">{stat.label}</p>
-            <p className="mt-1 text-lg font-semibold tracking-tight text-ink tabular-nums">{stat.value}</p>
-          </div>
-        ))}
-      </div>
-      <div className="flex h-28 items-end gap-1.5 rounded-control bg-surface px-4 pt-4 pb-3 shadow-card">
-        {Array.from({ length: 30 }, (_, i) => (
-          <div key={i} className="flex-1 rounded-sm bg-line" style={{ height: `${6 + ((i * 37) % 11)}%` }} />
-        ))}
-      </div>
-    </div>
-  );
-}

@@ -12,7 +12,7 @@ import { Badge } from '../ui/badge';
 import { Button } from '../ui/button';
 import { Dialog } from '../ui/dialog';
 import { useToast } from '../ui/toast';
-import type { RevokeShare, ShareLinkItem } from './share-links-card';
+import type { RevokeShare, ShareLinkItem } from './share-link-types';
 
 const KIND_ICONS: Record<GenerationKind, typeof Columns3> = { edit: WandSparkles, comparison: Columns3, video: Clapperboard };
 const STATE_TONES = { active: 'success', expired: 'neutral', revoked: 'danger' } as const satisfies Record<ShareState, string>;

@@ -1,27 +1,10 @@
 'use client';
 
 import { Info } from 'lucide-react';
-import type { ActionResult } from '@/lib/auth/action';
-import type { GenerationKind } from '@/lib/db/generated/enums';
-import type { ShareState } from '@/lib/share/lifetime';
 import { useI18n } from '../i18n-provider';
 import { Card, CardHeader } from '../ui/card';
 import { ShareLinkRow } from './share-link-row';
-
-export interface ShareLinkItem {
-  id: string;
-  kind: GenerationKind;
-  prompt: string;
-  resultHref: string;
-  /** null for the viewer's own links. */
-  createdBy: string | null;
-  created: string;
-  expires: string | null;
-  state: ShareState;
-  canRevoke: boolean;
-}
-
-export type RevokeShare = (input: { id: string }) => Promise<ActionResult<null>>;
+import type { RevokeShare, ShareLinkItem } from './share-link-types';
 
 /** Settings → Share links: a member's own links, or the team's for owners and admins. */
 export function ShareLinksCard({ scope, links, revoke }: { scope: 'team' | 'mine'; links: ShareLinkItem[]; revoke: RevokeShare }) {

@@ -2,7 +2,7 @@
 
 import { Link2 } from 'lucide-react';
 import { useState, useTransition } from 'react';
-import { shareResult } from '@/app/(studio)/share-result';
+import { shareResult } from '@/lib/share/share-action';
 import { format } from '@/lib/i18n';
 import { SHARE_EXPIRIES, type ShareExpiry } from '@/lib/share/lifetime';
 import { useI18n } from '../i18n-provider';

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { hashPassword } from '../auth/password';
+import { hashPassword } from './password';
 import { AppError } from '../errors';
-import { provisionEmbeddedKey } from '../keys/service-keys';
+import { createPersonalAccount, welcome } from './personal-account';
 import { db } from '../runtime';
 
 export const signUpSchema = z.object({
@@ -9,27 +9,18 @@ export const signUpSchema = z.object({
   email: z.email('Enter a valid email').transform((e) => e.toLowerCase()),
   password: z.string().min(8, 'At least 8 characters').max(200),
 });
-export type SignUpInput = z.infer<typeof signUpSchema>;
 
 /** A user, their personal team (as owner) and, in embedded mode, a freshly minted service key. */
 export async function createAccount(raw: z.input<typeof signUpSchema>): Promise<{ userId: string; teamId: string }> {
   const input = signUpSchema.parse(raw);
   const prisma = await db();
-  if (await prisma.user.findUnique({ where: { email: input.email }, select: { id: true } })) {
-    throw new AppError('conflict', 'An account with this email already exists.');
-  }
+  const taken = () => new AppError('conflict', 'An account with this email already exists.');
+  if (await prisma.user.findUnique({ where: { email: input.email }, select: { id: true } })) throw taken();
   const passwordHash = await hashPassword(input.password);
-  const { user, team } = await prisma.$transaction(async (tx) => {
-    const user = await tx.user.create({ data: { email: input.email, name: input.name, passwordHash } });
-    const team = await tx.team.create({ data: { name: input.name, personal: true } });
-    await tx.membership.create({ data: { teamId: team.id, userId: user.id, role: 'owner' } });
-    return { user, team };
+  const account = await prisma.$transaction((tx) => createPersonalAccount(tx, { email: input.email, name: input.name, passwordHash })).catch((error: unknown) => {
+    // Two sign-ups with one email at once: the unique email decides, and the second is told so.
+    throw (error as { code?: string }).code === 'P2002' ? taken() : error;
   });
-  try {
-    await provisionEmbeddedKey(user.id);
-  } catch (error) {
-    // The account stands; Settings shows that a key is missing and the user can add one.
-    console.error('[accounts] could not provision a service key:', (error as Error).message);
-  }
-  return { userId: user.id, teamId: team.id };
+  await welcome(account.userId);
+  return account;
 }

@@ -1,4 +1,4 @@
-import { provisionEmbeddedKey } from '../keys/service-keys';
+import { createPersonalAccount, welcome } from './personal-account';
 import { db } from '../runtime';
 
 /**
@@ -14,15 +14,11 @@ export async function userForOAuth(identity: { email: string; name: string; prov
   });
   if (linked) return linked.userId;
   const { userId, created } = await prisma.$transaction(async (tx) => {
-    const existing = await tx.user.findUnique({ where: { email }, select: { id: true, name: true } });
-    const user = existing ?? (await tx.user.create({ data: { email, name: identity.name.slice(0, 80) } }));
-    if (!existing) {
-      const team = await tx.team.create({ data: { name: user.name, personal: true } });
-      await tx.membership.create({ data: { teamId: team.id, userId: user.id, role: 'owner' } });
-    }
-    await tx.account.create({ data: { userId: user.id, type: 'oauth', provider: identity.provider, providerAccountId: identity.providerAccountId } });
-    return { userId: user.id, created: !existing };
+    const existing = await tx.user.findUnique({ where: { email }, select: { id: true } });
+    const userId = existing?.id ?? (await createPersonalAccount(tx, { email, name: identity.name })).userId;
+    await tx.account.create({ data: { userId, type: 'oauth', provider: identity.provider, providerAccountId: identity.providerAccountId } });
+    return { userId, created: !existing };
   });
-  if (created) await provisionEmbeddedKey(userId).catch((e) => console.error('[accounts] could not provision a service key:', (e as Error).message));
+  if (created) await welcome(userId);
   return userId;
 }

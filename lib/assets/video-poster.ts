@@ -7,6 +7,7 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import ffmpeg from '@ffmpeg-installer/ffmpeg';
 import sharp from 'sharp';
+import { appConfig } from '../config';
 import type { BlobStore } from '../storage';
 import type { ThumbnailWidth } from './thumbnail';
 
@@ -15,7 +16,7 @@ const POSTER_AT_S = 0.5;
 
 /** One frame of a video as PNG bytes (ffmpeg reads the file: an MP4's index may sit at its end). */
 async function frameAt(file: string, seconds: number): Promise<Buffer> {
-  const child = spawn(ffmpeg.path, ['-v', 'error', '-ss', String(seconds), '-i', file, '-frames:v', '1', '-f', 'image2pipe', '-vcodec', 'png', 'pipe:1'], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(appConfig().ffmpegPath ?? ffmpeg.path, ['-v', 'error', '-ss', String(seconds), '-i', file, '-frames:v', '1', '-f', 'image2pipe', '-vcodec', 'png', 'pipe:1'], { stdio: ['ignore', 'pipe', 'pipe'] });
   const chunks: Buffer[] = [];
   let errors = '';
   child.stdout.on('data', (chunk: Buffer) => chunks.push(chunk));

@@ -27,20 +27,8 @@ export function teamAction<S extends z.ZodType, T>(
     try {
       return { ok: true, data: await handler(await teamContext(minRole), parsed.data) };
     } catch (error) {
-      const { code, message, key, values } = publicError(error);
-      return { ok: false, error: { code, message, ...(key ? { key } : {}), ...(values ? { values } : {}) } };
-    }
-  };
-}
-
-/** For route handlers: the same resolution, answering JSON errors with the right status. */
-export function withTeam(minRole: Role, handler: (ctx: TeamContext, request: Request) => Promise<Response>) {
-  return async (request: Request): Promise<Response> => {
-    try {
-      return await handler(await teamContext(minRole), request);
-    } catch (error) {
-      const { status, ...body } = publicError(error);
-      return Response.json({ error: body }, { status });
+      const { code, message, key, values, fields } = publicError(error);
+      return { ok: false, error: { code, message, ...(key ? { key } : {}), ...(values ? { values } : {}), ...(fields ? { fields } : {}) } };
     }
   };
 }

@@ -8,7 +8,7 @@ import { db } from '../runtime';
 import { userForOAuth } from '../accounts/oauth-user';
 import { safeCallbackUrl } from './callback-url';
 import { isKnownDevice } from './device';
-import { verifyPasswordOrDecoy } from './password';
+import { verifyPasswordOrDecoy } from '../accounts/password';
 import { openSession, revokeSession, SESSION_MAX_AGE_S } from './sessions';
 import { recordFailure, recordSuccess, secondsToWait } from './throttle';
 

@@ -1,11 +1,10 @@
 import type { TeamContext } from '../auth/context';
 import type { Prisma } from '../db/generated/client';
-import { recentCharges } from '../pricing/observed';
+import type { ArchiveState } from '../db/generated/enums';
+import { SERVICE_FILE_LIFETIME_MS } from '../upstream/defaults';
 import { sumCosts } from '../upstream/cost';
 import { db } from '../runtime';
 import { boardParamsSchema, type BoardParams } from './schema';
-import { archiveJobs, archiveState, SERVICE_FILE_LIFETIME_MS } from './archive-jobs';
-import type { Observation } from './estimate';
 
 /**
  * One image of a column. Archived: in Atelier's storage. Until then (and for good when the copy
@@ -39,21 +38,18 @@ export interface BoardView {
   columns: BoardColumn[];
 }
 
-type OutputRow = { id: string; assetId: string | null; upstreamUrl: string | null; status: string; createdAt: Date; asset: { sha256: string } | null };
+type OutputRow = { id: string; assetId: string | null; archive: ArchiveState | null; upstreamUrl: string | null; status: string; createdAt: Date; asset: { sha256: string } | null };
 
-/** The images of a board's outputs, with what became of those the archive job copies. */
-async function boardImages(outputs: OutputRow[], now = Date.now()): Promise<Map<string, BoardImage>> {
-  const waiting = outputs.filter((o) => o.status === 'completed' && !o.assetId && o.upstreamUrl);
-  const jobs = await archiveJobs(await db(), waiting.map((o) => o.id));
+/** The images of a board's outputs, with where the archive job stands with those it copies. */
+function boardImages(outputs: OutputRow[], now = Date.now()): Map<string, BoardImage> {
   const images = new Map<string, BoardImage>();
   for (const o of outputs) {
     if (o.assetId && o.asset) images.set(o.id, { outputId: o.id, state: 'archived', assetId: o.assetId, sha256: o.asset.sha256 });
     else if (o.status === 'completed' && o.upstreamUrl) {
-      const state = archiveState(o, jobs.get(o.id), now);
       const until = o.createdAt.getTime() + SERVICE_FILE_LIFETIME_MS;
       // Only a live http(s) link goes to the browser (it becomes an <img src> and a link).
       const serviceUrl = until > now && /^https?:\/\//i.test(o.upstreamUrl) ? o.upstreamUrl : null;
-      if (state !== 'archived') images.set(o.id, { outputId: o.id, state, serviceUrl, availableUntil: new Date(until).toISOString() });
+      images.set(o.id, { outputId: o.id, state: o.archive === 'unsaved' ? 'unsaved' : 'archiving', serviceUrl, availableUntil: new Date(until).toISOString() });
     }
   }
   return images;
@@ -69,7 +65,7 @@ export async function getBoard(ctx: TeamContext, id: string): Promise<BoardView 
   const board = await prisma.generation.findFirst({ where: { id, teamId: ctx.team.id, kind: 'comparison' }, include: boardInclude });
   if (!board) return null;
   const params = boardParamsSchema.parse(board.params);
-  const images = await boardImages(board.outputs);
+  const images = boardImages(board.outputs);
   const columns = params.models.map((model, index): BoardColumn => {
     const outputs = board.outputs.filter((o) => o.entryIndex === index);
     const failed = outputs.find((o) => o.status === 'failed');
@@ -105,7 +101,7 @@ export async function getBoardImages(ctx: TeamContext, id: string): Promise<Boar
   const prisma = await db();
   const board = await prisma.generation.findFirst({ where: { id, teamId: ctx.team.id, kind: 'comparison' }, select: { id: true, outputs: boardInclude.outputs } });
   if (!board) return null;
-  return [...(await boardImages(board.outputs)).values()];
+  return [...(boardImages(board.outputs)).values()];
 }
 
 export interface BoardSummary {
@@ -146,14 +142,6 @@ export async function listBoards(ctx: TeamContext, page = 1): Promise<{ items: B
     };
   });
   return { items, hasMore: rows.length > HISTORY_PAGE_SIZE };
-}
-
-/** What the team was recently charged per model, with the size and n of each board, for estimates. */
-export async function recentObservations(ctx: TeamContext, models: string[]): Promise<Observation[]> {
-  return (await recentCharges(ctx, 'comparison', models)).flatMap((charge) => {
-    const params = boardParamsSchema.safeParse(charge.params);
-    return params.success ? [{ model: charge.model, size: params.data.size, n: params.data.n, amount: charge.amount }] : [];
-  });
 }
 
 /** Assets of a board, in column order, for the zip download. */

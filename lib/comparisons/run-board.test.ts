@@ -5,14 +5,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAccount } from '../accounts/create-account';
 import { blobStore } from '../assets/store';
 import { resolveTeamContext, type TeamContext } from '../auth/context';
-import { QUEUES, startJobs, type Jobs } from '../jobs';
+import { ARCHIVE_QUEUES as QUEUES } from '../assets/archive-job';
+import { startJobs, type Jobs } from '../jobs';
 import { storeUserKey } from '../keys/service-keys';
 import { db, runtime } from '../runtime';
 import { sumCosts } from '../upstream/cost';
 import { download, startService, type RunningService } from '../../test/support/service';
 import { DATABASE_KINDS, useFreshDatabase } from '../../test/support/app-db';
-import { estimateBoard, priceTable } from './estimate';
-import { getBoard, listBoards, recentObservations, type BoardImage, type BoardView } from './queries';
+import { estimateBoard, priceTable } from '../pricing/board';
+import { boardObservations } from '../pricing/estimates';
+import { getBoard, listBoards, type BoardImage, type BoardView } from './queries';
 import { runBoard } from './run-board';
 import { boardInputSchema } from './schema';
 
@@ -138,7 +140,7 @@ describe.each(DATABASE_KINDS)('running a comparison board on %s', (kind) => {
     const { items } = await listBoards(ctx);
     expect(items.length).toBeGreaterThanOrEqual(4);
     expect(items.map((i) => i.createdAt)).toEqual([...items.map((i) => i.createdAt)].sort().reverse());
-    const observations = await recentObservations(ctx, ['atelier-vista']);
+    const observations = await boardObservations(ctx, ['atelier-vista']);
     const cheap = priceTable([{ id: 'atelier-vista', kind: 'image', price: { per_image: { '1024x1024': 0.05 } } }], observations);
     expect(estimateBoard(cheap, ['atelier-vista'], '1024x1024', 3)).toMatchObject({ total: '0.24', perModel: [{ source: 'ledger' }] });
     const unlisted = priceTable([{ id: 'atelier-vista', kind: 'image' }], observations);

@@ -1,16 +1,13 @@
 import { randomInt, randomUUID } from 'node:crypto';
+import { enqueueArchive, markUnsaved } from '../assets/archive-job';
 import type { TeamContext } from '../auth/context';
 import { AppError } from '../errors';
+import { endGeneration, endingOf, openGeneration, settleGeneration } from '../generations/lifecycle';
 import { upstreamAppError } from '../generations/upstream-error';
 import { upstreamFor } from '../generations/upstream-for';
-import { releaseReservations, settleCosts } from '../ledger/record';
-import { reserveBudget, type Charge } from '../ledger/reserve';
-import { priceUnknown } from '../pricing/unknown';
-import { db } from '../runtime';
-import { UpstreamError, type GeneratedImage } from '../upstream';
-import { enqueueArchives } from './archive-jobs';
-import { boardCatalog } from './catalog';
-import { estimateBoard } from './estimate';
+import { priceBoard } from '../pricing/estimates';
+import { runtime } from '../runtime';
+import { UpstreamError, type BatchResult, type GeneratedImage } from '../upstream';
 import { LIMITS, type BoardInput, type BoardParams } from './schema';
 import { storeBase64Image } from './store-base64';
 
@@ -40,27 +37,69 @@ async function mapLimit<T, R>(items: T[], limit: number, worker: (item: T) => Pr
   return results;
 }
 
-/** Refuses unknown models, then prices the board by trusted prices (the very table the form estimates with). */
-async function priceBoard(ctx: TeamContext, input: BoardInput): Promise<Charge[]> {
-  const { models, prices } = await boardCatalog(ctx);
-  const known = new Set(models.map((m) => m.id));
-  const unknown = input.models.filter((m) => !known.has(m));
-  if (unknown.length > 0) throw new AppError('invalid_input', `Unknown image model: ${unknown.join(', ')}.`, { fields: { models: 'unknownModel' } });
-  const estimate = estimateBoard(prices, input.models, input.size, input.n);
-  if (estimate.unknown.length > 0) throw priceUnknown(estimate.unknown);
-  return estimate.perModel.map((m) => ({ model: m.model, amount: m.amount! }));
+/** Base64 images are decoded into storage now (the strings must not be kept); URL images wait for the archive job. */
+async function storeImages(ctx: TeamContext, boardId: string, tasks: Task[]): Promise<Stored[]> {
+  return mapLimit(tasks, 4, async (task): Promise<Stored> => {
+    const image = task.image!;
+    task.image = null;
+    if ('url' in image) return { assetId: null, upstreamUrl: image.url };
+    try {
+      const asset = await storeBase64Image({ teamId: ctx.team.id, base64: image.base64, createdById: ctx.user.id });
+      return { assetId: asset.id };
+    } catch (error) {
+      console.error(`[compare] could not store an image of board ${boardId}:`, (error as Error).message);
+      return { error: { code: 'archive_failed', message: 'The image could not be saved.' } };
+    }
+  });
+}
+
+/** The output rows of an answered board: one per image, plus one per model that failed. */
+function outputRows(boardId: string, seed: number, batch: BatchResult, tasks: Task[], stored: Stored[]) {
+  const images = tasks.map((task, i) => {
+    const result = stored[i];
+    const failed = 'error' in result;
+    return {
+      id: task.outputId,
+      generationId: boardId,
+      model: task.model,
+      entryIndex: task.entryIndex,
+      position: task.position,
+      status: failed ? ('failed' as const) : ('completed' as const),
+      assetId: failed ? null : result.assetId,
+      archive: failed ? null : result.assetId ? ('archived' as const) : ('archiving' as const),
+      upstreamUrl: failed ? null : (result.upstreamUrl ?? null),
+      revisedPrompt: task.revisedPrompt ?? null,
+      seed: BigInt(seed),
+      // A model's cost sits on its first image; the column adds its images up.
+      cost: task.position === 0 ? batch.results.find((r) => r.index === task.entryIndex)?.cost.amount : null,
+      errorCode: failed ? result.error.code : null,
+      errorMessage: failed ? result.error.message : null,
+    };
+  });
+  const failures = batch.results
+    .filter((entry) => entry.error)
+    .map((entry) => ({
+      generationId: boardId,
+      model: entry.model,
+      entryIndex: entry.index,
+      position: 0,
+      status: 'failed' as const,
+      seed: BigInt(seed),
+      cost: entry.cost.amount,
+      errorCode: entry.error!.code,
+      errorMessage: entry.error!.message,
+    }));
+  return [...images, ...failures];
 }
 
 /**
- * Runs one comparison board: records it as running (its budget reserved), sends ONE request with
- * every model, then writes the outputs, the ledger lines and the final state in one transaction and
- * answers. Base64 images are decoded and streamed to storage before that (the strings must not be
- * kept); URL images are copied into storage afterwards by the asset.archive job, and shown from the
- * service's signed URL until then. `signal` cancels the upstream call only: once the service has
- * answered (and charged), the results are kept.
+ * Runs one comparison board: opens it (budget reserved), sends ONE request with every model, then
+ * settles it with its outputs and answers. URL images are copied into storage afterwards by the
+ * archive job, and shown from the service's signed URL until then. `signal` cancels the upstream
+ * call only: once the service has answered (and charged), the results are kept.
  */
 export async function runBoard(ctx: TeamContext, input: BoardInput, signal?: AbortSignal): Promise<{ id: string }> {
-  const prisma = await db();
+  const prisma = (await runtime()).db.prisma;
   if (input.parentId) {
     const parent = await prisma.generation.findFirst({ where: { id: input.parentId, teamId: ctx.team.id, kind: 'comparison' }, select: { id: true } });
     if (!parent) throw new AppError('not_found', 'That board does not exist.');
@@ -69,29 +108,14 @@ export async function runBoard(ctx: TeamContext, input: BoardInput, signal?: Abo
   const seed = input.seed ?? randomInt(0, LIMITS.maxSeed);
   const params: BoardParams = { prompt: input.prompt, models: input.models, size: input.size, n: input.n, background: input.background, seed, responseFormat: input.responseFormat };
   // Written before the call, so a crash or a cancel leaves a trace; a board over budget is never written.
-  const generation = await prisma.$transaction((tx) =>
-    reserveBudget(tx, { teamId: ctx.team.id, userId: ctx.user.id, kind: 'comparison', charges }, () =>
-      tx.generation.create({
-        data: { teamId: ctx.team.id, userId: ctx.user.id, kind: 'comparison', status: 'running', prompt: input.prompt, params, parentId: input.parentId },
-      }),
-    ),
-  );
+  const board = await openGeneration(ctx, { kind: 'comparison', prompt: input.prompt, params, charges, parentId: input.parentId });
 
-  let batch;
+  let batch: BatchResult;
   try {
-    const client = await upstreamFor(ctx);
-    batch = await client.generateImages({ model: input.models, prompt: input.prompt, size: input.size, n: input.n, background: input.background, seed, responseFormat: input.responseFormat, signal });
+    batch = await (await upstreamFor(ctx)).generateImages({ model: input.models, prompt: input.prompt, size: input.size, n: input.n, background: input.background, seed, responseFormat: input.responseFormat, signal });
   } catch (error) {
-    const upstream = error instanceof UpstreamError ? error : null;
-    const cancelled = upstream?.code === 'cancelled';
-    await prisma.$transaction(async (tx) => {
-      await tx.generation.update({
-        where: { id: generation.id },
-        data: { status: cancelled ? 'cancelled' : 'failed', errorCode: upstream?.code ?? 'internal', errorMessage: upstream?.message ?? 'The board could not run.', completedAt: new Date() },
-      });
-      await releaseReservations(tx, generation.id);
-    });
-    if (upstream) throw upstreamAppError(upstream, { boardId: generation.id });
+    await endGeneration(board.id, endingOf(error, signal, 'The board could not run.'));
+    if (error instanceof UpstreamError) throw upstreamAppError(error, { boardId: board.id });
     throw error;
   }
 
@@ -100,82 +124,29 @@ export async function runBoard(ctx: TeamContext, input: BoardInput, signal?: Abo
   );
   // The tasks hold the only references to the images now: each is dropped once stored.
   for (const entry of batch.results) entry.images = [];
-  const stored = await mapLimit(tasks, 4, async (task): Promise<Stored> => {
-    const image = task.image!;
-    task.image = null;
-    if ('url' in image) return { assetId: null, upstreamUrl: image.url };
-    try {
-      const asset = await storeBase64Image({ teamId: ctx.team.id, base64: image.base64, createdById: ctx.user.id });
-      return { assetId: asset.id };
-    } catch (error) {
-      console.error(`[compare] could not store an image of board ${generation.id}:`, (error as Error).message);
-      return { error: { code: 'archive_failed', message: 'The image could not be saved.' } };
-    }
-  });
+  const stored = await storeImages(ctx, board.id, tasks);
 
-  const outputs = [
-    ...tasks.map((task, i) => {
-      const result = stored[i];
-      return {
-        id: task.outputId,
-        generationId: generation.id,
-        model: task.model,
-        entryIndex: task.entryIndex,
-        position: task.position,
-        status: 'error' in result ? ('failed' as const) : ('completed' as const),
-        assetId: 'error' in result ? null : result.assetId,
-        upstreamUrl: 'error' in result ? null : (result.upstreamUrl ?? null),
-        revisedPrompt: task.revisedPrompt ?? null,
-        seed: BigInt(seed),
-        // A model's cost sits on its first image; the column adds its images up.
-        cost: task.position === 0 ? batch.results.find((r) => r.index === task.entryIndex)?.cost.amount : null,
-        errorCode: 'error' in result ? result.error.code : null,
-        errorMessage: 'error' in result ? result.error.message : null,
-      };
-    }),
-    ...batch.results
-      .filter((entry) => entry.error)
-      .map((entry) => ({
-        generationId: generation.id,
-        model: entry.model,
-        entryIndex: entry.index,
-        position: 0,
-        status: 'failed' as const,
-        seed: BigInt(seed),
-        cost: entry.cost.amount,
-        errorCode: entry.error!.code,
-        errorMessage: entry.error!.message,
-      })),
-  ];
-
-  await prisma.$transaction(async (tx) => {
-    await tx.generationOutput.createMany({ data: outputs });
-    await settleCosts(
-      tx,
-      generation.id,
-      batch.results.map((entry) => ({ teamId: ctx.team.id, userId: ctx.user.id, generationId: generation.id, kind: 'comparison' as const, model: entry.model, amount: entry.cost.amount })),
-    );
-    await tx.generation.update({
-      where: { id: generation.id },
-      data: {
-        status: batch.status,
-        upstreamId: batch.id,
-        costTotal: batch.totalCost.amount,
-        currency: batch.totalCost.currency,
-        errorCode: batch.status === 'failed' ? 'all_models_failed' : null,
-        errorMessage: batch.status === 'failed' ? 'Every model failed.' : null,
-        completedAt: new Date(),
-      },
-    });
-  });
-
-  const toArchive = tasks.flatMap((task, i) => {
-    const result = stored[i];
-    return 'upstreamUrl' in result && result.upstreamUrl ? [{ outputId: task.outputId, url: result.upstreamUrl }] : [];
-  });
-  // Not fatal: the board is saved and charged; its images then show as not saved (service URL kept).
-  await enqueueArchives(ctx.team.id, ctx.user.id, toArchive).catch((error: unknown) =>
-    console.error(`[compare] could not queue the archiving of board ${generation.id}:`, (error as Error).message),
+  await settleGeneration(
+    board,
+    {
+      status: batch.status,
+      upstreamId: batch.id,
+      total: batch.totalCost,
+      charges: batch.results.map((entry) => ({ model: entry.model, amount: entry.cost.amount })),
+      error: batch.status === 'failed' ? { code: 'all_models_failed', message: 'Every model failed.' } : undefined,
+    },
+    (tx) => tx.generationOutput.createMany({ data: outputRows(board.id, seed, batch, tasks, stored) }),
   );
-  return { id: generation.id };
+
+  // Not fatal: the board is saved and charged; an image whose copy could not be queued shows as unsaved.
+  const toArchive = tasks.flatMap((task, i) => ('upstreamUrl' in stored[i] && stored[i].upstreamUrl ? [{ outputId: task.outputId, url: stored[i].upstreamUrl }] : []));
+  await Promise.all(
+    toArchive.map(({ outputId, url }) =>
+      enqueueArchive({ teamId: ctx.team.id, url, kind: 'image', createdById: ctx.user.id, outputId }).catch(async (error: unknown) => {
+        console.error(`[compare] could not queue the archiving of board ${board.id}:`, (error as Error).message);
+        await markUnsaved((await runtime()).db, [outputId]);
+      }),
+    ),
+  );
+  return { id: board.id };
 }

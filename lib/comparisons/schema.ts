@@ -1,11 +1,9 @@
 import { z } from 'zod';
+import { IMAGE_SIZES } from '../upstream/defaults';
 
-export const SIZES = ['1024x1024', '2048x2048', '4096x4096'] as const;
 export const BACKGROUNDS = ['auto', 'opaque', 'transparent'] as const;
 export const RESPONSE_FORMATS = ['url', 'b64_json'] as const;
 export const LIMITS = { maxModels: 4, maxN: 4, maxPromptLength: 4000, maxSeed: 2 ** 31 - 1 } as const;
-
-export type Size = (typeof SIZES)[number];
 
 /**
  * A board's settings, parsed the same way in the browser and on the server. Messages are keys of
@@ -18,7 +16,7 @@ export const boardInputSchema = z.object({
     .min(1, 'modelsRequired')
     .max(LIMITS.maxModels, 'tooManyModels')
     .refine((models) => new Set(models).size === models.length, 'duplicateModels'),
-  size: z.enum(SIZES, 'invalidSize'),
+  size: z.enum(IMAGE_SIZES, 'invalidSize'),
   n: z.number('invalidN').int('invalidN').min(1, 'invalidN').max(LIMITS.maxN, 'invalidN'),
   background: z.enum(BACKGROUNDS, 'invalidBackground'),
   /** null: the server draws one (and shows it). */

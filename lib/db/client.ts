@@ -12,11 +12,11 @@ export type Database =
 
 export const DEFAULT_PGLITE_DIR = '.data/pglite'
 
-/** PostgreSQL when DATABASE_URL is set, otherwise embedded PGlite in .data/pglite. */
+/** PostgreSQL when a URL is given (DATABASE_URL, through lib/config.ts), otherwise embedded PGlite in `dataDir`. */
 export async function openDatabase(
   opts: { url?: string; dataDir?: string } = {},
 ): Promise<Database> {
-  const url = opts.url ?? process.env.DATABASE_URL
+  const url = opts.url
   if (url) {
     const pool = new pg.Pool({ connectionString: url, max: 10 })
     // An idle connection closed by the server (restart, failover) must not crash the process:
@@ -28,7 +28,7 @@ export async function openDatabase(
       async close() { await prisma.$disconnect(); await pool.end() },
     }
   }
-  const dir = opts.dataDir ?? process.env.PGLITE_DATA_DIR ?? DEFAULT_PGLITE_DIR
+  const dir = opts.dataDir ?? DEFAULT_PGLITE_DIR
   // 'memory://' gives a throw-away database (tests).
   const dataDir = dir.startsWith('memory://') ? dir : path.resolve(/*turbopackIgnore: true*/ dir)
   let unlock = () => {}

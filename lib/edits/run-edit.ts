@@ -3,14 +3,14 @@ import type { TeamContext } from '../auth/context';
 import { archiveResult } from '../assets/archive';
 import { AppError } from '../errors';
 import { upstreamAppError } from '../generations/upstream-error';
+import { abortOnCancel } from '../generations/cancel';
+import { endGeneration, endingOf, openGeneration, settleGeneration } from '../generations/lifecycle';
 import { upstreamFor } from '../generations/upstream-for';
-import { releaseReservations, settleCosts } from '../ledger/record';
-import { reserveBudget } from '../ledger/reserve';
+import { priceEdit } from '../pricing/estimates';
 import { db } from '../runtime';
 import { UpstreamError } from '../upstream';
 import { readTeamImage, storeImage } from './assets';
 import { editModels } from './edit-models';
-import { priceEdit } from './estimate';
 import { checkImage } from './image-input';
 import { EDIT_KINDS, needsMask } from './kinds';
 
@@ -51,9 +51,10 @@ export interface EditOutcome {
 }
 
 /**
- * Runs one edit: keeps the original (and mask) as assets, writes the Generation as running before
- * calling the service, archives the result, then records output, cost and completion in one
- * transaction. A failure or cancellation is written to the Generation and rethrown for the user.
+ * Runs one edit: keeps the original (and mask) as assets, opens the generation (budget reserved)
+ * before calling the service, archives the result, then settles it with its output. The caller's
+ * `signal` (the browser leaving) or a cancel asked from any replica (`requestId`) stops the call;
+ * a failure or cancellation ends the generation and is rethrown for the user.
  */
 export async function runEdit(ctx: TeamContext, input: EditRequest, signal: AbortSignal): Promise<EditOutcome> {
   const prisma = await db();
@@ -70,67 +71,27 @@ export async function runEdit(ctx: TeamContext, input: EditRequest, signal: Abor
   }
 
   const size = input.size ?? `${image.width}x${image.height}`;
-  const estimate = await priceEdit(ctx, model, size);
+  const charges = await priceEdit(ctx, model, size);
+  const usedModel = charges[0].model;
 
   const original = input.assetId ? { id: input.assetId } : await storeImage(ctx, image);
   const maskAsset = mask ? await storeImage(ctx, mask) : null;
-  const charges = [{ model: model ?? 'default', amount: estimate }];
-  const generation = await prisma.$transaction((tx) =>
-    reserveBudget(tx, { teamId: ctx.team.id, userId: ctx.user.id, kind: 'edit', charges }, () =>
-      tx.generation.create({
-        data: {
-          teamId: ctx.team.id,
-          userId: ctx.user.id,
-          kind: 'edit',
-          status: 'running',
-          prompt: input.prompt,
-          parentId: input.parentId,
-          params: {
-            editKind: input.kind,
-            model: model ?? null,
-            size,
-            width: image.width,
-            height: image.height,
-            originalAssetId: original.id,
-            maskAssetId: maskAsset?.id ?? null,
-          },
-        },
-      }),
-    ),
-  );
+  const params = { editKind: input.kind, model: usedModel, size, width: image.width, height: image.height, originalAssetId: original.id, maskAssetId: maskAsset?.id ?? null };
+  const generation = await openGeneration(ctx, { kind: 'edit', prompt: input.prompt, params, charges, parentId: input.parentId, requestId: input.requestId });
 
+  const controller = new AbortController();
+  const abort = () => controller.abort();
+  signal.addEventListener('abort', abort);
+  const stopWatching = abortOnCancel(generation.id, controller);
   try {
-    const upstream = await upstreamFor(ctx);
-    const result = await upstream.editImage({
-      image: image.data,
-      mask: mask?.data,
-      prompt: input.prompt,
-      model,
-      size: input.size,
-      signal,
-    });
+    const result = await (await upstreamFor(ctx)).editImage({ image: image.data, mask: mask?.data, prompt: input.prompt, model: usedModel, size: input.size, signal: controller.signal });
     const first = result.images[0];
-    const asset = await archiveResult({ teamId: ctx.team.id, url: first.url, kind: 'image', createdById: ctx.user.id }, signal);
-    const usedModel = model ?? 'default';
-    await prisma.$transaction(async (tx) => {
-      await tx.generationOutput.create({
-        data: {
-          generationId: generation.id,
-          model: usedModel,
-          entryIndex: 0,
-          status: 'completed',
-          assetId: asset.id,
-          upstreamUrl: first.url,
-          revisedPrompt: first.revisedPrompt ?? null,
-          cost: result.cost.amount,
-        },
-      });
-      await settleCosts(tx, generation.id, [{ teamId: ctx.team.id, userId: ctx.user.id, generationId: generation.id, kind: 'edit', model: usedModel, amount: result.cost.amount }]);
-      await tx.generation.update({
-        where: { id: generation.id },
-        data: { status: 'completed', upstreamId: result.id, costTotal: result.cost.amount, currency: result.cost.currency, completedAt: new Date() },
-      });
-    });
+    const asset = await archiveResult({ teamId: ctx.team.id, url: first.url, kind: 'image', createdById: ctx.user.id }, controller.signal);
+    await settleGeneration(generation, { status: 'completed', upstreamId: result.id, total: result.cost, charges: [{ model: usedModel, amount: result.cost.amount }] }, (tx) =>
+      tx.generationOutput.create({
+        data: { generationId: generation.id, model: usedModel, entryIndex: 0, status: 'completed', assetId: asset.id, archive: 'archived', upstreamUrl: first.url, revisedPrompt: first.revisedPrompt ?? null, cost: result.cost.amount },
+      }),
+    );
     return {
       generationId: generation.id,
       resultAssetId: asset.id,
@@ -140,22 +101,13 @@ export async function runEdit(ctx: TeamContext, input: EditRequest, signal: Abor
       revisedPrompt: first.revisedPrompt ?? null,
     };
   } catch (error) {
-    const cancelled = signal.aborted;
-    const upstream = error instanceof UpstreamError ? error : null;
-    await prisma.$transaction(async (tx) => {
-      await tx.generation.update({
-        where: { id: generation.id },
-        data: {
-          status: cancelled ? 'cancelled' : 'failed',
-          errorCode: cancelled ? 'cancelled' : (upstream?.code ?? 'internal'),
-          errorMessage: cancelled ? 'Cancelled.' : (upstream?.message ?? 'The result could not be stored.'),
-          completedAt: new Date(),
-        },
-      });
-      await releaseReservations(tx, generation.id);
-    });
-    if (cancelled) throw new AppError('conflict', 'The edit was cancelled.', { cancelled: true });
-    if (upstream) throw upstreamAppError(upstream);
+    const ending = endingOf(error, controller.signal);
+    await endGeneration(generation.id, ending);
+    if (ending.status === 'cancelled') throw new AppError('conflict', 'The edit was cancelled.', { cancelled: true });
+    if (error instanceof UpstreamError) throw upstreamAppError(error);
     throw error;
+  } finally {
+    stopWatching();
+    signal.removeEventListener('abort', abort);
   }
 }

@@ -2,7 +2,7 @@ import { appConfig } from '../config';
 import { AppError } from '../errors';
 import { db } from '../runtime';
 import { deriveKey, last4, seal, unseal } from '../secrets/seal';
-import type { TeamContext } from '../auth/context';
+import { createAdminClient } from '../upstream/admin';
 
 /** Each sealed key is bound to its owner row, so a sealed value moved to another row will not open. */
 const userContext = (userId: string) => `user:${userId}`;
@@ -10,8 +10,8 @@ const teamContextLabel = (teamId: string) => `team:${teamId}`;
 
 const sealKey = (key: string, context: string) => seal(key, deriveKey(appConfig().atelierSecret), context);
 
-/** Whose key to use: background jobs know only the user and team ids. */
-export type KeyOwner = { user: Pick<TeamContext['user'], 'id'>; team: Pick<TeamContext['team'], 'id'> };
+/** Whose key to use: a request's user and team (background jobs know only their ids). */
+export type KeyOwner = { user: { id: string }; team: { id: string } };
 
 export interface KeyStatus {
   user: { last4: string; provisioned: boolean; updatedAt: Date } | null;
@@ -19,7 +19,7 @@ export interface KeyStatus {
 }
 
 /** What Settings shows: only the last 4 characters, never the key. */
-export async function keyStatus(ctx: TeamContext): Promise<KeyStatus> {
+export async function keyStatus(ctx: KeyOwner): Promise<KeyStatus> {
   const prisma = await db();
   const [user, team] = await Promise.all([
     prisma.serviceCredential.findUnique({ where: { userId: ctx.user.id }, select: { last4: true, provisioned: true, updatedAt: true } }),
@@ -49,7 +49,7 @@ export async function deleteUserKey(userId: string): Promise<void> {
 }
 
 /** Team keys are for admins and owners to set; members without their own key use it. */
-export async function storeTeamKey(ctx: TeamContext, key: string): Promise<void> {
+export async function storeTeamKey(ctx: KeyOwner, key: string): Promise<void> {
   const clean = checkKeyShape(key);
   const prisma = await db();
   const teamId = ctx.team.id;
@@ -57,7 +57,7 @@ export async function storeTeamKey(ctx: TeamContext, key: string): Promise<void>
   await prisma.serviceCredential.upsert({ where: { teamId }, create: { teamId, ...data }, update: data });
 }
 
-export async function deleteTeamKey(ctx: TeamContext): Promise<void> {
+export async function deleteTeamKey(ctx: KeyOwner): Promise<void> {
   const prisma = await db();
   await prisma.serviceCredential.deleteMany({ where: { teamId: ctx.team.id } });
 }
@@ -80,14 +80,7 @@ export async function resolveServiceKey(ctx: KeyOwner): Promise<{ apiKey: string
 export async function provisionEmbeddedKey(userId: string): Promise<boolean> {
   const { upstream } = appConfig();
   if (!upstream.embedded || !upstream.adminToken) return false;
-  const response = await fetch(`${upstream.baseUrl}/v1/admin/keys`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${upstream.adminToken}`, 'content-type': 'application/json' },
-    body: JSON.stringify({ name: `atelier-user-${userId}` }),
-    signal: AbortSignal.timeout(10_000),
-  });
-  if (response.status !== 201) throw new Error(`key provisioning answered ${response.status}`);
-  const { key } = (await response.json()) as { key: string };
+  const key = await createAdminClient({ baseUrl: upstream.baseUrl, adminToken: upstream.adminToken }).mintKey(`atelier-user-${userId}`);
   await storeUserKey(userId, key, true);
   return true;
 }

@@ -6,15 +6,8 @@ type Client = Pick<Prisma.TransactionClient, '$queryRaw'>;
 // IANA time zone. These fragments do the conversion inside PostgreSQL, which knows every zone's
 // rules (daylight saving included), so JavaScript never guesses an offset.
 
-/** A column holding a UTC timestamp, as the team's local wall-clock time. */
-export const localTime = (column: Prisma.Sql, timeZone: string) => Prisma.sql`((${column} AT TIME ZONE 'UTC') AT TIME ZONE ${timeZone})`;
-
 /** Local midnight at the start of a `YYYY-MM-DD` date, as a stored (UTC) timestamp. */
 export const localDayStart = (date: string, timeZone: string) => Prisma.sql`((${date}::date::timestamp AT TIME ZONE ${timeZone}) AT TIME ZONE 'UTC')`;
-
-/** The first instant of the current local month (offset 0) or of a month before it (-1, ...), as a stored timestamp. */
-export const localMonthStart = (timeZone: string, offset = 0) =>
-  Prisma.sql`((date_trunc('month', now() AT TIME ZONE ${timeZone}) + make_interval(months => ${offset}::int)) AT TIME ZONE ${timeZone}) AT TIME ZONE 'UTC'`;
 
 /**
  * A period of local dates (both ends included) as UTC instants: from local midnight of `from` to

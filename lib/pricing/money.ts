@@ -8,7 +8,7 @@ const scaleOf = (amount: string) => amount.split('.')[1]?.length ?? 0;
 
 function toUnits(amount: string, scale: number): bigint {
   const [whole, fraction = ''] = amount.split('.');
-  return BigInt(whole + fraction.padEnd(scale, '0'));
+  return BigInt(whole + fraction.padEnd(scale, '0').slice(0, scale));
 }
 
 function fromUnits(units: bigint, scale: number): string {
@@ -31,6 +31,13 @@ export function multiplyAmount(amount: string, times: number): string {
   if (!Number.isInteger(times) || times < 0) throw new RangeError(`cannot multiply a price by ${times}`);
   const scale = scaleOf(amount);
   return fromUnits(toUnits(amount, scale) * BigInt(times), scale);
+}
+
+/** `amount` ÷ a whole number, rounded up to 4 decimals (the ledger's scale): an estimate errs high. */
+export function divideAmount(amount: string, by: number): string {
+  if (!Number.isInteger(by) || by <= 0) throw new RangeError(`cannot divide a price by ${by}`);
+  const units = toUnits(amount, 4);
+  return fromUnits((units + BigInt(by) - 1n) / BigInt(by), 4);
 }
 
 /** The larger of two amounts. */

@@ -52,15 +52,16 @@ const envSchema = z
         : undefined,
   }));
 
-export function loadStorageConfig(env: Record<string, string | undefined> = process.env): StorageConfig {
+/** Storage settings from environment variables (lib/config.ts reads them, with the rest). */
+export function loadStorageConfig(env: Record<string, string | undefined>): StorageConfig {
   const fromEnv = envSchema.safeParse(env);
   const parsed = fromEnv.success ? storageConfigSchema.safeParse(fromEnv.data) : fromEnv;
   if (!parsed.success) throw new Error(`Storage config is invalid:\n${z.prettifyError(parsed.error)}`);
   return parsed.data;
 }
 
-/** The store the config names; with no argument, the one the environment names (local by default). */
-export function createBlobStore(config: StorageConfigInput = loadStorageConfig()): BlobStore {
+/** The store the config names. */
+export function createBlobStore(config: StorageConfigInput): BlobStore {
   const parsed = storageConfigSchema.parse(config);
   return parsed.driver === 'local' ? new LocalBlobStore(parsed.dir) : new S3BlobStore(parsed);
 }

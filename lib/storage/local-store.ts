@@ -1,7 +1,7 @@
 import { once } from 'node:events';
 import { randomUUID } from 'node:crypto';
-import { createWriteStream } from 'node:fs';
-import { mkdir, open, readFile, rename, rm, writeFile, type FileHandle } from 'node:fs/promises';
+import { constants, createWriteStream } from 'node:fs';
+import { access, mkdir, open, readFile, rename, rm, writeFile, type FileHandle } from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { assertValidKey } from './keys';
@@ -30,6 +30,15 @@ export class LocalBlobStore implements BlobStore {
 
   constructor(root = '.data/assets') {
     this.root = path.resolve(root);
+  }
+
+  async probe(): Promise<void> {
+    try {
+      await mkdir(path.join(this.root, '.tmp'), { recursive: true });
+      await access(this.root, constants.W_OK);
+    } catch (error) {
+      throw new Error(`The asset folder ${this.root} is not writable (${(error as Error).message}): check STORAGE_LOCAL_DIR.`);
+    }
   }
 
   async put(key: string, body: BlobBody, { contentType, contentLength }: PutOptions): Promise<PutResult> {

@@ -43,4 +43,6 @@ export interface BlobStore {
   head(key: string): Promise<BlobInfo | null>;
   /** Removing a missing key is not an error. */
   delete(key: string): Promise<void>;
+  /** Throws, saying why, when the store cannot be written (a wrong bucket, credentials or folder): checked at start. */
+  probe(): Promise<void>;
 }

@@ -1,4 +1,4 @@
-// The app's one typed client of the image/video service (shared/contract/service-interface.md).
+// The app's one typed client of the image/video service (docs/contract/service-interface.md).
 export { createUpstreamClient, DEFAULT_TIMEOUTS } from './client';
 export type { UpstreamClient, UpstreamClientOptions, UpstreamTimeouts } from './client';
 export type { CreateVideoInput, EditImageInput, GenerateImagesInput } from './requests';

@@ -1,7 +1,7 @@
 import { archiveResult } from '../assets/archive';
-import { Prisma } from '../db/generated/client';
 import { upstreamFor } from '../generations/upstream-for';
-import { settleCosts } from '../ledger/record';
+import { settleGeneration } from '../generations/lifecycle';
+import { zeroCost } from '../upstream/cost';
 import { db } from '../runtime';
 
 /**
@@ -18,17 +18,11 @@ export async function completeVideo(videoTaskId: string): Promise<void> {
   if (!remote.videoUrl) throw new Error('the service reports the video completed but gives no URL yet');
   const asset = await archiveResult({ teamId: generation.teamId, url: remote.videoUrl, kind: 'video', createdById: generation.userId });
   const model = String((generation.params as { model?: string }).model ?? 'unknown');
-  const cost = remote.cost?.amount ?? '0';
-  await prisma.$transaction(async (tx) => {
-    // Only the first completion wins; a duplicate job leaves everything as it is.
-    const { count } = await tx.generation.updateMany({
-      where: { id: generation.id, status: 'running' },
-      data: { status: 'completed', completedAt: new Date(), costTotal: new Prisma.Decimal(cost) },
-    });
-    if (count === 0) return;
-    await tx.generationOutput.create({
-      data: { generationId: generation.id, model, entryIndex: 0, status: 'completed', assetId: asset.id, upstreamUrl: remote.videoUrl, cost: new Prisma.Decimal(cost) },
-    });
-    await settleCosts(tx, generation.id, [{ teamId: generation.teamId, userId: generation.userId, generationId: generation.id, kind: 'video', model, amount: cost }]);
-  });
+  const total = remote.cost ?? zeroCost();
+  // Only the first completion wins; a duplicate job leaves everything as it is.
+  await settleGeneration(generation, { status: 'completed', total, charges: [{ model, amount: total.amount }] }, (tx) =>
+    tx.generationOutput.create({
+      data: { generationId: generation.id, model, entryIndex: 0, status: 'completed', assetId: asset.id, archive: 'archived', upstreamUrl: remote.videoUrl, cost: total.amount },
+    }),
+  );
 }

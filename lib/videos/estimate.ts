@@ -1,9 +1,9 @@
 import { videoPrice, type VideoPrice } from '../pricing/list-price';
+import { VIDEO_ASPECT_RATIOS, VIDEO_RESOLUTIONS, type VideoResolution } from '../upstream/defaults';
 
-export const RESOLUTIONS = ['480p', '720p', '1080p'] as const;
-export const ASPECT_RATIOS = ['16:9', '9:16', '1:1'] as const;
-export type Resolution = (typeof RESOLUTIONS)[number];
-export type AspectRatio = (typeof ASPECT_RATIOS)[number];
+export { VIDEO_ASPECT_RATIOS as ASPECT_RATIOS, VIDEO_RESOLUTIONS as RESOLUTIONS };
+export type Resolution = VideoResolution;
+export type AspectRatio = (typeof VIDEO_ASPECT_RATIOS)[number];
 
 /** What the form needs of a video model; plain data so it crosses to the browser. */
 export interface VideoModelOption {

@@ -1,6 +1,6 @@
 import type PgBoss from 'pg-boss';
 import { z } from 'zod';
-import { ensureQueue } from '../jobs/boss';
+import { ensureQueue } from '../queue';
 import { db } from '../runtime';
 import { completeVideo } from './complete-video';
 import { scheduleSync, VIDEO_QUEUES } from './schedule';

@@ -1,4 +1,4 @@
-import { enqueue } from '../jobs/queue';
+import { enqueue } from '../queue';
 
 export const VIDEO_QUEUES = { sync: 'video.sync', complete: 'video.complete', sweep: 'video.sweep' } as const;
 

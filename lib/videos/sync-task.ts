@@ -1,6 +1,6 @@
 import { appConfig } from '../config';
 import { upstreamFor } from '../generations/upstream-for';
-import { releaseReservations } from '../ledger/record';
+import { endGeneration } from '../generations/lifecycle';
 import { db } from '../runtime';
 import { scheduleCompletion } from './schedule';
 
@@ -8,12 +8,9 @@ import { scheduleCompletion } from './schedule';
 const LOST_AFTER_MS = 2 * 60_000;
 
 async function fail(videoTaskId: string, generationId: string, message: string, code: string) {
-  const prisma = await db();
-  await prisma.$transaction(async (tx) => {
-    await tx.videoTask.update({ where: { id: videoTaskId }, data: { status: 'failed', errorMessage: message, nextPollAt: null } });
-    await tx.generation.update({ where: { id: generationId }, data: { status: 'failed', errorMessage: message, errorCode: code, completedAt: new Date() } });
-    await releaseReservations(tx, generationId);
-  });
+  await endGeneration(generationId, { status: 'failed', code, message }, (tx) =>
+    tx.videoTask.update({ where: { id: videoTaskId }, data: { status: 'failed', errorMessage: message, nextPollAt: null } }),
+  );
 }
 
 /**

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createAccount } from '../../lib/accounts/create-account';
 import { resolveTeamContext, type TeamContext } from '../../lib/auth/context';
-import { priceEdit } from '../../lib/edits/estimate';
+import { priceEdit } from '../../lib/pricing/estimates';
 import { storeUserKey } from '../../lib/keys/service-keys';
 import { forgetModelListings, listingSettled, serviceModels } from '../../lib/pricing/catalog';
 import { useFreshDatabase } from '../support/app-db';
@@ -68,6 +68,6 @@ describe('trusted prices', () => {
   it('refuses an edit it cannot price, and raises none from nothing', async () => {
     await expect(priceEdit(ctx, 'no-such-model', '1024x1024')).rejects.toMatchObject({ code: 'price_unknown', status: 503 });
     await expect(priceEdit(ctx, undefined, '1024x1024')).rejects.toMatchObject({ code: 'price_unknown' });
-    expect(await priceEdit(ctx, 'atelier-edit-hd', '2000x1000')).toBe('0.3');
+    expect(await priceEdit(ctx, 'atelier-edit-hd', '2000x1000')).toEqual([{ model: 'atelier-edit-hd', amount: '0.3' }]);
   });
 });

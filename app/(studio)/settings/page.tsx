@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
 import { PasswordCard } from '@/components/settings/password-card';
 import { ServiceKeyCard } from '@/components/settings/service-key-card';
-import { hasPassword } from '@/lib/accounts/change-password';
+import { hasPassword } from '@/lib/auth/change-password';
 import { requireTeamContext } from '@/lib/auth/page-context';
 import { atLeast } from '@/lib/auth/roles';
 import { format } from '@/lib/i18n';

@@ -1,7 +1,7 @@
 'use server';
 
 import { headers } from 'next/headers';
-import { changePassword as change, changePasswordSchema } from '@/lib/accounts/change-password';
+import { changePassword as change, changePasswordSchema } from '@/lib/auth/change-password';
 import { teamAction } from '@/lib/auth/action';
 import { signIn } from '@/lib/auth/auth';
 import { CLIENT_IP_HEADER } from '@/lib/http/client-ip';

@@ -9,6 +9,10 @@ const bytes = (n: number) => Buffer.from(Array.from({ length: n }, (_, i) => (i 
 /** The behaviour every BlobStore must share; each implementation's test file runs it. */
 export function blobStoreContract(name: string, store: () => BlobStore): void {
   describe(`${name}: BlobStore contract`, () => {
+    it('probes as usable', async () => {
+      await expect(store().probe()).resolves.toBeUndefined();
+    });
+
     it('stores a buffer and streams it back with its size, type and etag', async () => {
       const data = bytes(1000);
       const put = await store().put('contract/buffer.png', data, { contentType: 'image/png' });

@@ -1,5 +1,6 @@
 import type { Metadata } from 'next';
-import { ShareLinksCard, type ShareLinkItem } from '@/components/settings/share-links-card';
+import { ShareLinksCard } from '@/components/settings/share-links-card';
+import type { ShareLinkItem } from '@/components/settings/share-link-types';
 import { requireTeamContext } from '@/lib/auth/page-context';
 import { atLeast } from '@/lib/auth/roles';
 import type { GenerationKind } from '@/lib/db/generated/enums';

@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import type { TeamContext } from '../auth/context';
-import { hashPassword, verifyPassword } from '../auth/password';
-import { revokeAllSessions } from '../auth/sessions';
-import { recordFailure, recordSuccess, secondsToWait } from '../auth/throttle';
+import type { TeamContext } from './context';
+import { hashPassword, verifyPassword } from '../accounts/password';
+import { revokeAllSessions } from './sessions';
+import { recordFailure, recordSuccess, secondsToWait } from './throttle';
 import { AppError } from '../errors';
 import { db } from '../runtime';
 

@@ -3,6 +3,8 @@ import type { Database } from '../db/client';
 import { runtime } from '../runtime';
 import { startBoss } from './boss';
 
+export { ensureQueue, startBoss } from './boss';
+
 const KEY = Symbol.for('atelier.boss');
 /** `database` is set for a send-only instance: it belongs to that database and no other. */
 type Holder = { [KEY]?: { boss: Promise<PgBoss>; database?: Database } };

@@ -1,8 +1,7 @@
-import { sumCosts } from '../upstream/cost';
 import type { ModelInfo } from '../upstream';
-import { imagePrice } from '../pricing/list-price';
-import { maxAmount } from '../pricing/money';
-import { SIZES, type Size } from './schema';
+import { IMAGE_SIZES, type ImageSize as Size } from '../upstream/defaults';
+import { imagePrice } from './list-price';
+import { addAmounts, divideAmount, maxAmount, multiplyAmount } from './money';
 
 /** Per-image price of one model at one size: the trusted list price, or what the ledger saw when that was more. */
 export interface UnitPrice {
@@ -25,8 +24,7 @@ export interface Observation {
 export function observedPrice(observations: Observation[], model: string, size: Size, limit = 10): string | null {
   const matching = observations.filter((o) => o.model === model && o.size === size && o.n > 0).slice(0, limit);
   if (matching.length === 0) return null;
-  const perImage = Math.max(...matching.map((o) => Number(o.amount) / o.n));
-  return perImage.toFixed(4).replace(/0+$/, '').replace(/\.$/, '');
+  return matching.map((o) => divideAmount(o.amount, o.n)).reduce(maxAmount);
 }
 
 /**
@@ -38,7 +36,7 @@ export function priceTable(models: ModelInfo[], observations: Observation[]): Pr
   const table: PriceTable = {};
   for (const model of models) {
     const row: Partial<Record<Size, UnitPrice>> = {};
-    for (const size of SIZES) {
+    for (const size of IMAGE_SIZES) {
       const listed = imagePrice(model.price, size);
       if (listed === null) continue;
       const seen = observedPrice(observations, model.id, size);
@@ -62,8 +60,8 @@ export interface Estimate {
 export function estimateBoard(table: PriceTable, models: string[], size: Size, n: number): Estimate {
   const perModel = models.map((model) => {
     const unit = table[model]?.[size];
-    return unit ? { model, amount: sumCosts(Array<string>(n).fill(unit.amount)), source: unit.source } : { model, amount: null };
+    return unit ? { model, amount: multiplyAmount(unit.amount, n), source: unit.source } : { model, amount: null };
   });
   const known = perModel.flatMap((m) => (m.amount === null ? [] : [m.amount]));
-  return { total: sumCosts(known), perModel, unknown: perModel.filter((m) => m.amount === null).map((m) => m.model) };
+  return { total: addAmounts(...known), perModel, unknown: perModel.filter((m) => m.amount === null).map((m) => m.model) };
 }

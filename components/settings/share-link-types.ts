@@ -1,0 +1,19 @@
+import type { ActionResult } from '@/lib/auth/action';
+import type { GenerationKind } from '@/lib/db/generated/enums';
+import type { ShareState } from '@/lib/share/lifetime';
+
+/** One share link as Settings lists it: plain data from the page to the card and its rows. */
+export interface ShareLinkItem {
+  id: string;
+  kind: GenerationKind;
+  prompt: string;
+  resultHref: string;
+  /** null for the viewer's own links. */
+  createdBy: string | null;
+  created: string;
+  expires: string | null;
+  state: ShareState;
+  canRevoke: boolean;
+}
+
+export type RevokeShare = (input: { id: string }) => Promise<ActionResult<null>>;

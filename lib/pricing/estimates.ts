@@ -1,0 +1,71 @@
+import { z } from 'zod';
+import type { TeamContext } from '../auth/context';
+import { AppError } from '../errors';
+import type { Charge } from '../ledger/reserve';
+import type { ModelInfo } from '../upstream';
+import { SERVICE_DEFAULTS, type ImageSize, type VideoResolution } from '../upstream/defaults';
+import { estimateBoard, priceTable, type Observation, type PriceTable } from './board';
+import { serviceModels } from './catalog';
+import { editPrice, videoPrice } from './list-price';
+import { maxAmount } from './money';
+import { recentCharges } from './observed';
+import { priceUnknown } from './unknown';
+
+// What a request is reserved at, for every kind: the trusted list price (pricing/catalog.ts) with
+// omitted parameters at the service's defaults, raised to the most the ledger saw charged for the
+// same request, never lowered by it. Nothing trusted prices it: refused (`price_unknown`).
+
+type Who = Pick<TeamContext, 'team' | 'user'>;
+
+const boardParams = z.object({ size: z.string(), n: z.number().int().positive() });
+
+/** What boards of the team were recently charged per model, with the size and n of each. */
+export async function boardObservations(ctx: Who, models: string[]): Promise<Observation[]> {
+  return (await recentCharges(ctx, 'comparison', models)).flatMap((charge): Observation[] => {
+    const params = boardParams.safeParse(charge.params);
+    return params.success ? [{ model: charge.model, amount: charge.amount, ...params.data }] : [];
+  });
+}
+
+/** The image models and the per-image price table the board form estimates with, and the server reserves with. */
+export async function boardPrices(ctx: Who): Promise<{ models: ModelInfo[]; table: PriceTable }> {
+  const models = (await serviceModels(ctx)).filter((m) => m.kind === 'image');
+  return { models, table: priceTable(models, await boardObservations(ctx, models.map((m) => m.id))) };
+}
+
+/** A board: each model's unit price × n images (a model the service does not offer is refused first). */
+export async function priceBoard(ctx: Who, board: { models: string[]; size?: ImageSize; n?: number }): Promise<Charge[]> {
+  const { models, table } = await boardPrices(ctx);
+  const offered = new Set(models.map((m) => m.id));
+  const unknown = board.models.filter((m) => !offered.has(m));
+  if (unknown.length > 0) throw new AppError('invalid_input', `Unknown image model: ${unknown.join(', ')}.`, { fields: { models: 'unknownModel' } });
+  const estimate = estimateBoard(table, board.models, board.size ?? SERVICE_DEFAULTS.imageSize, board.n ?? SERVICE_DEFAULTS.imagesPerModel);
+  if (estimate.unknown.length > 0) throw priceUnknown(estimate.unknown);
+  return estimate.perModel.map((m) => ({ model: m.model, amount: m.amount! }));
+}
+
+/** The most recently charged for `model` where `same(params)`, or the list price if that is more. */
+async function raised(ctx: Who, kind: 'edit' | 'video', model: string, listed: string, same: (params: Record<string, unknown>) => boolean): Promise<string> {
+  const seen = (await recentCharges(ctx, kind, [model], 20)).filter((c) => same((c.params ?? {}) as Record<string, unknown>));
+  return seen.reduce((highest, c) => maxAmount(highest, c.amount), listed);
+}
+
+/** One edit whose output is `size` ("WxH"). */
+export async function priceEdit(ctx: Who, model: string | undefined, size: string): Promise<Charge[]> {
+  const info = model ? (await serviceModels(ctx)).find((m) => m.kind === 'edit' && m.id === model) : undefined;
+  const listed = info ? editPrice(info.price, size) : null;
+  if (!info || listed === null) throw priceUnknown([model ?? 'the default edit model']);
+  return [{ model: info.id, amount: await raised(ctx, 'edit', info.id, listed, (p) => p.size === size) }];
+}
+
+/** One video; a missing duration is billed (so priced) as the service's default of 5 s. */
+export async function priceVideo(ctx: Who, video: { model: string; duration?: number; resolution?: VideoResolution; audio?: boolean }): Promise<Charge[]> {
+  const duration = video.duration ?? SERVICE_DEFAULTS.videoDuration;
+  const resolution = video.resolution ?? SERVICE_DEFAULTS.videoResolution;
+  const audio = video.audio ?? SERVICE_DEFAULTS.videoAudio;
+  const info = (await serviceModels(ctx)).find((m) => m.kind === 'video' && m.id === video.model);
+  const listed = info ? videoPrice(info.price, duration, resolution, audio) : null;
+  if (listed === null) throw priceUnknown([video.model]);
+  const same = (p: Record<string, unknown>) => (p.duration ?? SERVICE_DEFAULTS.videoDuration) === duration && p.resolution === resolution && Boolean(p.audio) === audio;
+  return [{ model: video.model, amount: await raised(ctx, 'video', video.model, listed, same) }];
+}
