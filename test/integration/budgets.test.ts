@@ -1,14 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAccount } from '../../lib/accounts/create-account';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { resolveTeamContext, type TeamContext } from '../../lib/auth/context';
 import { runBoard } from '../../lib/comparisons/run-board';
 import { boardInputSchema } from '../../lib/comparisons/schema';
-import { storeUserKey } from '../../lib/keys/service-keys';
 import { budgetStatus, updateBudgets } from '../../lib/ledger/budgets';
 import { sweepReservations } from '../../lib/ledger/sweep';
 import { db, runtime } from '../../lib/runtime';
-import { DATABASE_KINDS, useFreshDatabase } from '../support/app-db';
-import { startService, type RunningService } from '../support/service';
+import { DATABASE_KINDS } from '../support/app-db';
+import { testAtelier } from '../support/harness';
 
 // Budgets against the real reference service over HTTP, on PGlite and on PostgreSQL (where the
 // 50 requests really run concurrently on separate connections).
@@ -18,32 +16,17 @@ const PRICE = 0.08;
 const board = (over: Partial<Parameters<typeof boardInputSchema.parse>[0]> = {}) =>
   boardInputSchema.parse({ prompt: 'a lantern on a quay', models: ['atelier-vista'], size: '1024x1024', n: 1, background: 'opaque', seed: 5, ...over });
 
-let svc: RunningService;
-beforeAll(async () => {
-  svc = await startService({ SERVICE_FAIL_MODELS: 'atelier-ink', SERVICE_MODEL_LATENCY_MS: 'atelier-mosaic=1500' });
-}, 60_000);
-afterAll(async () => {
-  await svc?.dispose();
-});
-
 describe.each(DATABASE_KINDS)('budgets on %s', (kind) => {
-  let teardown: () => Promise<void>;
+  const atelier = testAtelier(kind, { service: { SERVICE_FAIL_MODELS: 'atelier-ink', SERVICE_MODEL_LATENCY_MS: 'atelier-mosaic=1500' } });
   let owner: TeamContext;
   let member: TeamContext;
 
   beforeAll(async () => {
-    teardown = await useFreshDatabase(kind, { UPSTREAM_BASE_URL: svc.url });
-    const a = await createAccount({ name: 'Bea', email: `bea-${kind}@example.com`, password: 'password-b' });
-    const b = await createAccount({ name: 'Mo', email: `mo-${kind}@example.com`, password: 'password-m' });
-    await storeUserKey(a.userId, svc.key);
-    await storeUserKey(b.userId, svc.key);
+    owner = await atelier.person('Bea');
+    const mo = await atelier.person('Mo');
     const prisma = await db();
-    await prisma.membership.create({ data: { teamId: a.teamId, userId: b.userId, role: 'member' } });
-    owner = await resolveTeamContext(a.userId, { teamId: a.teamId, strict: true });
-    member = await resolveTeamContext(b.userId, { teamId: a.teamId, strict: true });
-  }, 60_000);
-  afterAll(async () => {
-    await teardown?.();
+    await prisma.membership.create({ data: { teamId: owner.team.id, userId: mo.user.id, role: 'member' } });
+    member = await resolveTeamContext(mo.user.id, { teamId: owner.team.id, strict: true });
   });
 
   const settings = (over: Partial<Parameters<typeof updateBudgets>[1]> = {}) =>

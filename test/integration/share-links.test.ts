@@ -1,20 +1,16 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { setTimeout as sleep } from 'node:timers/promises';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { GET as media } from '../../app/s/[token]/media/[assetId]/route';
-import { createAccount } from '../../lib/accounts/create-account';
 import { resolveTeamContext, type TeamContext } from '../../lib/auth/context';
 import { runBoard } from '../../lib/comparisons/run-board';
 import type { AppError } from '../../lib/errors';
 import { runEdit, type EditOutcome } from '../../lib/edits/run-edit';
-import { startJobs, type Jobs } from '../../lib/jobs';
-import { storeUserKey } from '../../lib/keys/service-keys';
-import { db, runtime } from '../../lib/runtime';
+import { db } from '../../lib/runtime';
 import { createShareLink, listShareLinks, resolveSharedAsset, resolveSharedResult, revokeShareLink, shareState } from '../../lib/share';
 import { acceptInvite, createInvite } from '../../lib/teams/invites';
-import { DATABASE_KINDS, useFreshDatabase } from '../support/app-db';
+import { DATABASE_KINDS } from '../support/app-db';
+import { eventually, testAtelier } from '../support/harness';
 import { asUpload, maskPng, scenePng } from '../support/images';
-import { startService, type RunningService } from '../support/service';
 
 const rejects = (promise: Promise<unknown>, code: AppError['code']) => expect(promise).rejects.toMatchObject({ code });
 const sha256 = (bytes: Uint8Array | string) => createHash('sha256').update(bytes).digest('hex');
@@ -33,13 +29,8 @@ async function statusOf(response: Promise<Response>): Promise<number> {
 }
 
 /** Waits for the archive job to store a board's images (URL results are archived after the answer). */
-async function archived(generationId: string) {
-  for (let i = 0; i < 240; i++) {
-    if ((await (await db()).generationOutput.count({ where: { generationId, status: 'completed', assetId: null } })) === 0) return;
-    await sleep(250);
-  }
-  throw new Error(`board ${generationId} was not archived`);
-}
+const archived = (generationId: string) =>
+  eventually(async () => (await (await db()).generationOutput.count({ where: { generationId, status: 'completed', assetId: null } })) === 0);
 
 /** Moves a link's expiry, as the passing of time would. */
 async function setExpiry(token: string, expiresAt: Date | null) {
@@ -47,9 +38,7 @@ async function setExpiry(token: string, expiresAt: Date | null) {
 }
 
 describe.each(DATABASE_KINDS)('share links on %s', (kind) => {
-  let svc: RunningService;
-  let teardown: () => Promise<void>;
-  let jobs: Jobs;
+  const atelier = testAtelier(kind, { jobs: true });
   let alice: TeamContext; // owner of team A
   let carol: TeamContext; // member of team A
   let dave: TeamContext; // admin of team A
@@ -59,17 +48,9 @@ describe.each(DATABASE_KINDS)('share links on %s', (kind) => {
   let bobsBoardId: string;
 
   beforeAll(async () => {
-    svc = await startService();
-    teardown = await useFreshDatabase(kind, { UPSTREAM_BASE_URL: svc.url });
-    jobs = await startJobs((await runtime()).db);
-    const account = async (name: string) => {
-      const { userId } = await createAccount({ name, email: `${name.toLowerCase()}-${kind}@example.com`, password: `password-${name}` });
-      await storeUserKey(userId, svc.key);
-      return resolveTeamContext(userId);
-    };
-    [alice, bob] = [await account('Alice'), await account('Bob')];
+    [alice, bob] = [await atelier.person('Alice'), await atelier.person('Bob')];
     const join = async (name: string, role: 'member' | 'admin') => {
-      const ctx = await account(name);
+      const ctx = await atelier.person(name);
       await acceptInvite(ctx.user, (await createInvite(alice, role)).token);
       return resolveTeamContext(ctx.user.id, { teamId: alice.team.id, strict: true });
     };
@@ -87,11 +68,6 @@ describe.each(DATABASE_KINDS)('share links on %s', (kind) => {
       new AbortController().signal,
     );
   }, 120_000);
-  afterAll(async () => {
-    await jobs?.stop();
-    await teardown?.();
-    await svc?.dispose();
-  });
 
   it('gives out an unguessable token once and stores only its sha256', async () => {
     const first = await createShareLink(alice, { generationId: boardId, expiry: 'never' });

@@ -1,53 +1,26 @@
 import { createHash } from 'node:crypto';
-import { setTimeout as sleep } from 'node:timers/promises';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { POST as webhook } from '../../app/api/webhooks/video/[taskId]/[token]/route';
-import { createAccount } from '../../lib/accounts/create-account';
-import { resolveTeamContext, type TeamContext } from '../../lib/auth/context';
+import type { TeamContext } from '../../lib/auth/context';
 import { blobStore } from '../../lib/assets/store';
-import { startJobs, type Jobs } from '../../lib/jobs';
-import { storeUserKey } from '../../lib/keys/service-keys';
-import { db, runtime } from '../../lib/runtime';
+import { db } from '../../lib/runtime';
 import { createVideo } from '../../lib/videos/create-video';
 import { readMp4 } from '../support/mp4';
-import { startService, type RunningService } from '../support/service';
-import { DATABASE_KINDS, useFreshDatabase } from '../support/app-db';
-
-async function until<T>(what: string, probe: () => Promise<T | null | undefined | false>, timeoutMs = 60_000): Promise<T> {
-  const end = Date.now() + timeoutMs;
-  while (Date.now() < end) {
-    const value = await probe();
-    if (value) return value;
-    await sleep(200);
-  }
-  throw new Error(`timed out waiting for ${what}`);
-}
+import { DATABASE_KINDS } from '../support/app-db';
+import { eventually, testAtelier } from '../support/harness';
 
 describe.each(DATABASE_KINDS)('video tasks on %s', (kind) => {
-  let svc: RunningService;
-  let teardown: () => Promise<void>;
-  let jobs: Jobs;
+  const atelier = testAtelier(kind, { service: { SERVICE_FAIL_MODELS: 'atelier-motion-pro' }, env: { ATELIER_PUBLIC_URL: 'http://localhost:3999' }, jobs: true });
   let ctx: TeamContext;
-
   beforeAll(async () => {
-    svc = await startService({ SERVICE_FAIL_MODELS: 'atelier-motion-pro' });
-    teardown = await useFreshDatabase(kind, { UPSTREAM_BASE_URL: svc.url, ATELIER_PUBLIC_URL: 'http://localhost:3999' });
-    jobs = await startJobs((await runtime()).db);
-    const { userId } = await createAccount({ name: 'Vera', email: `vera-${kind}@example.com`, password: 'password-v' });
-    await storeUserKey(userId, svc.key);
-    ctx = await resolveTeamContext(userId);
-  }, 60_000);
-  afterAll(async () => {
-    await jobs?.stop();
-    await teardown?.();
-    await svc?.dispose();
+    ctx = await atelier.person('Vera');
   });
 
   it('completes by polling alone (no reachable webhook), archives the MP4 and records the cost', async () => {
     const { generationId, videoTaskId } = await createVideo(ctx, { model: 'atelier-motion', prompt: 'waves at dusk', duration: 3, resolution: '480p', audio: false, aspectRatio: '16:9' });
     const prisma = await db();
     expect((await prisma.videoTask.findUnique({ where: { id: videoTaskId } }))!.webhookTokenHash).toBeNull();
-    const done = await until('the generation to complete', async () => {
+    const done = await eventually(async () => {
       const g = await prisma.generation.findUnique({ where: { id: generationId }, include: { outputs: { include: { asset: true } }, ledger: true, videoTask: true } });
       return g?.status === 'completed' ? g : null;
     });
@@ -75,13 +48,13 @@ describe.each(DATABASE_KINDS)('video tasks on %s', (kind) => {
       JSON.stringify({ videoTaskId }),
       `sync:${videoTaskId}`,
     );
-    await until('the generation to complete', async () => (await prisma.generation.findUnique({ where: { id: generationId } }))?.status === 'completed', 60_000);
+    await eventually(async () => (await prisma.generation.findUnique({ where: { id: generationId } }))?.status === 'completed', 60_000);
   }, 90_000);
 
   it('fails a task the service fails, with its message', async () => {
     const { generationId } = await createVideo(ctx, { model: 'atelier-motion-pro', prompt: 'city', duration: 5, resolution: '480p', audio: false, aspectRatio: '1:1' });
     const prisma = await db();
-    const failed = await until('the failure', async () => {
+    const failed = await eventually(async () => {
       const g = await prisma.generation.findUnique({ where: { id: generationId } });
       return g?.status === 'failed' ? g : null;
     });
@@ -105,7 +78,7 @@ describe.each(DATABASE_KINDS)('video tasks on %s', (kind) => {
 
     expect((await call(token)).status).toBe(202);
     // The answer is immediate; a sync job then re-reads the task from the service.
-    const heard = await until('the nudge to be handled', async () => {
+    const heard = await eventually(async () => {
       const t = await prisma.videoTask.findUnique({ where: { id: videoTaskId } });
       return t?.lastHeardAt ? t : null;
     });
