@@ -1,6 +1,6 @@
 // Atelier's server: migrates the database, serves the embedded reference service at /v1 when no
 // UPSTREAM_BASE_URL is configured, runs background jobs, and hands every other request to Next.js.
-import { createServer, type ServerResponse } from 'node:http';
+import { createServer } from 'node:http';
 import path from 'node:path';
 import next from 'next';
 import { blobStore } from './lib/assets/store';
@@ -10,10 +10,9 @@ import { bodyLimit, capBody } from './lib/http/body-limit';
 import { CLIENT_IP_HEADER, clientIp } from './lib/http/client-ip';
 import { guardRequest } from './lib/http/request-guard';
 import { securityHeaders } from './lib/http/security-headers';
-import { sendWebResponse, toWebRequest } from './lib/http/node-adapter';
 import { startJobs } from './lib/jobs';
 import { handleVideoWebhookNode } from './lib/videos/webhook-delivery';
-import { createReferenceService, loadConfig as loadServiceConfig, type ReferenceService } from './lib/reference-service';
+import { createReferenceService, loadConfig as loadServiceConfig, nodeHandler } from '@atelier/reference-service';
 import { closeRuntime, runtime } from './lib/runtime';
 
 const dev = process.env.NODE_ENV === 'development';
@@ -23,38 +22,25 @@ const { db } = await runtime();
 await blobStore().probe();
 console.log(`[atelier] database: ${db.kind === 'pglite' ? `PGlite in ${path.join(config.dataDir, 'pglite')}` : 'PostgreSQL'}`);
 
-let service: ReferenceService | undefined;
-if (config.upstream.embedded) {
-  service = await createReferenceService(
-    loadServiceConfig({
-      ...process.env,
-      SERVICE_DATA_DIR: path.join(config.dataDir, 'reference-service'),
-      SERVICE_ADMIN_TOKEN: config.upstream.adminToken,
-      SERVICE_WEBHOOK_SECRET: config.upstream.webhookSecret,
-      // The service may call back this very process (on loopback or a private network), and nothing else private.
-      SERVICE_PRIVATE_WEBHOOK_ORIGINS: new URL(config.publicUrl).origin,
-    }),
-  );
-}
+const service = config.upstream.embedded
+  ? await createReferenceService(
+      loadServiceConfig({
+        ...process.env,
+        SERVICE_DATA_DIR: path.join(config.dataDir, 'reference-service'),
+        SERVICE_ADMIN_TOKEN: config.upstream.adminToken,
+        SERVICE_WEBHOOK_SECRET: config.upstream.webhookSecret,
+        // The service may call back this very process (on loopback or a private network), and nothing else private.
+        SERVICE_PRIVATE_WEBHOOK_ORIGINS: new URL(config.publicUrl).origin,
+      }),
+    )
+  : undefined;
+const serveEmbedded = service && nodeHandler((request) => service.handle(request), config.upstream.baseUrl);
 
 const app = next({ dev, dir: import.meta.dirname, hostname: config.host, port: config.port });
 await app.prepare();
 const handle = app.getRequestHandler();
 
 const WEBHOOK_PATH = /^\/api\/webhooks\/video\/([^/]+)\/([^/]+)$/;
-
-/** Answers a web Response from a handler, or a bare 500 if the handler itself fails. */
-function answer(res: ServerResponse, response: Promise<Response>, what: string) {
-  response
-    .then((r) => sendWebResponse(r, res))
-    .catch((error) => {
-      // A client that goes away mid-body (a video player seeking, a cancelled download) is not a failure.
-      const clientLeft = (error as NodeJS.ErrnoException).code === 'ERR_STREAM_PREMATURE_CLOSE' && res.destroyed;
-      if (!clientLeft) console.error(`[atelier] ${what} failed to answer`, error);
-      if (!res.headersSent) res.writeHead(500).end();
-      else res.destroy();
-    });
-}
 
 const server = createServer((req, res) => {
   const pathname = (req.url ?? '/').split('?')[0];
@@ -78,8 +64,8 @@ const server = createServer((req, res) => {
     handleVideoWebhookNode(req, res, webhook[1], webhook[2]);
     return;
   }
-  if (service && pathname.startsWith('/v1/')) {
-    answer(res, service.handle(toWebRequest(req, `http://${req.headers.host ?? 'localhost'}`)), 'the embedded service');
+  if (serveEmbedded && pathname.startsWith('/v1/')) {
+    void serveEmbedded(req, res);
     return;
   }
   if (isActionPost(req, pathname)) {

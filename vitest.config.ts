@@ -11,7 +11,7 @@ export default defineConfig({
   },
   test: {
     server: { deps: { inline: ['next-auth'] } },
-    include: ['lib/**/*.test.ts', 'test/**/*.test.ts'],
+    include: ['lib/**/*.test.ts', 'test/**/*.test.ts', 'packages/*/src/**/*.test.ts', 'packages/*/test/**/*.test.ts'],
     testTimeout: 60_000,
     hookTimeout: 60_000,
     // Two cores: files run in parallel, each spawning its own service process.

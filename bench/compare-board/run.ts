@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium, type APIRequestContext } from '@playwright/test';
 import { signUp } from '../../e2e/support/accounts';
-import { startService } from '../../test/support/service';
+import { startService } from '@atelier/reference-service/testing';
 
 const LATENCY_MS = Number(process.env.BENCH_LATENCY_MS ?? 5000);
 // A free port of our own: another server on a fixed port would answer in our place.

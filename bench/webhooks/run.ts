@@ -18,7 +18,7 @@ import { loadAppConfig } from '../../lib/config';
 import { storeUserKey } from '../../lib/keys/service-keys';
 import { closeRuntime, db, runtime } from '../../lib/runtime';
 import { createVideo } from '../../lib/videos/create-video';
-import { startService } from '../../test/support/service';
+import { startService } from '@atelier/reference-service/testing';
 
 const PORT = 3195;
 const ORIGIN = `http://127.0.0.1:${PORT}`;

@@ -10,7 +10,7 @@ import { startJobs, type Jobs } from '../jobs';
 import { storeUserKey } from '../keys/service-keys';
 import { db, runtime } from '../runtime';
 import { sumCosts } from '../upstream/cost';
-import { download, startService, type RunningService } from '../../test/support/service';
+import { download, startService, type RunningService } from '@atelier/reference-service/testing';
 import { DATABASE_KINDS, useFreshDatabase } from '../../test/support/app-db';
 import { estimateBoard, priceTable } from '../pricing/board';
 import { boardObservations } from '../pricing/estimates';

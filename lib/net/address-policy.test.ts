@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isBlockedAddress, parseIp } from './address-policy';
+import { isBlockedAddress } from './address-policy';
 
 describe('isBlockedAddress', () => {
   it.each([
@@ -26,13 +26,4 @@ describe('isBlockedAddress', () => {
     'allows public %s',
     (address) => expect(isBlockedAddress(address)).toBe(false),
   );
-});
-
-describe('parseIp', () => {
-  it('expands IPv6 shorthand and embedded IPv4', () => {
-    expect([...parseIp('::ffff:1.2.3.4')!]).toEqual([0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 255, 255, 1, 2, 3, 4]);
-    expect([...parseIp('2001:db8::8:1')!]).toEqual([0x20, 0x01, 0x0d, 0xb8, 0, 0, 0, 0, 0, 0, 0, 0, 0, 8, 0, 1]);
-    expect([...parseIp('1::')!]).toEqual([0, 1, ...Array(14).fill(0)]);
-    expect([...parseIp('10.20.30.40')!]).toEqual([10, 20, 30, 40]);
-  });
 });

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { addAmounts, multiplyAmount, priceAmount } from './money';
 
 // The price tables a model list (or the operator's price file) may carry, in the reference
-// service's shapes (config/reference-service.json), and what one request costs by them.
+// service's shapes (packages/reference-service/catalog.json), and what one request costs by them.
 // Plain functions: the forms in the browser estimate with the very same code the server reserves with.
 
 const amount = z.unknown().transform((value, ctx) => priceAmount(value) ?? (ctx.addIssue({ code: 'custom', message: 'not a price' }), z.NEVER));

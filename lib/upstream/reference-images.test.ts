@@ -1,8 +1,8 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { maskPng, scenePng } from '../../test/support/images';
+import { maskPng, scenePng } from '@atelier/reference-service/testing';
 import { expectNoSecret } from '../../test/support/secrets';
-import { download, startService, type RunningService } from '../../test/support/service';
+import { download, startService, type RunningService } from '@atelier/reference-service/testing';
 import { createUpstreamClient, UpstreamError, type UpstreamClient } from './index';
 
 // The client against the real standalone reference service, over HTTP.

@@ -1,6 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { download, startService, type RunningService } from '../../test/support/service';
+import { download, startService, type RunningService } from '@atelier/reference-service/testing';
 import { createUpstreamClient, UpstreamError, type UpstreamClient, type VideoTask } from './index';
 
 // The video task lifecycle through the client, against the real standalone reference service.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { signWebhook } from '../reference-service/webhooks';
+import { signWebhook } from '@atelier/reference-service';
 import { verifyStandardWebhook } from './signature';
 
 const secret = `whsec_${Buffer.from('a-secret-for-tests-0123456789').toString('base64')}`;

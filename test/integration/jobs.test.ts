@@ -7,7 +7,7 @@ import { blobStore } from '../../lib/assets/store';
 import { ARCHIVE_QUEUES as QUEUES } from '../../lib/assets/archive-job';
 import { startJobs, type Jobs } from '../../lib/jobs';
 import { db, runtime } from '../../lib/runtime';
-import { call, download, startService, type RunningService } from '../support/service';
+import { call, download, startService, type RunningService } from '@atelier/reference-service/testing';
 import { DATABASE_KINDS, useFreshDatabase } from '../support/app-db';
 
 describe.each(DATABASE_KINDS)('background jobs on %s', (kind) => {

@@ -8,7 +8,7 @@ import { priceEdit } from '../../lib/pricing/estimates';
 import { storeUserKey } from '../../lib/keys/service-keys';
 import { forgetModelListings, listingSettled, serviceModels } from '../../lib/pricing/catalog';
 import { useFreshDatabase } from '../support/app-db';
-import { startService, type RunningService } from '../support/service';
+import { startService, type RunningService } from '@atelier/reference-service/testing';
 
 // Where prices come from, against the real reference service: its model list (per upstream, the
 // last good one kept when it fails), else the operator's table, else nothing (and a refusal).

@@ -10,7 +10,8 @@ import { createShareLink, listShareLinks, resolveSharedAsset, resolveSharedResul
 import { acceptInvite, createInvite } from '../../lib/teams/invites';
 import { DATABASE_KINDS } from '../support/app-db';
 import { eventually, testAtelier } from '../support/harness';
-import { asUpload, maskPng, scenePng } from '../support/images';
+import { maskPng, scenePng } from '@atelier/reference-service/testing';
+import { asUpload } from '../support/images';
 
 const rejects = (promise: Promise<unknown>, code: AppError['code']) => expect(promise).rejects.toMatchObject({ code });
 const sha256 = (bytes: Uint8Array | string) => createHash('sha256').update(bytes).digest('hex');

@@ -5,7 +5,7 @@ import type { TeamContext } from '../../lib/auth/context';
 import { blobStore } from '../../lib/assets/store';
 import { db } from '../../lib/runtime';
 import { createVideo } from '../../lib/videos/create-video';
-import { readMp4 } from '../support/mp4';
+import { readMp4 } from '@atelier/reference-service/testing';
 import { DATABASE_KINDS } from '../support/app-db';
 import { eventually, testAtelier } from '../support/harness';
 

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { expect, test } from '@playwright/test';
-import { signWebhook } from '../../lib/reference-service';
+import { signWebhook } from '@atelier/reference-service';
 import { startAtelier, type Atelier } from './support/atelier';
 
 // The video webhook route: one body cap on every path to it, and, with a webhook secret configured

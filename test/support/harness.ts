@@ -5,7 +5,7 @@ import { startJobs, type Jobs } from '../../lib/jobs';
 import { storeUserKey } from '../../lib/keys/service-keys';
 import { runtime } from '../../lib/runtime';
 import { useFreshDatabase, type DatabaseKind } from './app-db';
-import { startService, type RunningService } from './service';
+import { startService, type RunningService } from '@atelier/reference-service/testing';
 
 // The one integration harness: for a describe block, the reference service as its own process, the
 // app's runtime on a fresh database of the given kind pointed at it, and the job workers if asked;

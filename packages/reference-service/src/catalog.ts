@@ -1,0 +1,98 @@
+import { readFileSync } from 'node:fs';
+import { z } from 'zod';
+import { IMAGE_STYLES } from './engines/generate/text-to-image';
+
+export const IMAGE_SIZES = ['1024x1024', '2048x2048', '4096x4096'] as const;
+export const RESOLUTIONS = ['480p', '720p', '1080p'] as const;
+export type ImageSize = (typeof IMAGE_SIZES)[number];
+export type Resolution = (typeof RESOLUTIONS)[number];
+
+const money = z.number().nonnegative();
+const modelSchema = z.discriminatedUnion('kind', [
+  z.object({
+    id: z.string(),
+    kind: z.literal('image'),
+    engine: z.enum(IMAGE_STYLES),
+    description: z.string().default(''),
+    /** Whether this model answers with a revised_prompt (the interface: "present for some models only"). */
+    revises_prompt: z.boolean().default(false),
+    price: z.object({ per_image: z.record(z.enum(IMAGE_SIZES), money) }),
+  }),
+  z.object({
+    id: z.string(),
+    kind: z.literal('edit'),
+    quality: z.enum(['standard', 'hd']),
+    description: z.string().default(''),
+    price: z.object({ per_edit: z.record(z.string(), money) }),
+  }),
+  z.object({
+    id: z.string(),
+    kind: z.literal('video'),
+    engine: z.enum(IMAGE_STYLES),
+    description: z.string().default(''),
+    durations: z.array(z.number().int().positive()).min(1),
+    price: z.object({ per_second: z.record(z.enum(RESOLUTIONS), money), audio_per_second: money }),
+  }),
+]);
+const catalogSchema = z.object({
+  currency: z.literal('CNY'),
+  default_edit_model: z.string(),
+  models: z.array(modelSchema).min(1),
+});
+
+export type CatalogModel = z.infer<typeof modelSchema>;
+export type ImageModel = Extract<CatalogModel, { kind: 'image' }>;
+export type EditModel = Extract<CatalogModel, { kind: 'edit' }>;
+export type VideoModel = Extract<CatalogModel, { kind: 'video' }>;
+export type Catalog = z.infer<typeof catalogSchema>;
+
+export function loadCatalog(file: string): Catalog {
+  const catalog = catalogSchema.parse(JSON.parse(readFileSync(file, 'utf8')));
+  if (!catalog.models.some((m) => m.kind === 'edit' && m.id === catalog.default_edit_model)) {
+    throw new Error(`default_edit_model ${catalog.default_edit_model} is not an edit model of the catalog`);
+  }
+  return catalog;
+}
+
+export function findModel<K extends CatalogModel['kind']>(
+  catalog: Catalog,
+  id: string,
+  kind: K,
+): Extract<CatalogModel, { kind: K }> | undefined {
+  return catalog.models.find((m): m is Extract<CatalogModel, { kind: K }> => m.id === id && m.kind === kind);
+}
+
+/** Prices are kept to 4 decimals so sums of many small costs stay exact in a JSON number. */
+export const roundCny = (amount: number) => Math.round(amount * 10_000) / 10_000;
+
+export function imageCost(model: ImageModel, size: ImageSize, n: number): number {
+  return roundCny(model.price.per_image[size] * n);
+}
+
+/** Edits are priced by the longest side of the output, in tiers named by their upper bound. */
+export function editCost(model: EditModel, width: number, height: number): number {
+  const side = Math.max(width, height);
+  const tiers = Object.entries(model.price.per_edit)
+    .map(([bound, price]) => [Number(bound), price] as const)
+    .sort((a, b) => a[0] - b[0]);
+  const tier = tiers.find(([bound]) => side <= bound) ?? tiers[tiers.length - 1];
+  return roundCny(tier[1]);
+}
+
+export function videoCost(model: VideoModel, duration: number, resolution: Resolution, audio: boolean): number {
+  const perSecond = model.price.per_second[resolution] + (audio ? model.price.audio_per_second : 0);
+  return roundCny(perSecond * duration);
+}
+
+/** The public view of a model for GET /v1/models: no engine internals. */
+export function publicModel(model: CatalogModel) {
+  const base = { id: model.id, object: 'model', kind: model.kind, description: model.description };
+  switch (model.kind) {
+    case 'image':
+      return { ...base, sizes: [...IMAGE_SIZES], price: { currency: 'CNY', ...model.price } };
+    case 'edit':
+      return { ...base, price: { currency: 'CNY', ...model.price } };
+    case 'video':
+      return { ...base, durations: model.durations, resolutions: [...RESOLUTIONS], price: { currency: 'CNY', ...model.price } };
+  }
+}

@@ -1,0 +1,88 @@
+import sharp from 'sharp';
+import type { EditKind } from './edit-kind';
+import { localEdit } from './local-edit';
+import { blendByMask, maskWeights } from './mask';
+import { removeAndFill } from './patch-inpaint';
+import { decodeRaw, encodePng, type RawImage } from '../pixels/raw';
+import { segmentForeground } from './segment';
+import { applyStyle, pickStyle } from './style';
+import { renderBackdrop, renderElements } from '../generate/text-to-image';
+import { upscale } from './upscale';
+
+export interface EditJob {
+  kind: EditKind;
+  quality: 'standard' | 'hd';
+  prompt: string;
+  image: Uint8Array;
+  mask: Uint8Array | null;
+  width: number;
+  height: number;
+  seed: number;
+}
+
+const decodeFailure = (what: string) =>
+  Object.assign(new Error(`The ${what} could not be decoded: it is truncated or corrupt.`), {
+    code: 'unsupported_image_format',
+    status: 400,
+  });
+
+async function decodeStrict(bytes: Uint8Array, what: string): Promise<RawImage> {
+  try {
+    return await decodeRaw(sharp(bytes, { failOn: 'truncated', limitInputPixels: 4096 * 4096 }));
+  } catch {
+    throw decodeFailure(what);
+  }
+}
+
+/** Composites `top` (straight alpha) over `bottom` at the same size. */
+function over(bottom: RawImage, top: RawImage, alpha?: Float32Array): RawImage {
+  const out = Buffer.from(bottom.data);
+  const t = top.data;
+  for (let p = 0, i = 0; i < out.length; p++, i += 4) {
+    const a = alpha ? alpha[p] * (t[i + 3] / 255) : t[i + 3] / 255;
+    if (a === 0) continue;
+    for (let c = 0; c < 3; c++) out[i + c] = Math.round(t[i + c] * a + out[i + c] * (1 - a));
+    out[i + 3] = Math.round(255 * a + out[i + 3] * (1 - a));
+  }
+  return { data: out, width: bottom.width, height: bottom.height };
+}
+
+async function editAtOriginalSize(img: RawImage, job: EditJob, weights: Uint8Array | null): Promise<RawImage> {
+  switch (job.kind) {
+    case 'background': {
+      const subject = await segmentForeground(img);
+      const backdrop = await renderBackdrop({ prompt: job.prompt, width: img.width, height: img.height, seed: job.seed });
+      return over(backdrop, img, subject);
+    }
+    case 'style':
+      return applyStyle(img, pickStyle(job.prompt), job.seed);
+    case 'upscale':
+      return upscale(img, img.width, img.height, job.quality);
+    case 'local':
+      return localEdit(img, job.prompt, job.seed);
+    case 'remove': {
+      // Anything the mask touches is hole; the feathered rim then blends fill and original.
+      // Wide holes get texture copied from around them; thin ones go to Telea, whose wider
+      // window for hd still smooths a little better.
+      return removeAndFill(img, weights!, job.seed, job.quality === 'hd' ? 7 : 5);
+    }
+    case 'add': {
+      const { layer } = await renderElements({ prompt: job.prompt, width: img.width, height: img.height, seed: job.seed, image: img });
+      return over(img, layer);
+    }
+  }
+}
+
+/** One edit, start to finish: decode, edit, weight by the mask, resize to the requested size, encode. */
+export async function runEdit(job: EditJob): Promise<Buffer> {
+  const original = await decodeStrict(job.image, 'image');
+  const resized = job.width !== original.width || job.height !== original.height;
+  if (job.kind === 'upscale' && !job.mask && resized) {
+    return encodePng(await upscale(original, job.width, job.height, job.quality));
+  }
+  const weights = job.mask ? maskWeights(await decodeStrict(job.mask, 'mask')) : null;
+  let result = await editAtOriginalSize(original, job, weights);
+  if (weights) result = blendByMask(original, result, weights);
+  if (resized) result = await upscale(result, job.width, job.height, job.quality);
+  return encodePng(result);
+}

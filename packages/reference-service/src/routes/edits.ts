@@ -1,0 +1,99 @@
+// POST /v1/images/edits: image + prompt (+ mask) in, one edited PNG out (interface 4.1, decisions.md rows 8-9).
+import { createHash } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { editCost, findModel } from '../catalog';
+import { modelLatency } from '../config';
+import { baseUrl, type ServiceContext } from '../context';
+import { MaskRequiredError, inferEditKind } from '../engines/edit/edit-kind';
+import { DeadlineError, EngineError } from '../engines/pool';
+import { ServiceError, invalid } from '../errors';
+import { MAX_IMAGE_BYTES, inspectImage } from '../image-input';
+import { readMultipart } from '../request-body';
+import { newId, requirePrompt } from '../validate';
+
+const KIND_LABELS = {
+  background: 'Background replacement',
+  style: 'Style conversion',
+  upscale: 'Upscaling with detail enhancement',
+  local: 'Local modification',
+  remove: 'Object removal with fill',
+  add: 'Adding elements',
+} as const;
+
+function parseSize(value: FormDataEntryValue | null, fallback: { width: number; height: number }) {
+  if (value === null || value === '') return fallback;
+  const match = typeof value === 'string' ? /^(\d{2,4})x(\d{2,4})$/.exec(value.trim()) : null;
+  const [width, height] = match ? [Number(match[1]), Number(match[2])] : [0, 0];
+  if (!match || width < 64 || height < 64 || width > 4096 || height > 4096) {
+    throw invalid('invalid_size', 'size must be WIDTHxHEIGHT with each side from 64 to 4096, e.g. 1024x1024.', 'size');
+  }
+  return { width, height };
+}
+
+const text = (value: FormDataEntryValue | null) => (typeof value === 'string' ? value : value === null ? undefined : value);
+
+export async function createEdit(ctx: ServiceContext, request: Request, owner: string): Promise<Response> {
+  const form = await readMultipart(request, 2 * MAX_IMAGE_BYTES + 5_000_000);
+  const prompt = requirePrompt(text(form.get('prompt')));
+  const image = await inspectImage(form.get('image'), 'image');
+  if (!image) throw invalid('missing_field', 'image is required: the picture to edit, as a file.', 'image');
+  const mask = await inspectImage(form.get('mask'), 'mask');
+  if (mask && (mask.width !== image.width || mask.height !== image.height)) {
+    throw invalid('mask_size_mismatch', `The mask is ${mask.width}x${mask.height} but the image is ${image.width}x${image.height}; they must match.`, 'mask');
+  }
+  const modelName = form.get('model');
+  const modelId = typeof modelName === 'string' && modelName !== '' ? modelName : ctx.catalog.default_edit_model;
+  const model = findModel(ctx.catalog, modelId, 'edit');
+  if (!model) throw new ServiceError(404, 'model_not_found', `The edit model "${modelId}" does not exist.`, 'model');
+  const size = parseSize(form.get('size'), image);
+  let kind;
+  try {
+    kind = inferEditKind(prompt, mask !== null);
+  } catch (error) {
+    if (error instanceof MaskRequiredError) throw invalid('missing_field', error.message, 'mask');
+    throw error;
+  }
+
+  const deadlineAt = Date.now() + ctx.config.editDeadlineMs;
+  const timeout = new ServiceError(504, 'timeout', `The edit did not finish within ${Math.round(ctx.config.editDeadlineMs / 1000)} s.`);
+  const { knobs } = ctx.config;
+  const latency = modelLatency(knobs, model.id);
+  if (knobs.timeoutModels.includes(model.id) || latency >= ctx.config.editDeadlineMs) {
+    await sleep(ctx.config.editDeadlineMs);
+    throw timeout;
+  }
+  // The latency is the edit's whole processing time: the engine works while it runs.
+  const minimum = sleep(latency);
+  if (knobs.failModels.includes(model.id)) {
+    await minimum;
+    throw new ServiceError(500, 'model_error', `${model.id} failed to edit the image (fault injected by configuration).`);
+  }
+
+  // Edits are deterministic: the same image, mask and prompt give the same result.
+  const seed = createHash('sha256').update(image.bytes).update(mask?.bytes ?? '').update(prompt).digest().readUInt32BE(0);
+  let png: Buffer;
+  try {
+    png = await ctx.pool.run(
+      { op: 'edit', kind, quality: model.quality, prompt, image: image.bytes, mask: mask?.bytes ?? null, ...size, seed },
+      deadlineAt,
+    );
+  } catch (error) {
+    if (error instanceof DeadlineError) throw timeout;
+    if (error instanceof EngineError && error.failure.status) {
+      throw new ServiceError(error.failure.status, error.failure.code ?? 'invalid_image', error.failure.message);
+    }
+    throw error;
+  }
+  const file = await ctx.files.put(owner, 'png', png);
+  await minimum;
+  const data: Record<string, string> = { url: ctx.files.url(baseUrl(ctx, request), file) };
+  if (model.quality === 'hd') data.revised_prompt = `${KIND_LABELS[kind]}: ${prompt.trim()}`;
+  return Response.json({
+    id: newId('edit'),
+    object: 'image',
+    created: Math.floor(Date.now() / 1000),
+    status: 'completed',
+    data: [data],
+    usage: { cost: editCost(model, size.width, size.height), cost_unit: 'CNY' },
+  });
+}

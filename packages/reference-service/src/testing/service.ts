@@ -1,0 +1,116 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+
+export interface RunningService {
+  url: string;
+  dataDir: string;
+  /** The service process id (for reading its memory). */
+  readonly pid: number;
+  adminToken: string;
+  /** A key minted through the admin API. */
+  key: string;
+  mintKey(): Promise<string>;
+  /** Stops the process: SIGKILL simulates a crash, SIGTERM a graceful stop. */
+  stop(signal?: NodeJS.Signals): Promise<void>;
+  /** Starts the service again on the same data directory (and the same port when it is free). */
+  restart(signal?: NodeJS.Signals): Promise<void>;
+  /** Deletes the data directory. */
+  dispose(): Promise<void>;
+}
+
+const ROOT = path.resolve(import.meta.dirname, '../..');
+
+function launch(env: Record<string, string>): Promise<{ child: ChildProcess; url: string }> {
+  // SERVICE_NICE lowers the service's CPU priority (benches: as if it rendered on its own machines).
+  const node = [process.execPath, '--import', 'tsx', 'src/server.ts'];
+  const [command, ...args] = env.SERVICE_NICE && env.SERVICE_NICE !== '0' ? ['nice', '-n', env.SERVICE_NICE, ...node] : node;
+  const child = spawn(command, args, {
+    cwd: ROOT,
+    env: { ...process.env, HOST: '127.0.0.1', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let log = '';
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`service did not start:\n${log}`)), 30_000);
+    child.stderr!.on('data', (d) => {
+      log += d;
+      if (process.env.SERVICE_LOG) process.stderr.write(d);
+    });
+    child.stdout!.on('data', (d) => {
+      log += d;
+      const m = /listening on (http:\/\/[\d.:]+)/.exec(log);
+      if (m) {
+        clearTimeout(timer);
+        resolve({ child, url: m[1] });
+      }
+    });
+    child.on('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`service exited (${code}) before listening:\n${log}`));
+    });
+  });
+}
+
+/** Starts the standalone reference service as its own process, on a free port, with a fresh data dir. */
+export async function startService(env: Record<string, string> = {}): Promise<RunningService> {
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'refsvc-'));
+  const adminToken = 'test-admin-token';
+  const fullEnv = { SERVICE_DATA_DIR: dataDir, SERVICE_ADMIN_TOKEN: adminToken, PORT: '0', ...env };
+  let { child, url } = await launch(fullEnv);
+  const mintKey = async () => {
+    const res = await fetch(`${url}/v1/admin/keys`, { method: 'POST', headers: { authorization: `Bearer ${adminToken}` } });
+    if (res.status !== 201) throw new Error(`mint failed: ${res.status} ${await res.text()}`);
+    return ((await res.json()) as { key: string }).key;
+  };
+  const stop = async (signal: NodeJS.Signals = 'SIGTERM') => {
+    if (child.exitCode !== null || child.signalCode !== null) return;
+    const exited = new Promise((r) => child.once('exit', r));
+    child.kill(signal);
+    await exited;
+  };
+  const service: RunningService = {
+    url,
+    get pid() {
+      return child.pid!;
+    },
+    dataDir,
+    adminToken,
+    key: await mintKey(),
+    mintKey,
+    stop,
+    async restart(signal: NodeJS.Signals = 'SIGTERM') {
+      await stop(signal);
+      ({ child, url } = await launch({ ...fullEnv, PORT: new URL(url).port }));
+      service.url = url;
+    },
+    async dispose() {
+      await stop('SIGKILL');
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+  return service;
+}
+
+/** A JSON call with the service's key. */
+export async function call(service: RunningService, method: string, route: string, body?: unknown, key = service.key) {
+  const res = await fetch(`${service.url}${route}`, {
+    method,
+    headers: { authorization: `Bearer ${key}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await res.text();
+  let json: any;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    json = undefined;
+  }
+  return { status: res.status, headers: res.headers, json, text };
+}
+
+export async function download(url: string): Promise<{ status: number; type: string | null; bytes: Buffer }> {
+  const res = await fetch(url);
+  return { status: res.status, type: res.headers.get('content-type'), bytes: Buffer.from(await res.arrayBuffer()) };
+}
