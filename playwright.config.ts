@@ -32,6 +32,8 @@ export default defineConfig({
     { name: 'chromium', use: { ...devices['Desktop Chrome'], storageState: ownerState }, dependencies: ['setup'] },
     // Attacks over plain HTTP, each against an Atelier of its own (test/security/support/atelier.ts).
     { name: 'security', testDir: 'test/security', use: { ...devices['Desktop Chrome'] } },
+    // Several replicas over one PostgreSQL, each its own process.
+    { name: 'cluster', testDir: 'test/cluster', use: { ...devices['Desktop Chrome'] } },
   ],
   webServer: {
     // The log is kept so a test can prove no secret was ever written to it.

@@ -22,6 +22,8 @@ export interface Atelier {
   database: DatabaseKind;
   /** PostgreSQL only: a client on the server's own database, for checking what was (not) written. */
   sql: pg.Client | null;
+  /** PostgreSQL only: the database's URL (another replica can be started on it). */
+  databaseUrl: string;
   /** The embedded reference service's admin token (from the generated secrets). */
   adminToken: string;
   /** The secret the embedded service signs its webhooks with (`whsec_…`). */
@@ -59,15 +61,20 @@ async function waitForHealth(origin: string, child: ChildProcess, log: () => str
   throw new Error(`Atelier did not become ready:\n${log()}`);
 }
 
-/** Starts Atelier; `env` adds to (or overrides) the defaults of a local run. */
-export async function startAtelier({ database, env = {} }: { database: DatabaseKind; env?: Record<string, string> }): Promise<Atelier> {
+/**
+ * Starts Atelier; `env` adds to (or overrides) the defaults of a local run. `replicaOf` starts another
+ * replica on that one's PostgreSQL database (give both the same ATELIER_SECRET).
+ */
+export async function startAtelier({ database, env = {}, replicaOf }: { database: DatabaseKind; env?: Record<string, string>; replicaOf?: Atelier }): Promise<Atelier> {
   const port = await freePort();
   const origin = `http://127.0.0.1:${port}`;
   const dataDir = await mkdtemp(path.join(tmpdir(), 'atelier-security-'));
   let databaseUrl = '';
   let dropDatabase = async () => {};
   let sql: pg.Client | null = null;
-  if (database === 'postgres') {
+  if (replicaOf) {
+    databaseUrl = replicaOf.databaseUrl;
+  } else if (database === 'postgres') {
     const name = `atelier_security_${randomBytes(5).toString('hex')}`;
     const admin = new pg.Client({ connectionString: ADMIN_URL });
     await admin.connect();
@@ -122,6 +129,7 @@ export async function startAtelier({ database, env = {} }: { database: DatabaseK
     dataDir,
     database,
     sql,
+    databaseUrl,
     adminToken,
     webhookSecret: secrets.serviceWebhookSecret,
     log,
