@@ -2,7 +2,25 @@ import nextVitals from 'eslint-config-next/core-web-vitals';
 import nextTs from 'eslint-config-next/typescript';
 
 /** Modules that hold secrets, open connections or touch the file system: never in a browser bundle. */
-const SERVER_ONLY = ['@/lib/runtime', '@/lib/db/client', '@/lib/db/migrate', '@/lib/db/lease', '@/lib/config', '@/lib/keys', '@/lib/secrets', '@/lib/storage', '@/lib/assets/store', '@/lib/auth/context', '@/lib/auth/auth', '@/lib/queue', '@/lib/jobs', 'node:', 'pg', 'sharp', '@atelier/reference-service'];
+const SERVER_ONLY = [
+  '@/lib/runtime',
+  '@/lib/db/client',
+  '@/lib/db/migrate',
+  '@/lib/db/lease',
+  '@/lib/config',
+  '@/lib/keys',
+  '@/lib/secrets',
+  '@/lib/storage',
+  '@/lib/assets/store',
+  '@/lib/auth/context',
+  '@/lib/auth/auth',
+  '@/lib/queue',
+  '@/lib/jobs',
+  'node:',
+  'pg',
+  'sharp',
+  '@atelier/reference-service',
+];
 
 const isServerOnly = (source) => SERVER_ONLY.some((p) => (p.endsWith(':') ? source.startsWith(p) : source === p || source.startsWith(`${p}/`)));
 
@@ -31,7 +49,17 @@ const config = [
   ...nextVitals,
   ...nextTs,
   {
-    ignores: ['.next/**', '.next-*/**', 'test-results-*/**', 'node_modules/**', 'lib/db/generated/**', '.data/**', 'test-results/**', 'playwright-report/**', 'next-env.d.ts'],
+    ignores: [
+      '.next/**',
+      '.next-*/**',
+      'test-results-*/**',
+      'node_modules/**',
+      'lib/db/generated/**',
+      '.data/**',
+      'test-results/**',
+      'playwright-report/**',
+      'next-env.d.ts',
+    ],
   },
   {
     plugins: { boundaries },
@@ -47,7 +75,17 @@ const config = [
     files: ['**/*.{ts,tsx,mjs}'],
     ignores: ['packages/**'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ group: ['@atelier/reference-service/src/*', '**/packages/*/src/**'], message: 'Import @atelier/reference-service or @atelier/reference-service/testing, not its internals.' }] }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['@atelier/reference-service/src/*', '**/packages/*/src/**'],
+              message: 'Import @atelier/reference-service or @atelier/reference-service/testing, not its internals.',
+            },
+          ],
+        },
+      ],
     },
   },
   {
@@ -55,14 +93,29 @@ const config = [
     files: ['app/**', 'components/**', 'lib/**'],
     ignores: ['**/*.test.ts'],
     rules: {
-      'no-restricted-imports': ['error', { paths: [{ name: '@atelier/reference-service', message: 'The app speaks HTTP to the service (lib/upstream); only server.ts mounts it.' }, { name: '@atelier/reference-service/testing', message: 'Test helpers are for tests.' }] }],
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            { name: '@atelier/reference-service', message: 'The app speaks HTTP to the service (lib/upstream); only server.ts mounts it.' },
+            { name: '@atelier/reference-service/testing', message: 'Test helpers are for tests.' },
+          ],
+        },
+      ],
     },
   },
   {
     // The reference service is a product of its own: nothing of the app inside it.
     files: ['packages/reference-service/**'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ group: ['@/*', '**/lib/*', '**/app/*', '**/components/*', '**/test/support/*'], message: 'The reference service must not depend on the app.' }] }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['@/*', '**/lib/*', '**/app/*', '**/components/*', '**/test/support/*'], message: 'The reference service must not depend on the app.' },
+          ],
+        },
+      ],
     },
   },
 ];

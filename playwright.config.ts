@@ -16,7 +16,9 @@ export default defineConfig({
   timeout: 60_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,
-  workers: 1,
+  // The browser specs share one server and run one at a time; the security and cluster specs start
+  // servers of their own, and run beside them in a second worker.
+  workers: 2,
   reporter: process.env.CI ? [['list']] : [['list']],
   use: {
     baseURL,
@@ -24,16 +26,25 @@ export default defineConfig({
     screenshot: 'only-on-failure',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-sync', '--disable-quic'],
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--no-first-run',
+        '--disable-sync',
+        '--disable-quic',
+      ],
     },
   },
   projects: [
-    { name: 'setup', testMatch: /global\.setup\.ts/ },
-    { name: 'chromium', use: { ...devices['Desktop Chrome'], storageState: ownerState }, dependencies: ['setup'] },
+    { name: 'setup', testMatch: /global\.setup\.ts/, workers: 1 },
+    { name: 'chromium', use: { ...devices['Desktop Chrome'], storageState: ownerState }, dependencies: ['setup'], workers: 1 },
     // Attacks over plain HTTP, each against an Atelier of its own (test/security/support/atelier.ts).
-    { name: 'security', testDir: 'test/security', use: { ...devices['Desktop Chrome'] } },
+    { name: 'security', testDir: 'test/security', use: { ...devices['Desktop Chrome'] }, workers: 1 },
     // Several replicas over one PostgreSQL, each its own process.
-    { name: 'cluster', testDir: 'test/cluster', use: { ...devices['Desktop Chrome'] } },
+    { name: 'cluster', testDir: 'test/cluster', use: { ...devices['Desktop Chrome'] }, workers: 1 },
   ],
   webServer: {
     // The log is kept so a test can prove no secret was ever written to it.

@@ -17,8 +17,12 @@ export default function GlobalError({ retry }: { error: unknown; retry: () => vo
     <html lang={current} suppressHydrationWarning>
       <body className="grid min-h-dvh place-items-center bg-canvas px-6 font-sans text-ink">
         <div className="grid max-w-sm justify-items-center gap-3 text-center">
-          <h1 className="text-lg font-semibold" suppressHydrationWarning>{t.common.errorTitle}</h1>
-          <p className="text-sm text-ink-muted" suppressHydrationWarning>{t.common.errorLead}</p>
+          <h1 className="text-lg font-semibold" suppressHydrationWarning>
+            {t.common.errorTitle}
+          </h1>
+          <p className="text-sm text-ink-muted" suppressHydrationWarning>
+            {t.common.errorLead}
+          </p>
           <button type="button" onClick={retry} className="mt-2 h-9 rounded-control bg-accent px-4 text-sm font-medium text-accent-fg" suppressHydrationWarning>
             {t.common.errorRetry}
           </button>

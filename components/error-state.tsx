@@ -18,7 +18,12 @@ export function ErrorState({ error, retry }: { error: unknown; retry: () => void
 
   return (
     <div className="grid min-h-[60vh] place-items-center px-6 py-16">
-      <StatusPanel icon={<TriangleAlert />} code={digest ? `REF ${digest.slice(0, 10)}` : undefined} title={t.common.errorTitle} description={t.common.errorLead}>
+      <StatusPanel
+        icon={<TriangleAlert />}
+        code={digest ? `REF ${digest.slice(0, 10)}` : undefined}
+        title={t.common.errorTitle}
+        description={t.common.errorLead}
+      >
         <Button onClick={retry}>{t.common.errorRetry}</Button>
       </StatusPanel>
     </div>

@@ -33,7 +33,10 @@ export function LocaleSwitch({ side = 'bottom', align = 'end', compact = false }
       side={side}
       align={align}
       className="min-w-40"
-      triggerClassName={cn('inline-flex h-8 items-center gap-1.5 rounded-control px-2 text-[13px] text-ink-muted hover:bg-subtle hover:text-ink', compact && 'w-8 justify-center px-0')}
+      triggerClassName={cn(
+        'inline-flex h-8 items-center gap-1.5 rounded-control px-2 text-[13px] text-ink-muted hover:bg-subtle hover:text-ink',
+        compact && 'w-8 justify-center px-0',
+      )}
       trigger={
         <>
           {pending ? <Spinner /> : <Languages className="size-4" />}

@@ -1,7 +1,19 @@
 import type { ReactNode } from 'react';
 
 /** The centred icon + title + line + actions block used by not-found, error and invite states. */
-export function StatusPanel({ icon, code, title, description, children }: { icon: ReactNode; code?: string; title: ReactNode; description: ReactNode; children?: ReactNode }) {
+export function StatusPanel({
+  icon,
+  code,
+  title,
+  description,
+  children,
+}: {
+  icon: ReactNode;
+  code?: string;
+  title: ReactNode;
+  description: ReactNode;
+  children?: ReactNode;
+}) {
   return (
     <div className="grid max-w-md justify-items-center gap-4 text-center">
       <div className="grid size-12 place-items-center rounded-2xl bg-surface text-ink-muted shadow-card [&_svg]:size-5">{icon}</div>

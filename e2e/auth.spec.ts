@@ -3,7 +3,12 @@ import { baseURL, ownerState } from '../playwright.config';
 import { expectInStudio, OWNER } from './support/accounts';
 
 test.describe('signed out', () => {
-  test.use({ storageState: { cookies: [{ name: 'atelier-locale', value: 'en', domain: '127.0.0.1', path: '/', expires: -1, httpOnly: false, secure: false, sameSite: 'Lax' }], origins: [] } });
+  test.use({
+    storageState: {
+      cookies: [{ name: 'atelier-locale', value: 'en', domain: '127.0.0.1', path: '/', expires: -1, httpOnly: false, secure: false, sameSite: 'Lax' }],
+      origins: [],
+    },
+  });
 
   test('studio pages send visitors to sign in', async ({ page }) => {
     await page.goto('/settings');
@@ -39,7 +44,12 @@ test('the health route reports database and upstream', async ({ request }) => {
 
 test('signs out this session only', async ({ browser }) => {
   // A session of its own: signing out ends it server-side, so the suite's shared one must stay out of it.
-  const context = await browser.newContext({ storageState: { cookies: [{ name: 'atelier-locale', value: 'en', domain: '127.0.0.1', path: '/', expires: -1, httpOnly: false, secure: false, sameSite: 'Lax' }], origins: [] } });
+  const context = await browser.newContext({
+    storageState: {
+      cookies: [{ name: 'atelier-locale', value: 'en', domain: '127.0.0.1', path: '/', expires: -1, httpOnly: false, secure: false, sameSite: 'Lax' }],
+      origins: [],
+    },
+  });
   const page = await context.newPage();
   await page.goto('/sign-in');
   await page.getByLabel('Email').fill(OWNER.email);

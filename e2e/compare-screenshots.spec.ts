@@ -12,7 +12,12 @@ const FOUR = ['atelier-vista', 'atelier-aquarelle', 'atelier-mosaic', 'atelier-p
 const shot = (page: Page, name: string) => page.screenshot({ path: path.join(dir, `${name}.png`), fullPage: true });
 const setLocaleCookie = (page: Page, locale: 'en' | 'zh-CN') => page.context().addCookies([{ name: 'atelier-locale', value: locale, url: baseURL }]);
 const imagesLoaded = (page: Page) =>
-  expect.poll(() => page.locator('main img').evaluateAll((imgs) => imgs.every((i) => (i as HTMLImageElement).complete && (i as HTMLImageElement).naturalWidth > 0)), { timeout: 30_000 }).toBe(true);
+  expect
+    .poll(
+      () => page.locator('main img').evaluateAll((imgs) => imgs.every((i) => (i as HTMLImageElement).complete && (i as HTMLImageElement).naturalWidth > 0)),
+      { timeout: 30_000 },
+    )
+    .toBe(true);
 
 /** Answers the page's poll as if the archive job had given up on two images (one link still valid, one expired). */
 async function failTwoCopies(page: Page) {
@@ -25,7 +30,11 @@ async function failTwoCopies(page: Page) {
     failed ??= images
       .filter((i) => i.state === 'archiving')
       .slice(0, 2)
-      .map((image, n) => ({ ...image, state: 'unsaved', ...(n === 1 ? { serviceUrl: null, availableUntil: new Date(Date.now() - 86_400_000).toISOString() } : {}) }));
+      .map((image, n) => ({
+        ...image,
+        state: 'unsaved',
+        ...(n === 1 ? { serviceUrl: null, availableUntil: new Date(Date.now() - 86_400_000).toISOString() } : {}),
+      }));
     await route.fulfill({ response, json: { images: images.map((image) => failed!.find((f) => f.outputId === image.outputId) ?? image) } });
   });
 }
@@ -56,9 +65,18 @@ test('compare board screenshots', async ({ page, request }) => {
     await setLocaleCookie(page, locale);
     await page.goto('/compare');
     await shot(page, `compare-empty.${locale}`);
-    for (const [name, url] of [['results', results], ['partial-failure', partial]]) {
+    for (const [name, url] of [
+      ['results', results],
+      ['partial-failure', partial],
+    ]) {
       await page.goto(url);
-      await expect.poll(() => page.locator('img[data-asset-id]').evaluateAll((imgs) => imgs.every((i) => (i as HTMLImageElement).complete && (i as HTMLImageElement).naturalWidth > 0))).toBe(true);
+      await expect
+        .poll(() =>
+          page
+            .locator('img[data-asset-id]')
+            .evaluateAll((imgs) => imgs.every((i) => (i as HTMLImageElement).complete && (i as HTMLImageElement).naturalWidth > 0)),
+        )
+        .toBe(true);
       await shot(page, `compare-${name}.${locale}`);
     }
     // A board just answered: its images show from the service while the job archives them (about 2 s each).

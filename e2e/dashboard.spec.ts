@@ -8,7 +8,16 @@ import { CompareBoardPage } from './support/compare-board';
 
 async function newTeam(browser: Browser, email: string): Promise<Page> {
   // Playwright hands the project's signed-in storageState to browser.newContext too: start empty, in English.
-  const english = { name: 'atelier-locale', value: 'en', domain: new URL(baseURL).hostname, path: '/', expires: -1, httpOnly: false, secure: false, sameSite: 'Lax' as const };
+  const english = {
+    name: 'atelier-locale',
+    value: 'en',
+    domain: new URL(baseURL).hostname,
+    path: '/',
+    expires: -1,
+    httpOnly: false,
+    secure: false,
+    sameSite: 'Lax' as const,
+  };
   const context = await browser.newContext({ baseURL, storageState: { cookies: [english], origins: [] } });
   const page = await context.newPage();
   await signUp(page, { name: 'Dana Dashboard', email, password: 'dashboard-password-1' });

@@ -19,16 +19,25 @@ for (const locale of ['en', 'zh-CN'] as const) {
     const kind = (value: string) => page.locator(`input[name="edit-kind"][value="${value}"]`).check({ force: true });
     const submit = page.getByTestId('edit-submit');
     const token = await serviceAdminToken();
-    const knobs = (latencyMs: Record<string, number>) => page.request.put('/v1/admin/knobs', { headers: { authorization: `Bearer ${token}` }, data: { latencyMs } });
+    const knobs = (latencyMs: Record<string, number>) =>
+      page.request.put('/v1/admin/knobs', { headers: { authorization: `Bearer ${token}` }, data: { latencyMs } });
 
     await studio.open();
     await shot('1-empty');
-    await page.locator('input[type="file"]').first().setInputFiles({ name: 'harbour.png', mimeType: 'image/png', buffer: await testPng(1200, 800) });
+    await page
+      .locator('input[type="file"]')
+      .first()
+      .setInputFiles({ name: 'harbour.png', mimeType: 'image/png', buffer: await testPng(1200, 800) });
     await expect(studio.canvas).toBeVisible();
     await page.waitForTimeout(300);
     await shot('2-image-loaded');
     await kind('local');
-    await studio.paint({ width: 1200, height: 800 }, [[380, 320], [560, 380], [620, 520], [480, 560]]);
+    await studio.paint({ width: 1200, height: 800 }, [
+      [380, 320],
+      [560, 380],
+      [620, 520],
+      [480, 560],
+    ]);
     await page.mouse.move(900, 500);
     await shot('3-mask-painted');
 

@@ -56,13 +56,19 @@ for (const kind of KINDS) {
     expect(mask.data[470 * W + 630]).toBe(0);
     const values = new Set(mask.data);
     expect([...values].every((v) => v >= 0 && v <= 255)).toBe(true);
-    expect([...values].some((v) => v > 0 && v < 255), 'feathered edges are grey').toBe(true);
+    expect(
+      [...values].some((v) => v > 0 && v < 255),
+      'feathered edges are grey',
+    ).toBe(true);
 
     // Every pixel the mask keeps (0) is the original's, byte for byte; some painted ones changed.
     let kept = 0;
     let changed = 0;
     for (let i = 0; i < W * H; i++) {
-      const same = original.data[3 * i] === result.data[3 * i] && original.data[3 * i + 1] === result.data[3 * i + 1] && original.data[3 * i + 2] === result.data[3 * i + 2];
+      const same =
+        original.data[3 * i] === result.data[3 * i] &&
+        original.data[3 * i + 1] === result.data[3 * i + 1] &&
+        original.data[3 * i + 2] === result.data[3 * i + 2];
       if (mask.data[i] === 0) {
         if (!same) throw new Error(`pixel ${i % W},${Math.floor(i / W)} changed where the mask is 0`);
         kept++;
@@ -79,7 +85,9 @@ test('refuses bad files in the browser and on the server, with clear messages', 
   await page.getByLabel('Choose image').setInputFiles({ name: 'anim.gif', mimeType: 'image/gif', buffer: Buffer.from('GIF89a') });
   const drop = page.getByTestId('source-drop');
   await expect(drop.getByRole('alert')).toContainText('“anim.gif” is not a PNG, JPEG or WebP image.');
-  const wide = await sharp({ create: { width: 4097, height: 8, channels: 3, background: '#888' } }).png().toBuffer();
+  const wide = await sharp({ create: { width: 4097, height: 8, channels: 3, background: '#888' } })
+    .png()
+    .toBuffer();
   await page.getByLabel('Choose image').setInputFiles({ name: 'wide.png', mimeType: 'image/png', buffer: wide });
   await expect(drop.getByRole('alert')).toContainText('4097×8 px; images can be at most 4096 px a side');
 
@@ -185,7 +193,10 @@ test('continues from a result, lists history mine/team and reopens an edit or an
   await expect(history.getByRole('link').first()).toBeVisible();
   await page.getByRole('link', { name: 'Team', exact: true }).click();
   await expect(page).toHaveURL(/scope=team/);
-  await history.getByRole('link', { name: /Open: Add a red hot-air balloon/ }).first().click();
+  await history
+    .getByRole('link', { name: /Open: Add a red hot-air balloon/ })
+    .first()
+    .click();
   await expect(studio.result).toHaveAttribute('data-generation', second.generation);
   await expect(page.getByLabel('Prompt')).toHaveValue('Add a red hot-air balloon in the sky');
 
@@ -202,7 +213,13 @@ test('suggests background replacement when the mask hugs the edges', async ({ pa
   await studio.chooseKind('local');
   await page.getByLabel('Brush size').focus();
   await page.keyboard.press('End');
-  await studio.paint({ width: W, height: H }, [[20, 20], [620, 20], [620, 460], [20, 460], [20, 20]]);
+  await studio.paint({ width: W, height: H }, [
+    [20, 20],
+    [620, 20],
+    [620, 460],
+    [20, 460],
+    [20, 20],
+  ]);
   await expect(page.getByTestId('background-hint')).toBeVisible();
   await page.getByRole('button', { name: 'Use background replacement' }).click();
   await expect(page.getByRole('radio', { name: /Background replacement/ })).toBeChecked();

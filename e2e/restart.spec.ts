@@ -13,7 +13,15 @@ const DATA_DIR = mkdtempSync(path.join(tmpdir(), 'atelier-restart-'));
 function startAtelier(): ChildProcess {
   // One process (no npx wrapper), so SIGKILL really is a crash of the whole server.
   return spawn(process.execPath, ['--import', 'tsx', 'server.ts'], {
-    env: { ...process.env, NODE_ENV: 'production', PORT: String(PORT), HOST: '127.0.0.1', ATELIER_PUBLIC_URL: ORIGIN, ATELIER_DATA_DIR: DATA_DIR, DATABASE_URL: '' },
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      PORT: String(PORT),
+      HOST: '127.0.0.1',
+      ATELIER_PUBLIC_URL: ORIGIN,
+      ATELIER_DATA_DIR: DATA_DIR,
+      DATABASE_URL: '',
+    },
     stdio: 'ignore',
   });
 }

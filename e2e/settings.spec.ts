@@ -14,7 +14,14 @@ test('a new account has a provisioned key, shown only as its last 4', async ({ p
 
 test('stores a key of its own, and no page, response or bundle ever carries a key', async ({ browser }) => {
   // A user of its own: the owner's working key stays in place for the feature tests.
-  const context = await browser.newContext({ storageState: { cookies: [{ name: 'atelier-locale', value: 'en', domain: new URL(baseURL).hostname, path: '/', expires: -1, httpOnly: false, secure: false, sameSite: 'Lax' }], origins: [] } });
+  const context = await browser.newContext({
+    storageState: {
+      cookies: [
+        { name: 'atelier-locale', value: 'en', domain: new URL(baseURL).hostname, path: '/', expires: -1, httpOnly: false, secure: false, sameSite: 'Lax' },
+      ],
+      origins: [],
+    },
+  });
   const page = await context.newPage();
   await signUp(page, { name: 'Kim Keys', email: 'keys@e2e.test', password: 'keys-password-1' });
   await expectInStudio(page);

@@ -24,12 +24,38 @@ test('an expired share link answers 404, and so do its images', async ({ browser
   await admin.query(`CREATE DATABASE ${name}`);
   const databaseUrl = Object.assign(new URL(ADMIN_URL), { pathname: `/${name}` }).toString();
   const server = spawn(process.execPath, ['--import', 'tsx', 'server.ts'], {
-    env: { ...process.env, NODE_ENV: 'production', PORT: String(PORT), HOST: '127.0.0.1', ATELIER_PUBLIC_URL: ORIGIN, ATELIER_DATA_DIR: mkdtempSync(path.join(tmpdir(), 'atelier-expiry-')), DATABASE_URL: databaseUrl },
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      PORT: String(PORT),
+      HOST: '127.0.0.1',
+      ATELIER_PUBLIC_URL: ORIGIN,
+      ATELIER_DATA_DIR: mkdtempSync(path.join(tmpdir(), 'atelier-expiry-')),
+      DATABASE_URL: databaseUrl,
+    },
     stdio: 'ignore',
   });
   try {
-    await expect.poll(() => fetch(`${ORIGIN}/api/health`).then((r) => r.ok, () => false), { timeout: 90_000, intervals: [500] }).toBe(true);
-    const english = { name: 'atelier-locale', value: 'en', domain: '127.0.0.1', path: '/', expires: -1, httpOnly: false, secure: false, sameSite: 'Lax' as const };
+    await expect
+      .poll(
+        () =>
+          fetch(`${ORIGIN}/api/health`).then(
+            (r) => r.ok,
+            () => false,
+          ),
+        { timeout: 90_000, intervals: [500] },
+      )
+      .toBe(true);
+    const english = {
+      name: 'atelier-locale',
+      value: 'en',
+      domain: '127.0.0.1',
+      path: '/',
+      expires: -1,
+      httpOnly: false,
+      secure: false,
+      sameSite: 'Lax' as const,
+    };
     const owner = await browser.newContext({ baseURL: ORIGIN, storageState: { cookies: [english], origins: [] } });
     const page = await owner.newPage();
     await signUp(page, { name: 'Eli Expiry', email: 'expiry@e2e.test', password: 'expiry-password-1' });

@@ -23,7 +23,9 @@ const prefs = (locale: string, theme: string) => [
 /** Waits until every image on the page has really loaded, and every video shows a frame. */
 async function settle(page: Page) {
   for (const image of await page.locator('img').all()) await image.scrollIntoViewIfNeeded();
-  await expect.poll(() => page.locator('img').evaluateAll((imgs) => imgs.every((i) => (i as HTMLImageElement).complete && (i as HTMLImageElement).naturalWidth > 0))).toBe(true);
+  await expect
+    .poll(() => page.locator('img').evaluateAll((imgs) => imgs.every((i) => (i as HTMLImageElement).complete && (i as HTMLImageElement).naturalWidth > 0)))
+    .toBe(true);
   await expect.poll(() => page.locator('video').evaluateAll((videos) => videos.every((v) => (v as HTMLVideoElement).readyState >= 2))).toBe(true);
   await page.evaluate(() => window.scrollTo(0, 0));
 }
@@ -43,7 +45,11 @@ test('share screenshots', async ({ page, browser, request }) => {
   const board = new CompareBoardPage(page);
   await board.open();
   await setKnobs(request, { failModels: ['atelier-ink'] });
-  await board.fill({ prompt: 'a red lighthouse on a cliff at dusk, soft light, watercolour sky', models: ['atelier-vista', 'atelier-aquarelle', 'atelier-mosaic', 'atelier-ink'], n: 2 });
+  await board.fill({
+    prompt: 'a red lighthouse on a cliff at dusk, soft light, watercolour sky',
+    models: ['atelier-vista', 'atelier-aquarelle', 'atelier-mosaic', 'atelier-ink'],
+    n: 2,
+  });
   await board.run();
   await resetKnobs(request);
   const boardPage = page.url();

@@ -8,7 +8,12 @@ test('invites a member by link, who joins with that role', async ({ page, browse
   const link = await page.getByLabel('Invite link').inputValue();
   expect(link).toMatch(new RegExp('/invite/[A-Za-z0-9_-]{20,}$'));
 
-  const invitee = await browser.newContext({ storageState: { cookies: [{ name: 'atelier-locale', value: 'en', domain: '127.0.0.1', path: '/', expires: -1, httpOnly: false, secure: false, sameSite: 'Lax' }], origins: [] } });
+  const invitee = await browser.newContext({
+    storageState: {
+      cookies: [{ name: 'atelier-locale', value: 'en', domain: '127.0.0.1', path: '/', expires: -1, httpOnly: false, secure: false, sameSite: 'Lax' }],
+      origins: [],
+    },
+  });
   const guest = await invitee.newPage();
   await guest.goto(link.replace(/^https?:\/\/[^/]+/, baseURL));
   await expect(guest.getByText('You’re invited')).toBeVisible();

@@ -39,7 +39,12 @@ test('video screenshots', async ({ browser, request }) => {
   await setKnobs(request, { failModels: ['atelier-motion-pro'] });
   await generate(page, 'A neon city street in the rain at night', 'atelier-motion-pro');
   const cards = page.getByTestId('video-card');
-  await expect(cards.getByTestId('video-state').filter({ has: page.locator('[data-state=completed]') }).or(cards.locator('[data-state=completed]'))).toHaveCount(1, { timeout: 150_000 });
+  await expect(
+    cards
+      .getByTestId('video-state')
+      .filter({ has: page.locator('[data-state=completed]') })
+      .or(cards.locator('[data-state=completed]')),
+  ).toHaveCount(1, { timeout: 150_000 });
   await expect(cards.locator('[data-state=failed]')).toHaveCount(1, { timeout: 150_000 });
   await setKnobs(request, { failModels: [] });
   // One more, caught while it renders.

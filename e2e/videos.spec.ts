@@ -18,7 +18,10 @@ async function setFailModels(request: APIRequestContext, failModels: string[]) {
 /** Turns the reference service's completion webhooks off (true) or on. */
 async function setDropWebhooks(request: APIRequestContext, dropWebhooks: boolean) {
   const secrets = JSON.parse(await readFile(path.join(process.env.E2E_DATA_DIR!, 'secrets.json'), 'utf8')) as { serviceAdminToken: string };
-  const response = await request.put(`${baseURL}/v1/admin/knobs`, { headers: { authorization: `Bearer ${secrets.serviceAdminToken}` }, data: { dropWebhooks } });
+  const response = await request.put(`${baseURL}/v1/admin/knobs`, {
+    headers: { authorization: `Bearer ${secrets.serviceAdminToken}` },
+    data: { dropWebhooks },
+  });
   expect(response.status()).toBe(200);
 }
 
@@ -178,7 +181,9 @@ test.describe('videos', () => {
 
       // A forged delivery for this very task: unsigned, so refused before the task is even looked up; nothing changes.
       const taskId = (await callback.getAttribute('data-task-id'))!;
-      const forged = await page.request.post(`/api/webhooks/video/${taskId}/${'x'.repeat(32)}`, { data: { type: 'video_generation.completed', data: { status: 'failed' } } });
+      const forged = await page.request.post(`/api/webhooks/video/${taskId}/${'x'.repeat(32)}`, {
+        data: { type: 'video_generation.completed', data: { status: 'failed' } },
+      });
       expect(forged.status()).toBe(401);
       await page.reload();
       await expect(page.getByTestId('video-callback')).toHaveAttribute('data-state', 'waiting');
@@ -194,7 +199,10 @@ test.describe('videos', () => {
     expect(status.status()).toBe(200);
     expect((await status.json()).videos).toEqual([]);
     expect((await page.request.get('/api/videos/status?ids=not-a-uuid')).status()).toBe(400);
-    const signedOut = await page.context().browser()!.newContext({ storageState: { cookies: [], origins: [] } });
+    const signedOut = await page
+      .context()
+      .browser()!
+      .newContext({ storageState: { cookies: [], origins: [] } });
     expect((await signedOut.request.get(`${baseURL}/api/videos/status?ids=${stranger}`)).status()).toBe(401);
     await signedOut.close();
     // The page streams behind its loading skeleton, so the 404 shows as the not-found screen.

@@ -60,7 +60,14 @@ export interface PublicError {
 export function publicError(error: unknown): PublicError {
   if (error instanceof AppError) {
     const fields = error.details.fields as Record<string, string> | undefined;
-    return { code: error.code, message: error.message, status: error.status, ...(error.key ? { key: error.key } : {}), ...(error.values ? { values: error.values } : {}), ...(fields ? { fields } : {}) };
+    return {
+      code: error.code,
+      message: error.message,
+      status: error.status,
+      ...(error.key ? { key: error.key } : {}),
+      ...(error.values ? { values: error.values } : {}),
+      ...(fields ? { fields } : {}),
+    };
   }
   const requestId = randomUUID().slice(0, 8);
   console.error(`[error ${requestId}]`, error);

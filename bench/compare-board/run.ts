@@ -37,7 +37,17 @@ async function memory(pid: number) {
 const svc = await startService({ SERVICE_ENGINE_THREADS: '4' });
 const dataDir = await mkdtemp(path.join(tmpdir(), 'bench-compare-'));
 const server = spawn(process.execPath, ['--import', 'tsx', 'server.ts'], {
-  env: { ...process.env, NODE_ENV: 'production', PORT: String(PORT), HOST: '127.0.0.1', ATELIER_PUBLIC_URL: base, ATELIER_DATA_DIR: dataDir, DATABASE_URL: '', UPSTREAM_BASE_URL: svc.url, NEXT_TELEMETRY_DISABLED: '1' },
+  env: {
+    ...process.env,
+    NODE_ENV: 'production',
+    PORT: String(PORT),
+    HOST: '127.0.0.1',
+    ATELIER_PUBLIC_URL: base,
+    ATELIER_DATA_DIR: dataDir,
+    DATABASE_URL: '',
+    UPSTREAM_BASE_URL: svc.url,
+    NEXT_TELEMETRY_DISABLED: '1',
+  },
   stdio: ['ignore', 'pipe', 'inherit'],
 });
 const ready = new Promise<void>((resolve, reject) => {
@@ -47,8 +57,12 @@ const ready = new Promise<void>((resolve, reject) => {
   });
   server.once('exit', (code) => reject(new Error(`the server exited (${code}) before it was ready`)));
 });
-const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--headless', '--no-sandbox', '--disable-gpu'] });
-const knobs = (body: object) => fetch(`${svc.url}/v1/admin/knobs`, { method: 'PUT', headers: { authorization: `Bearer ${svc.adminToken}` }, body: JSON.stringify(body) });
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  args: ['--headless', '--no-sandbox', '--disable-gpu'],
+});
+const knobs = (body: object) =>
+  fetch(`${svc.url}/v1/admin/knobs`, { method: 'PUT', headers: { authorization: `Bearer ${svc.adminToken}` }, body: JSON.stringify(body) });
 
 async function runBoard(request: APIRequestContext, body: object): Promise<{ ms: number; id: string; archivedMs: number }> {
   const started = performance.now();
@@ -76,10 +90,17 @@ try {
   await page.waitForURL(/\/edit$/);
   // Not embedded: the account needs the service's key, stored like a user would in Settings.
   await page.goto('/settings');
-  await page.getByRole('button', { name: 'Add key' }).or(page.getByRole('button', { name: 'Replace' })).first().click();
+  await page
+    .getByRole('button', { name: 'Add key' })
+    .or(page.getByRole('button', { name: 'Replace' }))
+    .first()
+    .click();
   await page.getByLabel('Service key').fill(svc.key);
   await page.getByRole('button', { name: 'Save key' }).click();
-  await page.getByLabel(`•••• ${svc.key.slice(-4)}`).first().waitFor();
+  await page
+    .getByLabel(`•••• ${svc.key.slice(-4)}`)
+    .first()
+    .waitFor();
 
   const board = { prompt: 'a quiet harbour at dusk with boats', models: FOUR, size: '1024x1024', n: 1, background: 'opaque', seed: 11 };
   await runBoard(context.request, board); // warm: engines, routes, database
@@ -97,7 +118,11 @@ try {
   const direct: number[] = [];
   for (let i = 0; i < 3; i++) {
     const started = performance.now();
-    const res = await fetch(`${svc.url}/v1/images/generations`, { method: 'POST', headers: { authorization: `Bearer ${svc.key}`, 'content-type': 'application/json' }, body: JSON.stringify({ model: FOUR, prompt: board.prompt, size: board.size, n: 1, seed: 200 + i }) });
+    const res = await fetch(`${svc.url}/v1/images/generations`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${svc.key}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ model: FOUR, prompt: board.prompt, size: board.size, n: 1, seed: 200 + i }),
+    });
     await res.arrayBuffer();
     direct.push(performance.now() - started);
   }
@@ -116,12 +141,20 @@ try {
   const base64Run = /[A-Za-z0-9+/]{1000,}/.exec(html);
 
   console.log(`\ncomparison board (4 models, 1024², n=1), service latency L = ${LATENCY_MS} ms per model`);
-  console.log(`  wall time (median of 3): ${wall.toFixed(0)} ms  -> wall / L = ${(wall / LATENCY_MS).toFixed(3)} (target <= 1.15); runs: ${walls.map((w) => w.toFixed(0)).join(', ')} ms`);
-  console.log(`  the service alone, same request (median of 3): ${median(direct).toFixed(0)} ms -> Atelier's own share ${(wall - median(direct)).toFixed(0)} ms (wall / service = ${(wall / median(direct)).toFixed(3)})`);
-  console.log(`  every image archived into storage (background job) after (median of 3): ${median(archived).toFixed(0)} ms; runs: ${archived.map((w) => w.toFixed(0)).join(', ')} ms`);
+  console.log(
+    `  wall time (median of 3): ${wall.toFixed(0)} ms  -> wall / L = ${(wall / LATENCY_MS).toFixed(3)} (target <= 1.15); runs: ${walls.map((w) => w.toFixed(0)).join(', ')} ms`,
+  );
+  console.log(
+    `  the service alone, same request (median of 3): ${median(direct).toFixed(0)} ms -> Atelier's own share ${(wall - median(direct)).toFixed(0)} ms (wall / service = ${(wall / median(direct)).toFixed(3)})`,
+  );
+  console.log(
+    `  every image archived into storage (background job) after (median of 3): ${median(archived).toFixed(0)} ms; runs: ${archived.map((w) => w.toFixed(0)).join(', ')} ms`,
+  );
   console.log(`heaviest board (4 models × n=4, 4096×4096, b64_json)`);
   console.log(`  wall time: ${(heavy.ms / 1000).toFixed(1)} s; images stored: ${(zipBytes / 1024 / 1024).toFixed(1)} MB (zip of the board)`);
-  console.log(`  server RSS: ${mb(before.rss).toFixed(0)} MB before, peak ${mb(after.hwm).toFixed(0)} MB -> peak growth ${mb(after.hwm - before.rss).toFixed(0)} MB (target < 1024 MB)`);
+  console.log(
+    `  server RSS: ${mb(before.rss).toFixed(0)} MB before, peak ${mb(after.hwm).toFixed(0)} MB -> peak growth ${mb(after.hwm - before.rss).toFixed(0)} MB (target < 1024 MB)`,
+  );
   console.log(`  board page HTML: ${(html.length / 1024).toFixed(1)} KB; base64 in it: ${base64Run ? `YES (${base64Run[0].length}+ chars)` : 'none'}`);
 } finally {
   await browser.close();

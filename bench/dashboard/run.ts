@@ -82,13 +82,17 @@ try {
     SELECT gen_random_uuid(), o.team, o.person, 'comparison', 'model-' || (i % 8), 0.08, 'settled', now() - (i::float / ${ROWS - busy}) * interval '365 days'
     FROM generate_series(1, ${ROWS - busy}) i JOIN others o ON o.n = 1 + i % ${OTHER_TEAMS}`);
   // What the app writes at completion: each generation's total, which the costliest-first list reads.
-  await sql.query(`UPDATE "Generation" g SET "costTotal" = s.total FROM (SELECT "generationId", sum(amount) AS total FROM "LedgerEntry" GROUP BY 1) s WHERE g.id = s."generationId"`);
+  await sql.query(
+    `UPDATE "Generation" g SET "costTotal" = s.total FROM (SELECT "generationId", sum(amount) AS total FROM "LedgerEntry" GROUP BY 1) s WHERE g.id = s."generationId"`,
+  );
   await sql.query("SET session_replication_role = 'origin'");
   const teams = await prisma.team.findMany({ select: { id: true } });
   for (const team of teams) await refileDailySpend(prisma, team.id);
   await sql.query('ANALYZE');
   const { rows } = await sql.query('SELECT count(*)::int AS n FROM "LedgerEntry"');
-  console.log(`seeded ${rows[0].n.toLocaleString('en')} ledger lines (${busy.toLocaleString('en')} in the busy team) in ${((performance.now() - seedStart) / 1000).toFixed(1)} s`);
+  console.log(
+    `seeded ${rows[0].n.toLocaleString('en')} ledger lines (${busy.toLocaleString('en')} in the busy team) in ${((performance.now() - seedStart) / 1000).toFixed(1)} s`,
+  );
 
   const baseline = await time(() => sql.query('SELECT count(*) FROM "LedgerEntry"'));
   const today = localToday(ctx.team.timeZone);
@@ -106,7 +110,9 @@ try {
   console.log('query                                   p50 ms   p95 ms   p95 / baseline p95   target p95 < 200 ms');
   for (const [name, run] of cases) {
     const t = await time(run);
-    console.log(`${name.padEnd(38)} ${t.p50.toFixed(1).padStart(7)}  ${t.p95.toFixed(1).padStart(7)}   ${(t.p95 / baseline.p95).toFixed(2).padStart(8)}             ${t.p95 < 200 ? 'met' : 'MISSED'}`);
+    console.log(
+      `${name.padEnd(38)} ${t.p50.toFixed(1).padStart(7)}  ${t.p95.toFixed(1).padStart(7)}   ${(t.p95 / baseline.p95).toFixed(2).padStart(8)}             ${t.p95 < 200 ? 'met' : 'MISSED'}`,
+    );
   }
   await sql.end();
 } catch (error) {

@@ -20,8 +20,11 @@ const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PAT
 try {
   const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
   // No Tailwind here: just the few layout classes the editor's frame relies on.
-  const css = '.relative{position:relative}.absolute{position:absolute}.inset-0{inset:0}.h-full{height:100%}.w-full{width:100%}.overflow-hidden{overflow:hidden}.right-2{right:8px}.bottom-2{bottom:8px}';
-  await page.setContent(`<!doctype html><style>${css}</style><body style="margin:0"><div id="root" style="position:relative;width:1200px;height:860px"></div></body>`);
+  const css =
+    '.relative{position:relative}.absolute{position:absolute}.inset-0{inset:0}.h-full{height:100%}.w-full{width:100%}.overflow-hidden{overflow:hidden}.right-2{right:8px}.bottom-2{bottom:8px}';
+  await page.setContent(
+    `<!doctype html><style>${css}</style><body style="margin:0"><div id="root" style="position:relative;width:1200px;height:860px"></div></body>`,
+  );
   await page.addScriptTag({ content: bundle.outputFiles[0].text });
   await page.waitForSelector('body[data-ready="1"] [data-testid="mask-canvas"] canvas');
   await page.waitForTimeout(500);

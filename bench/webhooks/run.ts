@@ -96,7 +96,12 @@ async function scenario(name: string, { niceness, separateWorkers }: { niceness:
   try {
     for (let i = 0; ; i++) {
       if (i > 180) throw new Error('Atelier did not start');
-      if (await fetch(`${ORIGIN}/api/health`).then((r) => r.ok).catch(() => false)) break;
+      if (
+        await fetch(`${ORIGIN}/api/health`)
+          .then((r) => r.ok)
+          .catch(() => false)
+      )
+        break;
       await sleep(500);
     }
     await runtime(loadAppConfig(env));
@@ -106,7 +111,14 @@ async function scenario(name: string, { niceness, separateWorkers }: { niceness:
     const prisma = await db();
     const tasks: Array<{ id: string; token: string }> = [];
     for (let i = 0; i < TASKS; i++) {
-      const { videoTaskId } = await createVideo(ctx, { model: 'atelier-motion', prompt: `bench scene ${i}`, duration: 3, resolution: '480p', audio: false, aspectRatio: '16:9' });
+      const { videoTaskId } = await createVideo(ctx, {
+        model: 'atelier-motion',
+        prompt: `bench scene ${i}`,
+        duration: 3,
+        resolution: '480p',
+        audio: false,
+        aspectRatio: '16:9',
+      });
       const token = randomBytes(24).toString('base64url');
       await prisma.videoTask.update({ where: { id: videoTaskId }, data: { webhookTokenHash: createHash('sha256').update(token).digest('hex') } });
       tasks.push({ id: videoTaskId, token });
@@ -134,8 +146,12 @@ async function scenario(name: string, { niceness, separateWorkers }: { niceness:
       if ((await prisma.videoTask.count({ where: { lastHeardAt: null } })) === 0) break;
       await sleep(1000);
     }
-    const generations = await prisma.generation.findMany({ where: { kind: 'video' }, include: { outputs: true, ledger: { where: { status: 'settled' } }, videoTask: true } });
-    const lost = deliveries.statuses.filter((s) => s < 200 || s >= 300).length + generations.filter((g) => !g.videoTask?.lastHeardAt || g.status !== 'completed').length;
+    const generations = await prisma.generation.findMany({
+      where: { kind: 'video' },
+      include: { outputs: true, ledger: { where: { status: 'settled' } }, videoTask: true },
+    });
+    const lost =
+      deliveries.statuses.filter((s) => s < 200 || s >= 300).length + generations.filter((g) => !g.videoTask?.lastHeardAt || g.status !== 'completed').length;
     const doubled = generations.filter((g) => g.outputs.length > 1 || g.ledger.length > 1).length;
 
     const p = (xs: number[]) => ({ p50: percentile(xs, 50), p99: percentile(xs, 99) });

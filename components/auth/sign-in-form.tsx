@@ -27,7 +27,17 @@ export function SignInForm({ action, callbackUrl }: { action: (prev: SignInState
       <input type="hidden" name="callbackUrl" value={callbackUrl} />
       {state.error && <FormAlert>{format(t.auth[state.error], { seconds: state.retryAfter ?? 0 })}</FormAlert>}
       <Field id="email" label={t.auth.email} error={emailError}>
-        <Input {...fieldAria('email', emailError)} name="email" type="email" autoComplete="email" inputMode="email" placeholder={t.auth.emailPlaceholder} defaultValue={state.email} autoFocus required />
+        <Input
+          {...fieldAria('email', emailError)}
+          name="email"
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          placeholder={t.auth.emailPlaceholder}
+          defaultValue={state.email}
+          autoFocus
+          required
+        />
       </Field>
       <Field id="password" label={t.auth.password} error={passwordError}>
         <Input {...fieldAria('password', passwordError)} name="password" type="password" autoComplete="current-password" required />

@@ -30,10 +30,28 @@ export function SignUpForm({ action, callbackUrl }: { action: (prev: SignUpState
       {state.error === 'failed' && <FormAlert>{t.auth.failed}</FormAlert>}
       {state.error === 'throttled' && <FormAlert>{format(t.auth.throttled, { seconds: state.retryAfter ?? 0 })}</FormAlert>}
       <Field id="name" label={t.auth.name} error={error('name')}>
-        <Input {...fieldAria('name', error('name'))} name="name" autoComplete="name" placeholder={t.auth.namePlaceholder} defaultValue={state.values?.name} maxLength={80} autoFocus required />
+        <Input
+          {...fieldAria('name', error('name'))}
+          name="name"
+          autoComplete="name"
+          placeholder={t.auth.namePlaceholder}
+          defaultValue={state.values?.name}
+          maxLength={80}
+          autoFocus
+          required
+        />
       </Field>
       <Field id="email" label={t.auth.email} error={error('email')}>
-        <Input {...fieldAria('email', error('email'))} name="email" type="email" autoComplete="email" inputMode="email" placeholder={t.auth.emailPlaceholder} defaultValue={state.values?.email} required />
+        <Input
+          {...fieldAria('email', error('email'))}
+          name="email"
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          placeholder={t.auth.emailPlaceholder}
+          defaultValue={state.values?.email}
+          required
+        />
       </Field>
       <Field id="password" label={t.auth.password} hint={t.auth.passwordHint} error={error('password')}>
         <Input {...fieldAria('password', error('password'), true)} name="password" type="password" autoComplete="new-password" minLength={8} required />

@@ -15,7 +15,12 @@ export function BoardColumn({ column, onRerun, disabled }: { column: Column; onR
   const b = t.compare.board;
   const failed = column.images.length === 0 && column.error;
   return (
-    <section data-testid="board-column" data-model={column.model} data-cost={column.cost} className="flex min-w-0 flex-col gap-3 rounded-card bg-surface p-3 shadow-card">
+    <section
+      data-testid="board-column"
+      data-model={column.model}
+      data-cost={column.cost}
+      className="flex min-w-0 flex-col gap-3 rounded-card bg-surface p-3 shadow-card"
+    >
       <header className="flex items-center justify-between gap-2">
         <h3 className="truncate text-sm font-semibold text-ink">{column.model}</h3>
         <Badge tone={failed ? 'danger' : 'neutral'} className="tabular-nums">

@@ -20,7 +20,10 @@ export function BoardHistory({ items, page, hasMore, t, locale }: { items: Board
           <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
             {items.map((item) => (
               <li key={item.id} data-testid="history-item">
-                <Link href={`/compare/${item.id}`} className="focus-ring grid gap-2 rounded-control border border-line p-2.5 transition-colors hover:border-line-strong hover:bg-subtle/50">
+                <Link
+                  href={`/compare/${item.id}`}
+                  className="focus-ring grid gap-2 rounded-control border border-line p-2.5 transition-colors hover:border-line-strong hover:bg-subtle/50"
+                >
                   <div className="grid grid-cols-4 gap-1">
                     {item.thumbnails.length === 0 ? (
                       <div className="col-span-4 flex aspect-[4/1] items-center justify-center gap-1.5 rounded-[0.35rem] bg-subtle text-xs text-ink-subtle">
@@ -30,7 +33,13 @@ export function BoardHistory({ items, page, hasMore, t, locale }: { items: Board
                     ) : (
                       item.thumbnails.slice(0, 4).map((assetId) => (
                         // eslint-disable-next-line @next/next/no-img-element -- a 256 px WebP from the assets route
-                        <img key={assetId} src={`/api/assets/${assetId}?w=256`} alt="" loading="lazy" className="aspect-square w-full rounded-[0.35rem] bg-subtle object-cover" />
+                        <img
+                          key={assetId}
+                          src={`/api/assets/${assetId}?w=256`}
+                          alt=""
+                          loading="lazy"
+                          className="aspect-square w-full rounded-[0.35rem] bg-subtle object-cover"
+                        />
                       ))
                     )}
                   </div>

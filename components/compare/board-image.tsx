@@ -24,12 +24,32 @@ export function BoardImage({ image, alt }: { image: Image; alt: string }) {
     return (
       <figure data-testid="board-image" data-state="archived" className={FIGURE}>
         {/* eslint-disable-next-line @next/next/no-img-element -- our own resized WebP, served by the assets route */}
-        <img src={`/api/assets/${image.assetId}?w=512`} alt={alt} data-asset-id={image.assetId} data-sha256={image.sha256} loading="lazy" className="aspect-square w-full object-cover" />
+        <img
+          src={`/api/assets/${image.assetId}?w=512`}
+          alt={alt}
+          data-asset-id={image.assetId}
+          data-sha256={image.sha256}
+          loading="lazy"
+          className="aspect-square w-full object-cover"
+        />
         <figcaption className={ACTIONS}>
-          <a href={`/api/assets/${image.assetId}`} target="_blank" rel="noreferrer" aria-label={b.openFull} title={b.openFull} className={buttonClass('secondary', 'icon', 'size-8')}>
+          <a
+            href={`/api/assets/${image.assetId}`}
+            target="_blank"
+            rel="noreferrer"
+            aria-label={b.openFull}
+            title={b.openFull}
+            className={buttonClass('secondary', 'icon', 'size-8')}
+          >
             <Maximize2 />
           </a>
-          <a href={`/api/assets/${image.assetId}?download=1`} download aria-label={b.download} title={b.download} className={buttonClass('secondary', 'icon', 'size-8')}>
+          <a
+            href={`/api/assets/${image.assetId}?download=1`}
+            download
+            aria-label={b.download}
+            title={b.download}
+            className={buttonClass('secondary', 'icon', 'size-8')}
+          >
             <Download />
           </a>
           <Link href={`/edit?asset=${image.assetId}`} aria-label={b.openInEditor} title={b.openInEditor} className={buttonClass('secondary', 'icon', 'size-8')}>
@@ -60,7 +80,14 @@ export function BoardImage({ image, alt }: { image: Image; alt: string }) {
         )}
         {image.serviceUrl && (
           <figcaption className={ACTIONS}>
-            <a href={image.serviceUrl} target="_blank" rel="noreferrer" aria-label={b.openFull} title={b.openFull} className={buttonClass('secondary', 'icon', 'size-8')}>
+            <a
+              href={image.serviceUrl}
+              target="_blank"
+              rel="noreferrer"
+              aria-label={b.openFull}
+              title={b.openFull}
+              className={buttonClass('secondary', 'icon', 'size-8')}
+            >
               <Maximize2 />
             </a>
           </figcaption>

@@ -72,7 +72,12 @@ export function BoardRunnerProvider({ initial, children }: { initial: BoardForm;
       setFetching(true);
       void (async () => {
         try {
-          const response = await fetch('/api/compare', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(parsed.data), signal: abort.signal });
+          const response = await fetch('/api/compare', {
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            body: JSON.stringify(parsed.data),
+            signal: abort.signal,
+          });
           const body = (await response.json().catch(() => null)) as { id?: string; error?: ServerError & { fields?: Record<string, string> } } | null;
           if (response.ok && body?.id) {
             const id = body.id;
@@ -100,7 +105,8 @@ export function BoardRunnerProvider({ initial, children }: { initial: BoardForm;
   const running = fetching || navigating;
 
   return (
-    <RunnerContext.Provider value={{ form, setForm, run, cancel, running, runningModels, runningN, startedAt: running ? startedAt : null, error }}>{children}</RunnerContext.Provider>
+    <RunnerContext.Provider value={{ form, setForm, run, cancel, running, runningModels, runningN, startedAt: running ? startedAt : null, error }}>
+      {children}
+    </RunnerContext.Provider>
   );
 }
-

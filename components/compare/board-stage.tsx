@@ -65,18 +65,25 @@ export function BoardStage({ children }: { children: ReactNode }) {
     error?.kind === 'refused'
       ? describeServerError(t, error.error)
       : error?.kind === 'upstream'
-      ? format(t.compare.errors.upstream, { message: error.message })
-      : error?.kind === 'generic'
-        ? format(t.compare.errors.generic, { message: error.message })
-        : error?.kind === 'network'
-          ? t.compare.errors.network
-          : error?.kind === 'cancelled'
-            ? t.compare.running.cancelled
-            : null;
+        ? format(t.compare.errors.upstream, { message: error.message })
+        : error?.kind === 'generic'
+          ? format(t.compare.errors.generic, { message: error.message })
+          : error?.kind === 'network'
+            ? t.compare.errors.network
+            : error?.kind === 'cancelled'
+              ? t.compare.running.cancelled
+              : null;
   return (
     <div className="grid gap-4">
       {message && (
-        <div role="alert" className={error?.kind === 'cancelled' ? 'flex items-start gap-2 rounded-card bg-subtle px-4 py-3 text-sm text-ink' : 'flex items-start gap-2 rounded-card bg-danger-soft px-4 py-3 text-sm text-danger'}>
+        <div
+          role="alert"
+          className={
+            error?.kind === 'cancelled'
+              ? 'flex items-start gap-2 rounded-card bg-subtle px-4 py-3 text-sm text-ink'
+              : 'flex items-start gap-2 rounded-card bg-danger-soft px-4 py-3 text-sm text-danger'
+          }
+        >
           <CircleAlert className="mt-0.5 size-4 shrink-0" />
           <span>{message}</span>
         </div>

@@ -78,7 +78,14 @@ export function CompareBoard({ board, favoriteAction }: { board: BoardView; favo
                 {board.status === 'completed' && <ShareButton generationId={board.id} />}
               </>
             )}
-            <Button variant="ghost" size="icon" onClick={toggleFavorite} aria-pressed={favorite} aria-label={favorite ? b.unfavorite : b.favorite} title={favorite ? b.unfavorite : b.favorite}>
+            <Button
+              variant="ghost"
+              size="icon"
+              onClick={toggleFavorite}
+              aria-pressed={favorite}
+              aria-label={favorite ? b.unfavorite : b.favorite}
+              title={favorite ? b.unfavorite : b.favorite}
+            >
               <Star className={cn(favorite && 'fill-warning text-warning')} />
             </Button>
           </div>
@@ -86,13 +93,17 @@ export function CompareBoard({ board, favoriteAction }: { board: BoardView; favo
         <dl className="flex flex-wrap gap-x-6 gap-y-1 text-[13px] text-ink-muted">
           <div className="flex gap-1.5">
             <dt>{b.seed}</dt>
-            <dd data-testid="board-seed" className="font-mono text-ink">{board.params.seed}</dd>
+            <dd data-testid="board-seed" className="font-mono text-ink">
+              {board.params.seed}
+            </dd>
           </div>
           <div>{format(b.settings, { size: board.params.size, n: board.params.n, background: t.compare.form.backgrounds[board.params.background] })}</div>
           {board.elapsedMs !== null && (
             <div className="flex gap-1.5">
               <dt>{b.elapsed}</dt>
-              <dd data-testid="board-elapsed" className="text-ink tabular-nums">{(board.elapsedMs / 1000).toFixed(1)} s</dd>
+              <dd data-testid="board-elapsed" className="text-ink tabular-nums">
+                {(board.elapsedMs / 1000).toFixed(1)} s
+              </dd>
             </div>
           )}
           <div className="flex gap-1.5">
@@ -101,9 +112,7 @@ export function CompareBoard({ board, favoriteAction }: { board: BoardView; favo
               {formatCny(board.total ?? '0', locale)}
             </dd>
           </div>
-          {board.status !== 'completed' && (
-            <Badge tone={board.status === 'failed' ? 'danger' : 'neutral'}>{b.status[board.status]}</Badge>
-          )}
+          {board.status !== 'completed' && <Badge tone={board.status === 'failed' ? 'danger' : 'neutral'}>{b.status[board.status]}</Badge>}
         </dl>
         {archiving && (
           <p data-testid="archive-progress" role="status" className="flex items-center gap-2 text-[13px] text-ink-muted">
@@ -111,7 +120,9 @@ export function CompareBoard({ board, favoriteAction }: { board: BoardView; favo
             {format(b.archive.progress, { done: archived, total: images.length })}
           </p>
         )}
-        {board.error && board.status !== 'completed' && <p className="text-sm text-danger">{board.status === 'failed' && board.columns.every((c) => c.error) ? b.failedBoard : board.error.message}</p>}
+        {board.error && board.status !== 'completed' && (
+          <p className="text-sm text-danger">{board.status === 'failed' && board.columns.every((c) => c.error) ? b.failedBoard : board.error.message}</p>
+        )}
       </div>
       {board.columns.length > 0 && (
         <div className={columnsClass(board.columns.length)}>

@@ -53,7 +53,10 @@ export function CompareForm({ models, prices }: { models: ModelOption[]; prices:
 
           <fieldset className="grid gap-2" aria-describedby={`${id}-models-note`}>
             <legend className="mb-1.5 text-[13px] font-medium text-ink">
-              {c.form.models} <span className="font-normal text-ink-muted">· {form.models.length}/{LIMITS.maxModels}</span>
+              {c.form.models}{' '}
+              <span className="font-normal text-ink-muted">
+                · {form.models.length}/{LIMITS.maxModels}
+              </span>
             </legend>
             {models.length === 0 ? (
               <p className="text-sm text-ink-muted">{c.form.noModels}</p>
@@ -71,7 +74,13 @@ export function CompareForm({ models, prices }: { models: ModelOption[]; prices:
                         full && 'cursor-not-allowed opacity-50',
                       )}
                     >
-                      <input type="checkbox" className="mt-0.5 accent-[var(--color-accent)]" checked={checked} disabled={full} onChange={() => toggleModel(model.id)} />
+                      <input
+                        type="checkbox"
+                        className="mt-0.5 accent-[var(--color-accent)]"
+                        checked={checked}
+                        disabled={full}
+                        onChange={() => toggleModel(model.id)}
+                      />
                       <span className="grid min-w-0">
                         <span className="truncate text-sm font-medium text-ink">{model.id}</span>
                         {model.description && <span className="truncate text-xs text-ink-muted">{model.description}</span>}
@@ -81,7 +90,11 @@ export function CompareForm({ models, prices }: { models: ModelOption[]; prices:
                 })}
               </div>
             )}
-            <p id={`${id}-models-note`} role={fieldError('models') ? 'alert' : undefined} className={cn('text-[13px]', fieldError('models') ? 'text-danger' : 'text-ink-muted')}>
+            <p
+              id={`${id}-models-note`}
+              role={fieldError('models') ? 'alert' : undefined}
+              className={cn('text-[13px]', fieldError('models') ? 'text-danger' : 'text-ink-muted')}
+            >
               {fieldError('models') ?? c.form.modelsHint}
             </p>
           </fieldset>
@@ -93,9 +106,18 @@ export function CompareForm({ models, prices }: { models: ModelOption[]; prices:
               options={SIZES.map((size) => ({ value: size, label: size.split('x')[0], note: size === '4096x4096' ? c.form.expensive : undefined }))}
               onChange={(size) => setForm((f) => ({ ...f, size }))}
             />
-            <Segmented label={c.form.n} value={String(form.n)} options={[1, 2, 3, 4].map((n) => ({ value: String(n), label: String(n) }))} onChange={(n) => setForm((f) => ({ ...f, n: Number(n) }))} />
+            <Segmented
+              label={c.form.n}
+              value={String(form.n)}
+              options={[1, 2, 3, 4].map((n) => ({ value: String(n), label: String(n) }))}
+              onChange={(n) => setForm((f) => ({ ...f, n: Number(n) }))}
+            />
             <Field id={`${id}-background`} label={c.form.background} error={fieldError('background')}>
-              <Select id={`${id}-background`} value={form.background} onChange={(e) => setForm((f) => ({ ...f, background: e.target.value as typeof f.background }))}>
+              <Select
+                id={`${id}-background`}
+                value={form.background}
+                onChange={(e) => setForm((f) => ({ ...f, background: e.target.value as typeof f.background }))}
+              >
                 {BACKGROUNDS.map((b) => (
                   <option key={b} value={b}>
                     {c.form.backgrounds[b]}
@@ -135,7 +157,11 @@ export function CompareForm({ models, prices }: { models: ModelOption[]; prices:
             <summary className="cursor-pointer text-[13px] font-medium text-ink-muted select-none">{c.form.advanced}</summary>
             <div className="mt-3 max-w-xs">
               <Field id={`${id}-format`} label={c.form.responseFormat} hint={c.form.responseFormatHint}>
-                <Select id={`${id}-format`} value={form.responseFormat} onChange={(e) => setForm((f) => ({ ...f, responseFormat: e.target.value as typeof f.responseFormat }))}>
+                <Select
+                  id={`${id}-format`}
+                  value={form.responseFormat}
+                  onChange={(e) => setForm((f) => ({ ...f, responseFormat: e.target.value as typeof f.responseFormat }))}
+                >
                   {RESPONSE_FORMATS.map((r) => (
                     <option key={r} value={r}>
                       {c.form.responseFormats[r]}
@@ -150,7 +176,9 @@ export function CompareForm({ models, prices }: { models: ModelOption[]; prices:
             <p className="text-sm text-ink-muted" data-testid="estimate" data-amount={estimate.total}>
               {c.form.estimate}: <span className="font-semibold text-ink tabular-nums">≈ {formatCny(estimate.total, locale)}</span>
               {estimate.perModel.some((m) => m.source === 'ledger') && <span className="ml-1 text-xs">({c.form.estimateFromLedger})</span>}
-              {estimate.unknown.length > 0 && <span className="ml-2 text-xs text-warning">{format(c.form.estimateUnknown, { models: estimate.unknown.join(', ') })}</span>}
+              {estimate.unknown.length > 0 && (
+                <span className="ml-2 text-xs text-warning">{format(c.form.estimateUnknown, { models: estimate.unknown.join(', ') })}</span>
+              )}
             </p>
             <Button type="submit" size="lg" pending={running} disabled={models.length === 0}>
               {!running && <Play />}

@@ -7,7 +7,17 @@ import { BoardStage } from './board-stage';
 import { CompareForm, type ModelOption } from './compare-form';
 
 /** The form, then the run in flight or what `children` shows (an empty board, or a finished one). */
-export function CompareWorkbench({ models, prices, initial, children }: { models: ModelOption[]; prices: PriceTable; initial: BoardForm; children: ReactNode }) {
+export function CompareWorkbench({
+  models,
+  prices,
+  initial,
+  children,
+}: {
+  models: ModelOption[];
+  prices: PriceTable;
+  initial: BoardForm;
+  children: ReactNode;
+}) {
   return (
     <BoardRunnerProvider initial={initial}>
       <div className="grid gap-6">

@@ -13,7 +13,10 @@ export function BudgetWarning({ status, t, locale }: { status: BudgetStatus; t: 
   const values = { percent: percent(usage(first) ?? 0), spent: formatCny(first.spent, locale), limit: formatCny(first.limit!, locale), name: first.name };
   const over = (usage(first) ?? 0) >= 1;
   return (
-    <div role="status" className={`mb-6 flex flex-wrap items-center gap-x-3 gap-y-1 rounded-card px-4 py-3 text-[13px] ring-1 ring-inset ${over ? 'bg-danger-soft text-danger ring-danger/20' : 'bg-warning-soft text-warning ring-warning/25'}`}>
+    <div
+      role="status"
+      className={`mb-6 flex flex-wrap items-center gap-x-3 gap-y-1 rounded-card px-4 py-3 text-[13px] ring-1 ring-inset ${over ? 'bg-danger-soft text-danger ring-danger/20' : 'bg-warning-soft text-warning ring-warning/25'}`}
+    >
       <TriangleAlert className="size-4 shrink-0" aria-hidden />
       <p className="min-w-0 flex-1 text-ink">
         {format(first.userId === null ? w.team : w.member, values)}

@@ -66,7 +66,14 @@ export function BudgetsForm({ status, canEdit, timeZones, save }: BudgetsFormPro
               />
             </Field>
             <Field id={`${id}-zone`} label={b.timeZone} hint={b.timeZoneHint}>
-              <Select id={`${id}-zone`} aria-describedby={`${id}-zone-hint`} value={timeZone} onChange={(e) => setTimeZone(e.target.value)} disabled={!canEdit} className="w-full">
+              <Select
+                id={`${id}-zone`}
+                aria-describedby={`${id}-zone-hint`}
+                value={timeZone}
+                onChange={(e) => setTimeZone(e.target.value)}
+                disabled={!canEdit}
+                className="w-full"
+              >
                 {timeZones.map((zone) => (
                   <option key={zone} value={zone}>
                     {zone.replaceAll('_', ' ')}
@@ -76,7 +83,13 @@ export function BudgetsForm({ status, canEdit, timeZones, save }: BudgetsFormPro
             </Field>
           </div>
           <label className="flex items-start gap-3">
-            <input type="checkbox" checked={hard} onChange={(e) => setHard(e.target.checked)} disabled={!canEdit} className="mt-0.5 size-4 accent-[var(--accent)]" />
+            <input
+              type="checkbox"
+              checked={hard}
+              onChange={(e) => setHard(e.target.checked)}
+              disabled={!canEdit}
+              className="mt-0.5 size-4 accent-[var(--accent)]"
+            />
             <span className="grid gap-0.5">
               <span className="text-[13px] font-medium text-ink">{b.hard}</span>
               <span className="text-[13px] text-ink-muted">{b.hardHint}</span>
@@ -155,7 +168,11 @@ function Usage({ line, compact }: { line: BudgetLine; compact?: boolean }) {
           {spent}
           {line.limit !== null && <span className="text-ink-subtle"> / {formatCny(line.limit, locale)}</span>}
         </span>
-        {used !== null && <span className={used >= 1 ? 'text-xs font-medium text-danger' : 'text-xs text-ink-muted'}>{used >= 1 ? b.over : format(b.used, { percent: percent(used) })}</span>}
+        {used !== null && (
+          <span className={used >= 1 ? 'text-xs font-medium text-danger' : 'text-xs text-ink-muted'}>
+            {used >= 1 ? b.over : format(b.used, { percent: percent(used) })}
+          </span>
+        )}
       </div>
       {used !== null && <BudgetMeter used={used} label={line.name} />}
     </div>

@@ -13,13 +13,21 @@ type Row = { date: string } & Record<(typeof KIND_ORDER)[number], number>;
 export function DailyChart({ days }: { days: DaySpend[] }) {
   const { t, locale } = useI18n();
   const rows: Row[] = days.map((d) => ({ date: d.date, edit: Number(d.edit), comparison: Number(d.comparison), video: Number(d.video) }));
-  const dayLabel = (date: string) => new Intl.DateTimeFormat(locale, { month: 'numeric', day: 'numeric', timeZone: 'UTC' }).format(new Date(`${date}T00:00:00Z`));
+  const dayLabel = (date: string) =>
+    new Intl.DateTimeFormat(locale, { month: 'numeric', day: 'numeric', timeZone: 'UTC' }).format(new Date(`${date}T00:00:00Z`));
   return (
     <div className="h-64 w-full" role="img" aria-label={t.dashboard.charts.daily}>
       <ResponsiveContainer width="100%" height="100%">
         <BarChart data={rows} margin={{ top: 8, right: 4, bottom: 0, left: 0 }} barCategoryGap={rows.length > 60 ? 1 : '20%'}>
           <CartesianGrid vertical={false} stroke="var(--line)" />
-          <XAxis dataKey="date" tickFormatter={dayLabel} tick={{ fill: 'var(--ink-subtle)', fontSize: 12 }} tickLine={false} axisLine={{ stroke: 'var(--line-strong)' }} minTickGap={24} />
+          <XAxis
+            dataKey="date"
+            tickFormatter={dayLabel}
+            tick={{ fill: 'var(--ink-subtle)', fontSize: 12 }}
+            tickLine={false}
+            axisLine={{ stroke: 'var(--line-strong)' }}
+            minTickGap={24}
+          />
           <YAxis
             width={64}
             // Axis ticks stay short in every language: ¥0.8 rather than CN¥0.80.
@@ -31,7 +39,15 @@ export function DailyChart({ days }: { days: DaySpend[] }) {
           />
           <Tooltip cursor={{ fill: 'var(--subtle)' }} content={(props) => <DayTooltip {...props} dayLabel={dayLabel} />} />
           {KIND_ORDER.map((kind, i) => (
-            <Bar key={kind} dataKey={kind} name={t.dashboard.kinds[kind]} stackId="spend" fill={KIND_COLORS[kind]} radius={i === KIND_ORDER.length - 1 ? [3, 3, 0, 0] : 0} isAnimationActive={false} />
+            <Bar
+              key={kind}
+              dataKey={kind}
+              name={t.dashboard.kinds[kind]}
+              stackId="spend"
+              fill={KIND_COLORS[kind]}
+              radius={i === KIND_ORDER.length - 1 ? [3, 3, 0, 0] : 0}
+              isAnimationActive={false}
+            />
           ))}
         </BarChart>
       </ResponsiveContainer>

@@ -16,7 +16,15 @@ export function KindDonut({ slices, total }: { slices: Slice[]; total: string })
       <div className="relative mx-auto size-36" role="img" aria-label={t.dashboard.charts.byKind}>
         <ResponsiveContainer width="100%" height="100%">
           <PieChart>
-            <Pie data={data.length ? data : [{ kind: 'none', value: 1 }]} dataKey="value" innerRadius="68%" outerRadius="100%" paddingAngle={data.length > 1 ? 2 : 0} stroke="none" isAnimationActive={false}>
+            <Pie
+              data={data.length ? data : [{ kind: 'none', value: 1 }]}
+              dataKey="value"
+              innerRadius="68%"
+              outerRadius="100%"
+              paddingAngle={data.length > 1 ? 2 : 0}
+              stroke="none"
+              isAnimationActive={false}
+            >
               {(data.length ? data : [{ kind: 'none' as const }]).map((d) => (
                 <Cell key={d.kind} fill={d.kind === 'none' ? 'var(--subtle)' : KIND_COLORS[d.kind]} />
               ))}

@@ -6,7 +6,19 @@ import { buttonClass } from '../ui/button';
 import { cn } from '../ui/cn';
 
 /** Preset periods as links and a custom period as a plain GET form: works before any script loads. */
-export function RangeBar({ range, preset, invalid, timeZone, t }: { range: SpendRange; preset: Preset | null; invalid: boolean; timeZone: string; t: Dictionary }) {
+export function RangeBar({
+  range,
+  preset,
+  invalid,
+  timeZone,
+  t,
+}: {
+  range: SpendRange;
+  preset: Preset | null;
+  invalid: boolean;
+  timeZone: string;
+  t: Dictionary;
+}) {
   const r = t.dashboard.range;
   const labels: Record<Preset, string> = { 'this-month': r.thisMonth, 'last-month': r.lastMonth, '7d': r.last7, '30d': r.last30, '90d': r.last90 };
   const exportHref = `/api/ledger/export?from=${range.from}&to=${range.to}`;
@@ -19,7 +31,10 @@ export function RangeBar({ range, preset, invalid, timeZone, t }: { range: Spend
               key={p}
               href={p === 'this-month' ? '/dashboard' : `/dashboard?range=${p}`}
               aria-current={p === preset ? 'page' : undefined}
-              className={cn('focus-ring rounded-[0.35rem] px-3 py-1 text-[13px] font-medium whitespace-nowrap transition-colors', p === preset ? 'bg-accent text-accent-fg' : 'text-ink-muted hover:bg-subtle')}
+              className={cn(
+                'focus-ring rounded-[0.35rem] px-3 py-1 text-[13px] font-medium whitespace-nowrap transition-colors',
+                p === preset ? 'bg-accent text-accent-fg' : 'text-ink-muted hover:bg-subtle',
+              )}
             >
               {labels[p]}
             </Link>
@@ -28,11 +43,23 @@ export function RangeBar({ range, preset, invalid, timeZone, t }: { range: Spend
         <form action="/dashboard" method="get" className="flex flex-wrap items-end gap-2">
           <label className="grid gap-1 text-xs text-ink-muted">
             {r.from}
-            <input type="date" name="from" defaultValue={range.from} required className="focus-ring h-8 rounded-control border border-line-strong bg-surface px-2 text-[13px] text-ink" />
+            <input
+              type="date"
+              name="from"
+              defaultValue={range.from}
+              required
+              className="focus-ring h-8 rounded-control border border-line-strong bg-surface px-2 text-[13px] text-ink"
+            />
           </label>
           <label className="grid gap-1 text-xs text-ink-muted">
             {r.to}
-            <input type="date" name="to" defaultValue={range.to} required className="focus-ring h-8 rounded-control border border-line-strong bg-surface px-2 text-[13px] text-ink" />
+            <input
+              type="date"
+              name="to"
+              defaultValue={range.to}
+              required
+              className="focus-ring h-8 rounded-control border border-line-strong bg-surface px-2 text-[13px] text-ink"
+            />
           </label>
           <button type="submit" className={buttonClass('secondary', 'sm')}>
             {r.apply}

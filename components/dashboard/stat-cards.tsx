@@ -26,7 +26,11 @@ export function StatCards({ report, budget, t, locale }: { report: SpendReport; 
       <Stat id="range" amount={report.total} label={s.range} value={formatCny(report.total, locale)}>
         <p className="text-xs text-ink-subtle">{format(s.charges, { n: report.count })}</p>
       </Stat>
-      <Stat id="budget" label={budget.hard || line.limit === null ? s.budget : `${s.budget} · ${s.soft}`} value={line.limit === null ? '—' : `${percent(used ?? 0)}%`}>
+      <Stat
+        id="budget"
+        label={budget.hard || line.limit === null ? s.budget : `${s.budget} · ${s.soft}`}
+        value={line.limit === null ? '—' : `${percent(used ?? 0)}%`}
+      >
         {line.limit === null ? (
           <p className="text-xs text-ink-subtle">{s.budgetNone}</p>
         ) : (

@@ -13,7 +13,10 @@ export async function EditHistory({ records, scope, activeId }: { records: EditR
     <Link
       href={`/edit?scope=${value}`}
       aria-current={scope === value ? 'page' : undefined}
-      className={cn('rounded-control px-2.5 py-1 text-[13px] font-medium', scope === value ? 'bg-surface text-ink shadow-card' : 'text-ink-muted hover:text-ink')}
+      className={cn(
+        'rounded-control px-2.5 py-1 text-[13px] font-medium',
+        scope === value ? 'bg-surface text-ink shadow-card' : 'text-ink-muted hover:text-ink',
+      )}
     >
       {label}
     </Link>
@@ -38,17 +41,27 @@ export async function EditHistory({ records, scope, activeId }: { records: EditR
             <li key={r.id}>
               <Link
                 href={`/edit?edit=${r.id}&scope=${scope}`}
-                className={cn('group grid overflow-hidden rounded-card bg-surface shadow-card transition-shadow hover:shadow-md', r.id === activeId && 'ring-2 ring-accent')}
+                className={cn(
+                  'group grid overflow-hidden rounded-card bg-surface shadow-card transition-shadow hover:shadow-md',
+                  r.id === activeId && 'ring-2 ring-accent',
+                )}
                 aria-label={`${h.open}: ${r.prompt}`}
               >
                 <span className="relative block aspect-[4/3] bg-subtle">
                   {/* eslint-disable-next-line @next/next/no-img-element -- team assets behind auth */}
-                  <img src={`/api/assets/${r.resultAssetId ?? r.originalAssetId}`} alt="" loading="lazy" className="absolute inset-0 h-full w-full object-cover" />
+                  <img
+                    src={`/api/assets/${r.resultAssetId ?? r.originalAssetId}`}
+                    alt=""
+                    loading="lazy"
+                    className="absolute inset-0 h-full w-full object-cover"
+                  />
                 </span>
                 <span className="grid gap-1 p-2.5">
                   <span className="flex items-center justify-between gap-2">
                     <span className="truncate text-[12px] font-medium text-ink">{t.edit.kinds[r.kind].name}</span>
-                    <Badge tone={r.status === 'completed' ? 'success' : r.status === 'failed' ? 'danger' : 'neutral'}>{h.status[r.status as keyof typeof h.status] ?? r.status}</Badge>
+                    <Badge tone={r.status === 'completed' ? 'success' : r.status === 'failed' ? 'danger' : 'neutral'}>
+                      {h.status[r.status as keyof typeof h.status] ?? r.status}
+                    </Badge>
                   </span>
                   <span className="line-clamp-2 text-[12px] leading-snug text-ink-muted">{r.prompt}</span>
                   <span className="flex justify-between gap-2 text-[11px] text-ink-subtle">

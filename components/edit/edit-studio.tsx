@@ -182,7 +182,15 @@ export function EditStudio({ models, initial }: { models: EditModel[]; initial: 
     if (state.status === 'done' && source?.kind === 'file') {
       const { originalAssetId } = state.outcome;
       // eslint-disable-next-line react-hooks/set-state-in-effect -- swapping the upload for its stored asset
-      setSource({ kind: 'asset', assetId: originalAssetId, name: source.file.name, url: source.url, image: source.image, width: source.width, height: source.height });
+      setSource({
+        kind: 'asset',
+        assetId: originalAssetId,
+        name: source.file.name,
+        url: source.url,
+        image: source.image,
+        width: source.width,
+        height: source.height,
+      });
     }
   }, [state, source]);
 
@@ -259,12 +267,22 @@ export function EditStudio({ models, initial }: { models: EditModel[]; initial: 
               feather={tools.feather}
               opacity={tools.opacity}
               onStroke={(stroke) => dispatch({ type: 'stroke', stroke })}
-              labels={{ canvas: t.edit.input.canvasLabel, fit: t.edit.mask.fit, actual: t.edit.mask.actual, zoomIn: t.edit.mask.zoomIn, zoomOut: t.edit.mask.zoomOut }}
+              labels={{
+                canvas: t.edit.input.canvasLabel,
+                fit: t.edit.mask.fit,
+                actual: t.edit.mask.actual,
+                zoomIn: t.edit.mask.zoomIn,
+                zoomOut: t.edit.mask.zoomOut,
+              }}
             />
           )}
           {running && <div className="pointer-events-none absolute inset-0 animate-pulse bg-surface/25" aria-hidden />}
         </div>
-        {source && inputError && <p className="text-[13px] text-danger" role="alert">{inputError}</p>}
+        {source && inputError && (
+          <p className="text-[13px] text-danger" role="alert">
+            {inputError}
+          </p>
+        )}
         {source && masking && !result && <p className="text-xs text-ink-subtle">{t.edit.mask.shortcuts}</p>}
       </div>
 
@@ -297,7 +315,11 @@ export function EditStudio({ models, initial }: { models: EditModel[]; initial: 
           onSubmit={() => void submit()}
         />
         {state.status === 'running' && <EditProgress startedAt={state.startedAt} onCancel={cancel} />}
-        {state.status === 'cancelled' && <p className="text-[13px] text-ink-muted" role="status">{t.edit.run.cancelled}</p>}
+        {state.status === 'cancelled' && (
+          <p className="text-[13px] text-ink-muted" role="status">
+            {t.edit.run.cancelled}
+          </p>
+        )}
         {state.status === 'error' && (
           <div role="alert" className="grid gap-1 rounded-control border border-danger/30 bg-danger-soft p-3 text-[13px]" data-testid="edit-error">
             <p className="flex items-center gap-1.5 font-medium text-danger [&_svg]:size-4">
@@ -309,12 +331,7 @@ export function EditStudio({ models, initial }: { models: EditModel[]; initial: 
           </div>
         )}
         {state.status === 'done' && source && (
-          <ResultPanel
-            outcome={state.outcome}
-            onContinue={() => void continueFrom()}
-            showing={showResult}
-            onBack={() => setShowResult((v) => !v)}
-          />
+          <ResultPanel outcome={state.outcome} onContinue={() => void continueFrom()} showing={showResult} onBack={() => setShowResult((v) => !v)} />
         )}
       </aside>
     </div>

@@ -34,10 +34,17 @@ export function KindPicker({ value, onChange, disabled }: { value: EditKind; onC
               )}
             >
               <input type="radio" name="edit-kind" value={kind} checked={active} onChange={() => onChange(kind)} className="sr-only" />
-              <span className={cn('flex items-start gap-1.5 text-[13px] leading-tight font-medium [&_svg]:mt-px [&_svg]:size-3.5 [&_svg]:shrink-0', active ? 'text-accent-soft-ink' : 'text-ink')}>
+              <span
+                className={cn(
+                  'flex items-start gap-1.5 text-[13px] leading-tight font-medium [&_svg]:mt-px [&_svg]:size-3.5 [&_svg]:shrink-0',
+                  active ? 'text-accent-soft-ink' : 'text-ink',
+                )}
+              >
                 {ICONS[kind]}
                 <span className="min-w-0 flex-1">{text.name}</span>
-                {needsMask(kind) && <span className="shrink-0 rounded-full bg-subtle px-1.5 text-[10px] leading-4 font-normal text-ink-muted">{t.edit.kinds.maskBadge}</span>}
+                {needsMask(kind) && (
+                  <span className="shrink-0 rounded-full bg-subtle px-1.5 text-[10px] leading-4 font-normal text-ink-muted">{t.edit.kinds.maskBadge}</span>
+                )}
               </span>
               <span className="text-[11.5px] leading-snug text-ink-muted">{text.hint}</span>
             </label>

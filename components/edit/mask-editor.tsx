@@ -219,7 +219,9 @@ export default function MaskEditor(props: MaskEditorProps) {
         <Button variant="ghost" size="sm" onClick={() => zoomBy(1 / 1.25)} aria-label={labels.zoomOut} title={labels.zoomOut}>
           <Minus />
         </Button>
-        <span className="w-12 text-center text-xs text-ink-muted tabular-nums" aria-live="polite">{Math.round(view.zoom * 100)}%</span>
+        <span className="w-12 text-center text-xs text-ink-muted tabular-nums" aria-live="polite">
+          {Math.round(view.zoom * 100)}%
+        </span>
         <Button variant="ghost" size="sm" onClick={() => zoomBy(1.25)} aria-label={labels.zoomIn} title={labels.zoomIn}>
           <Plus />
         </Button>

@@ -34,7 +34,13 @@ export function MaskToolbar({ tools, maxSize, onChange, onInvert, onClear, onUnd
   const m = t.edit.mask;
   const set = (patch: Partial<MaskTools>) => onChange({ ...tools, ...patch });
   const modeButton = (mode: Stroke['mode'], label: string, icon: React.ReactNode) => (
-    <Button variant={tools.mode === mode ? 'secondary' : 'ghost'} size="sm" aria-pressed={tools.mode === mode} onClick={() => set({ mode })} className={cn(tools.mode === mode && 'text-ink')}>
+    <Button
+      variant={tools.mode === mode ? 'secondary' : 'ghost'}
+      size="sm"
+      aria-pressed={tools.mode === mode}
+      onClick={() => set({ mode })}
+      className={cn(tools.mode === mode && 'text-ink')}
+    >
       {icon}
       {label}
     </Button>
@@ -47,12 +53,26 @@ export function MaskToolbar({ tools, maxSize, onChange, onInvert, onClear, onUnd
       </div>
       <label className="flex items-center gap-2 text-xs text-ink-muted">
         {m.size}
-        <input type="range" min={2} max={maxSize} value={tools.size} onChange={(e) => set({ size: Number(e.target.value) })} className="w-24 accent-[var(--accent)]" />
+        <input
+          type="range"
+          min={2}
+          max={maxSize}
+          value={tools.size}
+          onChange={(e) => set({ size: Number(e.target.value) })}
+          className="w-24 accent-[var(--accent)]"
+        />
         <span className="w-10 tabular-nums">{tools.size}px</span>
       </label>
       <label className="flex items-center gap-2 text-xs text-ink-muted">
         {m.feather}
-        <input type="range" min={0} max={64} value={tools.feather} onChange={(e) => set({ feather: Number(e.target.value) })} className="w-20 accent-[var(--accent)]" />
+        <input
+          type="range"
+          min={0}
+          max={64}
+          value={tools.feather}
+          onChange={(e) => set({ feather: Number(e.target.value) })}
+          className="w-20 accent-[var(--accent)]"
+        />
         <span className="w-8 tabular-nums">{tools.feather}px</span>
       </label>
       <div className="flex items-center gap-1">

@@ -5,7 +5,19 @@ import { Badge } from '../ui/badge';
  * A feature's first screen before there is anything to show: an illustration of what will live
  * here, the icon, a title and one line on what the feature does.
  */
-export function EmptyState({ icon, title, description, badge, children }: { icon: ReactNode; title: ReactNode; description: ReactNode; badge?: ReactNode; children?: ReactNode }) {
+export function EmptyState({
+  icon,
+  title,
+  description,
+  badge,
+  children,
+}: {
+  icon: ReactNode;
+  title: ReactNode;
+  description: ReactNode;
+  badge?: ReactNode;
+  children?: ReactNode;
+}) {
   return (
     <section className="overflow-hidden rounded-card bg-surface shadow-card">
       {children && <div className="border-b border-line bg-subtle/50 p-4 sm:p-8">{children}</div>}

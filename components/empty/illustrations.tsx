@@ -7,7 +7,12 @@ export function CompareSlots({ labels }: { labels: string[] }) {
     <div className="grid grid-cols-2 gap-3 md:grid-cols-4" aria-hidden>
       {labels.map((label, i) => (
         <div key={label} className="grid gap-2 rounded-control bg-surface p-2 shadow-card">
-          <div className={cn('aspect-square rounded-[0.4rem] bg-gradient-to-br', ['from-accent-soft to-subtle', 'from-subtle to-accent-soft', 'from-success-soft to-subtle', 'from-warning-soft to-subtle'][i % 4])} />
+          <div
+            className={cn(
+              'aspect-square rounded-[0.4rem] bg-gradient-to-br',
+              ['from-accent-soft to-subtle', 'from-subtle to-accent-soft', 'from-success-soft to-subtle', 'from-warning-soft to-subtle'][i % 4],
+            )}
+          />
           <div className="flex items-center justify-between px-0.5">
             <span className="truncate text-xs text-ink-muted">{label}</span>
             <span className="h-1.5 w-8 rounded-full bg-subtle" />

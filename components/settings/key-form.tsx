@@ -21,7 +21,19 @@ export function KeyForm({ save, onDone }: { save: (input: { key: string }) => Pr
   return (
     <form onSubmit={submit} className="grid gap-3 sm:grid-cols-[minmax(0,1fr)_auto] sm:items-end">
       <Field id={id} label={t.keys.label} error={error}>
-        <Input {...fieldAria(id, error)} name="key" type="password" required autoFocus autoComplete="off" spellCheck={false} data-1p-ignore data-lpignore="true" placeholder={t.keys.placeholder} className="font-mono" />
+        <Input
+          {...fieldAria(id, error)}
+          name="key"
+          type="password"
+          required
+          autoFocus
+          autoComplete="off"
+          spellCheck={false}
+          data-1p-ignore
+          data-lpignore="true"
+          placeholder={t.keys.placeholder}
+          className="font-mono"
+        />
       </Field>
       <div className={error ? 'flex gap-2 sm:mb-[26px]' : 'flex gap-2'}>
         <Button variant="secondary" size="lg" onClick={onDone}>

@@ -68,7 +68,11 @@ export function MemberRow({ member, viewer, teamName, changeRole, removeMember }
           <div className="grid min-w-0 leading-tight">
             <span className="flex items-center gap-2 font-medium text-ink">
               <span className="truncate">{member.name}</span>
-              {self && <Badge tone="accent" className="h-5 px-2">{t.team.you}</Badge>}
+              {self && (
+                <Badge tone="accent" className="h-5 px-2">
+                  {t.team.you}
+                </Badge>
+              )}
             </span>
             <span className="truncate text-xs text-ink-muted">{member.email}</span>
           </div>
@@ -94,7 +98,13 @@ export function MemberRow({ member, viewer, teamName, changeRole, removeMember }
       <td className="py-3 pr-3 pl-1 text-right sm:px-6">
         {/* An owner hands ownership on before leaving; the server keeps the last owner. */}
         {((self && member.role !== 'owner') || (!self && canManage)) && (
-          <Button variant="ghost" size="sm" onClick={() => setConfirming(true)} aria-label={self ? t.team.leave : t.team.remove} className="px-2 hover:text-danger sm:px-3">
+          <Button
+            variant="ghost"
+            size="sm"
+            onClick={() => setConfirming(true)}
+            aria-label={self ? t.team.leave : t.team.remove}
+            className="px-2 hover:text-danger sm:px-3"
+          >
             {self ? <LogOut className="sm:hidden" /> : <UserMinus className="sm:hidden" />}
             <span className="hidden sm:inline">{self ? t.team.leave : t.team.remove}</span>
           </Button>

@@ -20,15 +20,26 @@ export function MembersCard({ viewer, teamName, members, changeRole, removeMembe
   const admin = atLeast(viewer.role, 'admin');
   return (
     <Card>
-      <CardHeader title={t.team.members} description={admin ? members.length === 1 ? t.team.membersCountOne : format(t.team.membersCount, { n: members.length }) : t.team.manageNote} />
+      <CardHeader
+        title={t.team.members}
+        description={admin ? (members.length === 1 ? t.team.membersCountOne : format(t.team.membersCount, { n: members.length })) : t.team.manageNote}
+      />
       <div className="mt-4 overflow-x-auto">
         <table className="w-full text-left text-sm">
           <thead className="border-y border-line bg-subtle/60 text-xs text-ink-muted">
             <tr>
-              <th scope="col" className="px-5 py-2.5 font-medium sm:px-6">{t.team.member}</th>
-              <th scope="col" className="px-3 py-2.5 font-medium">{t.team.role}</th>
-              <th scope="col" className="hidden px-3 py-2.5 font-medium md:table-cell">{t.team.joined}</th>
-              <th scope="col" className="px-5 py-2.5 sm:px-6"><span className="sr-only">{t.team.remove}</span></th>
+              <th scope="col" className="px-5 py-2.5 font-medium sm:px-6">
+                {t.team.member}
+              </th>
+              <th scope="col" className="px-3 py-2.5 font-medium">
+                {t.team.role}
+              </th>
+              <th scope="col" className="hidden px-3 py-2.5 font-medium md:table-cell">
+                {t.team.joined}
+              </th>
+              <th scope="col" className="px-5 py-2.5 sm:px-6">
+                <span className="sr-only">{t.team.remove}</span>
+              </th>
             </tr>
           </thead>
           <tbody className="divide-y divide-line">

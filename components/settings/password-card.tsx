@@ -36,7 +36,10 @@ export function PasswordCard({ change }: PasswordCardProps) {
         form.reset();
         toast(p.changed);
       } else {
-        setError({ field: result.error.fields?.next ? 'next' : 'current', text: result.error.fields?.next ? t.auth.passwordTooShort : errorText(result.error) });
+        setError({
+          field: result.error.fields?.next ? 'next' : 'current',
+          text: result.error.fields?.next ? t.auth.passwordTooShort : errorText(result.error),
+        });
       }
     });
   };

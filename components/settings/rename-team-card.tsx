@@ -43,7 +43,15 @@ export function RenameTeamCard({ name, personal, canRename, rename }: RenameTeam
             {t.team.nameLabel}
           </label>
           <div className="flex flex-col gap-2 sm:flex-row">
-            <Input {...fieldAria(id, error)} value={value} onChange={(e) => setValue(e.target.value)} maxLength={80} required disabled={!canRename} className="sm:max-w-sm" />
+            <Input
+              {...fieldAria(id, error)}
+              value={value}
+              onChange={(e) => setValue(e.target.value)}
+              maxLength={80}
+              required
+              disabled={!canRename}
+              className="sm:max-w-sm"
+            />
             {canRename && (
               <Button type="submit" size="lg" variant="secondary" pending={pending} disabled={value.trim() === name || !value.trim()}>
                 {t.team.rename}

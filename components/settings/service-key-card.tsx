@@ -64,7 +64,9 @@ export function ServiceKeyCard({ kind, teamName = '', status, fallbackToTeam, ca
             ) : (
               <>
                 <p className="text-sm font-medium text-ink">{user ? t.keys.none : t.keys.teamKeyUnset}</p>
-                {(user || canManage) && <p className="text-xs text-ink-subtle">{user ? (fallbackToTeam ? t.keys.usingTeamKey : t.keys.noneLead) : t.keys.teamKeyNoneLead}</p>}
+                {(user || canManage) && (
+                  <p className="text-xs text-ink-subtle">{user ? (fallbackToTeam ? t.keys.usingTeamKey : t.keys.noneLead) : t.keys.teamKeyNoneLead}</p>
+                )}
               </>
             )}
           </div>

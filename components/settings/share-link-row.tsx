@@ -57,7 +57,11 @@ export function ShareLinkRow({ link, revoke }: { link: ShareLinkItem; revoke: Re
             <Fragment key={i}>
               {i > 0 && ' '}
               <span className="whitespace-nowrap">
-                {i > 0 && <span aria-hidden className="mr-1">·</span>}
+                {i > 0 && (
+                  <span aria-hidden className="mr-1">
+                    ·
+                  </span>
+                )}
                 {fact}
               </span>
             </Fragment>

@@ -42,7 +42,9 @@ export function ShareDialog({ generationId, open, onClose }: { generationId: str
     });
 
   const expiresNote = (expiresAt: string | null) =>
-    expiresAt ? format(d.expiresOn, { date: new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(expiresAt)) }) : d.neverExpires;
+    expiresAt
+      ? format(d.expiresOn, { date: new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(expiresAt)) })
+      : d.neverExpires;
 
   return (
     <Dialog

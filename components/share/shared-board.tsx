@@ -12,7 +12,12 @@ export function SharedBoard({ result, mediaBase, t }: { result: Board; mediaBase
   return (
     <div className={columnsClass(result.columns.length)}>
       {result.columns.map((column) => (
-        <section key={column.model} data-testid="shared-column" data-model={column.model} className="flex min-w-0 flex-col gap-3 rounded-card bg-surface p-3 shadow-card">
+        <section
+          key={column.model}
+          data-testid="shared-column"
+          data-model={column.model}
+          className="flex min-w-0 flex-col gap-3 rounded-card bg-surface p-3 shadow-card"
+        >
           <h2 className="truncate px-1 pt-0.5 font-mono text-[13px] font-semibold text-ink">{column.model}</h2>
           {column.images.length === 0 ? (
             <div className="grid min-h-32 place-items-center rounded-control border border-dashed border-line-strong p-4 text-center text-[13px] text-ink-subtle sm:aspect-square">
@@ -23,7 +28,14 @@ export function SharedBoard({ result, mediaBase, t }: { result: Board; mediaBase
             </div>
           ) : (
             column.images.map((assetId, i) => (
-              <a key={assetId} href={`${mediaBase}/${assetId}`} target="_blank" rel="noreferrer" title={p.openFull} className="group relative block overflow-hidden rounded-control">
+              <a
+                key={assetId}
+                href={`${mediaBase}/${assetId}`}
+                target="_blank"
+                rel="noreferrer"
+                title={p.openFull}
+                className="group relative block overflow-hidden rounded-control"
+              >
                 <SharedImage src={`${mediaBase}/${assetId}`} alt={format(p.image, { n: i + 1, model: column.model })} className="aspect-square object-cover" />
                 <span className="absolute top-2 right-2 grid size-7 place-items-center rounded-md bg-black/50 text-white opacity-0 transition-opacity group-hover:opacity-100 group-focus-visible:opacity-100">
                   <Maximize2 className="size-3.5" aria-hidden />

@@ -20,7 +20,12 @@ export function SharedEdit({ result, mediaBase, t }: { result: Edit; mediaBase: 
           <figure key={frame.label} className="grid gap-2 rounded-card bg-surface p-3 shadow-card">
             <figcaption className="px-1 text-[13px] font-medium text-ink-muted">{frame.label}</figcaption>
             <a href={`${mediaBase}/${frame.assetId}`} target="_blank" rel="noreferrer" title={p.openFull} className="block overflow-hidden rounded-control">
-              <SharedImage src={`${mediaBase}/${frame.assetId}`} alt={frame.label} className="max-h-[70vh] object-contain" style={{ aspectRatio: `${result.width} / ${result.height}` }} />
+              <SharedImage
+                src={`${mediaBase}/${frame.assetId}`}
+                alt={frame.label}
+                className="max-h-[70vh] object-contain"
+                style={{ aspectRatio: `${result.width} / ${result.height}` }}
+              />
             </a>
           </figure>
         ))}

@@ -20,7 +20,13 @@ export function SharedView({ result, mediaBase, t }: { result: SharedResult; med
           <Icon className="size-4" aria-hidden />
           {p.kicker[result.kind]}
         </p>
-        <h1 data-testid="shared-prompt" className={cn('font-semibold tracking-tight break-words whitespace-pre-wrap text-ink', result.prompt.length > 160 ? 'text-base leading-relaxed' : 'text-xl leading-snug sm:text-2xl')}>
+        <h1
+          data-testid="shared-prompt"
+          className={cn(
+            'font-semibold tracking-tight break-words whitespace-pre-wrap text-ink',
+            result.prompt.length > 160 ? 'text-base leading-relaxed' : 'text-xl leading-snug sm:text-2xl',
+          )}
+        >
           {result.prompt}
         </h1>
         <dl className="flex flex-wrap items-center gap-x-5 gap-y-2 text-[13px] text-ink-muted">

@@ -10,7 +10,15 @@ import { Dialog } from '../ui/dialog';
 import { Field, fieldAria, Input } from '../ui/input';
 import { useToast } from '../ui/toast';
 
-export function CreateTeamDialog({ open, onClose, createTeam }: { open: boolean; onClose: () => void; createTeam: (input: { name: string }) => Promise<ActionResult<null>> }) {
+export function CreateTeamDialog({
+  open,
+  onClose,
+  createTeam,
+}: {
+  open: boolean;
+  onClose: () => void;
+  createTeam: (input: { name: string }) => Promise<ActionResult<null>>;
+}) {
   const { t } = useI18n();
   const router = useRouter();
   const toast = useToast();

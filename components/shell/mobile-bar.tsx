@@ -28,7 +28,13 @@ export function MobileBar(props: ShellProps) {
   return (
     <>
       <header className="sticky top-0 z-30 flex h-14 items-center gap-3 border-b border-line bg-canvas/85 px-3 backdrop-blur-md lg:hidden">
-        <button type="button" onClick={() => setOpen(true)} aria-label={t.shell.menu} aria-expanded={open} className="focus-ring grid size-9 place-items-center rounded-control text-ink-muted hover:bg-subtle hover:text-ink">
+        <button
+          type="button"
+          onClick={() => setOpen(true)}
+          aria-label={t.shell.menu}
+          aria-expanded={open}
+          className="focus-ring grid size-9 place-items-center rounded-control text-ink-muted hover:bg-subtle hover:text-ink"
+        >
           <MenuIcon className="size-5" />
         </button>
         <BrandMark name={t.app.name} />
@@ -45,7 +51,12 @@ export function MobileBar(props: ShellProps) {
         className="m-0 h-dvh max-h-dvh w-[19rem] max-w-[85vw] bg-canvas p-0 text-ink shadow-pop backdrop:bg-black/45 open:animate-pop-in lg:hidden"
       >
         <div className="relative h-full">
-          <button type="button" onClick={() => setOpen(false)} aria-label={t.shell.closeMenu} className="focus-ring absolute top-4 right-3 z-10 grid size-8 place-items-center rounded-control text-ink-subtle hover:bg-subtle hover:text-ink">
+          <button
+            type="button"
+            onClick={() => setOpen(false)}
+            aria-label={t.shell.closeMenu}
+            className="focus-ring absolute top-4 right-3 z-10 grid size-8 place-items-center rounded-control text-ink-subtle hover:bg-subtle hover:text-ink"
+          >
             <X className="size-4" />
           </button>
           <Sidebar {...props} onNavigate={() => setOpen(false)} />

@@ -60,7 +60,12 @@ export function TeamSwitcher({ teams, activeTeamId, switchTeam, createTeam }: Te
             <MenuLabel>{t.shell.teams}</MenuLabel>
             <div className="max-h-72 overflow-y-auto">
               {teams.map((team) => (
-                <MenuItem key={team.id} checked={team.id === active.id} icon={<Avatar id={team.id} name={team.name} size="sm" />} onSelect={() => (close(), team.id !== active.id && choose(team))}>
+                <MenuItem
+                  key={team.id}
+                  checked={team.id === active.id}
+                  icon={<Avatar id={team.id} name={team.name} size="sm" />}
+                  onSelect={() => (close(), team.id !== active.id && choose(team))}
+                >
                   <span className="flex items-center gap-2">
                     <span className="truncate">{team.name}</span>
                     <span className="shrink-0 text-xs text-ink-subtle">{team.personal && team.role === 'owner' ? t.shell.personal : t.roles[team.role]}</span>

@@ -13,7 +13,13 @@ const TONES: Record<Tone, string> = {
 
 export function Badge({ tone = 'neutral', icon, children, className }: { tone?: Tone; icon?: ReactNode; children: ReactNode; className?: string }) {
   return (
-    <span className={cn('inline-flex h-6 items-center gap-1 rounded-full px-2.5 text-xs font-medium whitespace-nowrap ring-1 ring-inset [&_svg]:size-3.5', TONES[tone], className)}>
+    <span
+      className={cn(
+        'inline-flex h-6 items-center gap-1 rounded-full px-2.5 text-xs font-medium whitespace-nowrap ring-1 ring-inset [&_svg]:size-3.5',
+        TONES[tone],
+        className,
+      )}
+    >
       {icon}
       {children}
     </span>

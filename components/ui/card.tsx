@@ -22,5 +22,13 @@ export function CardBody({ className, ...rest }: HTMLAttributes<HTMLDivElement>)
 }
 
 export function CardFooter({ className, ...rest }: HTMLAttributes<HTMLDivElement>) {
-  return <div className={cn('flex flex-wrap items-center gap-3 rounded-b-card border-t border-line bg-subtle/60 px-5 py-3 text-[13px] text-ink-muted sm:px-6', className)} {...rest} />;
+  return (
+    <div
+      className={cn(
+        'flex flex-wrap items-center gap-3 rounded-b-card border-t border-line bg-subtle/60 px-5 py-3 text-[13px] text-ink-muted sm:px-6',
+        className,
+      )}
+      {...rest}
+    />
+  );
 }

@@ -48,7 +48,12 @@ export function Dialog({ open, onClose, title, description, closeLabel, children
             </h2>
             {description && <p className="text-sm leading-relaxed text-ink-muted">{description}</p>}
           </div>
-          <button type="button" onClick={onClose} aria-label={closeLabel} className="focus-ring -mt-1 -mr-2 rounded-control p-1.5 text-ink-subtle hover:bg-subtle hover:text-ink">
+          <button
+            type="button"
+            onClick={onClose}
+            aria-label={closeLabel}
+            className="focus-ring -mt-1 -mr-2 rounded-control p-1.5 text-ink-subtle hover:bg-subtle hover:text-ink"
+          >
             <X className="size-4" />
           </button>
         </div>

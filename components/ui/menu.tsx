@@ -41,7 +41,15 @@ export function Menu({ trigger, label, triggerClassName, side = 'bottom', align 
 
   return (
     <div ref={root} className="relative">
-      <button ref={button} type="button" aria-haspopup="menu" aria-expanded={open} aria-label={label} onClick={() => setOpen((o) => !o)} className={cn('focus-ring', triggerClassName)}>
+      <button
+        ref={button}
+        type="button"
+        aria-haspopup="menu"
+        aria-expanded={open}
+        aria-label={label}
+        onClick={() => setOpen((o) => !o)}
+        className={cn('focus-ring', triggerClassName)}
+      >
         {trigger}
       </button>
       {open && (
@@ -62,7 +70,19 @@ export function Menu({ trigger, label, triggerClassName, side = 'bottom', align 
   );
 }
 
-export function MenuItem({ icon, checked, onSelect, children, tone }: { icon?: ReactNode; checked?: boolean; onSelect: () => void; children: ReactNode; tone?: 'danger' }) {
+export function MenuItem({
+  icon,
+  checked,
+  onSelect,
+  children,
+  tone,
+}: {
+  icon?: ReactNode;
+  checked?: boolean;
+  onSelect: () => void;
+  children: ReactNode;
+  tone?: 'danger';
+}) {
   return (
     <button
       type="button"

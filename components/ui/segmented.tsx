@@ -12,7 +12,17 @@ export interface SegmentedOption<V extends string> {
 }
 
 /** A row of radio buttons drawn as one control: sizes, durations, resolutions, aspect ratios. */
-export function Segmented<V extends string>({ label, value, options, onChange }: { label: string; value: V; options: Array<SegmentedOption<V>>; onChange: (value: V) => void }) {
+export function Segmented<V extends string>({
+  label,
+  value,
+  options,
+  onChange,
+}: {
+  label: string;
+  value: V;
+  options: Array<SegmentedOption<V>>;
+  onChange: (value: V) => void;
+}) {
   const name = useId();
   const noted = options.find((o) => o.note);
   return (

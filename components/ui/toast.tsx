@@ -30,7 +30,10 @@ export function ToastProvider({ children }: { children: ReactNode }) {
   return (
     <ToastContext.Provider value={show}>
       {children}
-      <div aria-live="polite" className="pointer-events-none fixed inset-x-0 bottom-4 z-50 flex flex-col items-center gap-2 px-4 sm:right-6 sm:bottom-6 sm:left-auto sm:items-end">
+      <div
+        aria-live="polite"
+        className="pointer-events-none fixed inset-x-0 bottom-4 z-50 flex flex-col items-center gap-2 px-4 sm:right-6 sm:bottom-6 sm:left-auto sm:items-end"
+      >
         {toasts.map((toast) => (
           <div
             key={toast.id}
@@ -40,7 +43,11 @@ export function ToastProvider({ children }: { children: ReactNode }) {
               'animate-pop-in',
             )}
           >
-            {toast.tone === 'error' ? <CircleAlert className="mt-0.5 size-4 shrink-0 text-danger" /> : <CircleCheck className="mt-0.5 size-4 shrink-0 text-success" />}
+            {toast.tone === 'error' ? (
+              <CircleAlert className="mt-0.5 size-4 shrink-0 text-danger" />
+            ) : (
+              <CircleCheck className="mt-0.5 size-4 shrink-0 text-success" />
+            )}
             <span className="leading-snug">{toast.message}</span>
           </div>
         ))}

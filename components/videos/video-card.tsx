@@ -47,9 +47,17 @@ export function VideoCard({ video, timeZone }: { video: VideoSummary; timeZone: 
             <div
               aria-hidden
               className={`grid max-h-[70%] max-w-[70%] place-items-center rounded-md border border-dashed ${video.state === 'failed' ? 'border-danger/40 text-danger' : 'border-line-strong text-ink-subtle'}`}
-              style={{ aspectRatio: frameRatio(video.aspectRatio), height: video.aspectRatio === '16:9' ? undefined : '70%', width: video.aspectRatio === '16:9' ? '70%' : undefined }}
+              style={{
+                aspectRatio: frameRatio(video.aspectRatio),
+                height: video.aspectRatio === '16:9' ? undefined : '70%',
+                width: video.aspectRatio === '16:9' ? '70%' : undefined,
+              }}
             >
-              {video.state === 'failed' ? <CircleAlert className="size-6" /> : <Clapperboard className={`size-6 ${isSettled(video.state) ? '' : 'animate-pulse'}`} />}
+              {video.state === 'failed' ? (
+                <CircleAlert className="size-6" />
+              ) : (
+                <Clapperboard className={`size-6 ${isSettled(video.state) ? '' : 'animate-pulse'}`} />
+              )}
             </div>
           )}
           <div className="absolute top-2 left-2">

@@ -43,7 +43,11 @@ export function VideoDetails({ video, t, locale, timeZone }: { video: VideoDetai
           </Row>
           <Row label={p.callback}>
             <span data-testid="video-callback" data-state={video.callback} data-task-id={video.taskId ?? undefined}>
-              {video.callback === 'heard' ? format(p.callbackHeard, { date: date(video.heardAt!) }) : video.callback === 'waiting' ? p.callbackWaiting : p.callbackNone}
+              {video.callback === 'heard'
+                ? format(p.callbackHeard, { date: date(video.heardAt!) })
+                : video.callback === 'waiting'
+                  ? p.callbackWaiting
+                  : p.callbackNone}
             </span>
           </Row>
           {video.parentId && (

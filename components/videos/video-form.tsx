@@ -79,7 +79,12 @@ export function VideoForm({ models, action }: { models: VideoModelOption[]; acti
         <CardBody className="grid gap-5">
           <div className="grid gap-5 md:grid-cols-[minmax(0,14rem)_1fr]">
             <Field id="video-model" label={f.model} hint={model.description}>
-              <Select {...fieldAria('video-model', undefined, !!model.description)} value={model.id} onChange={(e) => chooseModel(e.target.value)} className="w-full">
+              <Select
+                {...fieldAria('video-model', undefined, !!model.description)}
+                value={model.id}
+                onChange={(e) => chooseModel(e.target.value)}
+                className="w-full"
+              >
                 {models.map((m) => (
                   <option key={m.id} value={m.id}>
                     {m.id}
@@ -100,7 +105,12 @@ export function VideoForm({ models, action }: { models: VideoModelOption[]; acti
             </Field>
           </div>
           <div className="grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
-            <Segmented label={f.duration} value={String(duration)} onChange={(v) => setDuration(Number(v))} options={model.durations.map((d) => ({ value: String(d), label: format(f.seconds, { n: d }) }))} />
+            <Segmented
+              label={f.duration}
+              value={String(duration)}
+              onChange={(v) => setDuration(Number(v))}
+              options={model.durations.map((d) => ({ value: String(d), label: format(f.seconds, { n: d }) }))}
+            />
             <Segmented label={f.resolution} value={resolution} onChange={setResolution} options={model.resolutions.map((r) => ({ value: r, label: r }))} />
             <Segmented
               label={f.aspectRatio}
@@ -110,7 +120,13 @@ export function VideoForm({ models, action }: { models: VideoModelOption[]; acti
             />
           </div>
           <label className="flex cursor-pointer items-start gap-3 rounded-control border border-line p-3 hover:bg-subtle/60">
-            <input type="checkbox" checked={audio} onChange={(e) => setAudio(e.target.checked)} className="mt-0.5 size-4 accent-[var(--color-accent)]" aria-describedby="video-audio-hint" />
+            <input
+              type="checkbox"
+              checked={audio}
+              onChange={(e) => setAudio(e.target.checked)}
+              className="mt-0.5 size-4 accent-[var(--color-accent)]"
+              aria-describedby="video-audio-hint"
+            />
             <span className="grid gap-0.5">
               <span className="flex items-center gap-1.5 text-sm font-medium text-ink">
                 <Volume2 aria-hidden className="size-4 text-ink-subtle" />

@@ -10,8 +10,13 @@ export function VideoProgress({ video }: { video: Pick<VideoLive, 'state' | 'pro
   const p = t.videos.progress;
   const remaining = video.estimatedRemaining;
   const time =
-    remaining === null ? null : remaining < 60 ? format(p.seconds, { n: Math.max(1, remaining) }) : format(p.minutes, { m: Math.floor(remaining / 60), s: remaining % 60 });
-  const note = video.state === 'archiving' ? p.archiving : video.state === 'pending' || video.progress === 0 ? p.starting : time ? format(p.remaining, { time }) : null;
+    remaining === null
+      ? null
+      : remaining < 60
+        ? format(p.seconds, { n: Math.max(1, remaining) })
+        : format(p.minutes, { m: Math.floor(remaining / 60), s: remaining % 60 });
+  const note =
+    video.state === 'archiving' ? p.archiving : video.state === 'pending' || video.progress === 0 ? p.starting : time ? format(p.remaining, { time }) : null;
   return (
     <div className="grid gap-1.5">
       <div

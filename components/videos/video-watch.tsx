@@ -17,7 +17,10 @@ export function VideoWatch({ video, aspectRatio }: { video: VideoLive; aspectRat
   return (
     <div className="grid gap-4">
       <div className="grid place-items-center rounded-control bg-subtle p-6" style={{ aspectRatio: aspectRatio === '9:16' ? '4 / 5' : '16 / 9' }}>
-        <div className="grid h-full max-h-full place-items-center rounded-md border border-dashed border-line-strong text-ink-subtle" style={{ aspectRatio: frameRatio(aspectRatio) }}>
+        <div
+          className="grid h-full max-h-full place-items-center rounded-md border border-dashed border-line-strong text-ink-subtle"
+          style={{ aspectRatio: frameRatio(aspectRatio) }}
+        >
           <Clapperboard aria-hidden className="size-8 animate-pulse" />
         </div>
       </div>

@@ -78,7 +78,11 @@ export class CompareBoardPage {
     for (const id of ids) {
       const response = await this.page.request.get(`/api/assets/${id}?download=1`);
       expect(response.status()).toBe(200);
-      hashes.push(createHash('sha256').update(await response.body()).digest('hex'));
+      hashes.push(
+        createHash('sha256')
+          .update(await response.body())
+          .digest('hex'),
+      );
     }
     return hashes;
   }

@@ -26,7 +26,9 @@ export async function testPng(width = 640, height = 480): Promise<Buffer> {
       raw[i + 2] = block ? 50 : disc ? 40 : 160 + ((x ^ y) & 15);
     }
   }
-  return sharp(raw, { raw: { width, height, channels: 3 } }).png().toBuffer();
+  return sharp(raw, { raw: { width, height, channels: 3 } })
+    .png()
+    .toBuffer();
 }
 
 /** Decoded pixels of a team asset, fetched as the signed-in user. */

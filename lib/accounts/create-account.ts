@@ -17,10 +17,12 @@ export async function createAccount(raw: z.input<typeof signUpSchema>): Promise<
   const taken = () => new AppError('conflict', 'An account with this email already exists.');
   if (await prisma.user.findUnique({ where: { email: input.email }, select: { id: true } })) throw taken();
   const passwordHash = await hashPassword(input.password);
-  const account = await prisma.$transaction((tx) => createPersonalAccount(tx, { email: input.email, name: input.name, passwordHash })).catch((error: unknown) => {
-    // Two sign-ups with one email at once: the unique email decides, and the second is told so.
-    throw (error as { code?: string }).code === 'P2002' ? taken() : error;
-  });
+  const account = await prisma
+    .$transaction((tx) => createPersonalAccount(tx, { email: input.email, name: input.name, passwordHash }))
+    .catch((error: unknown) => {
+      // Two sign-ups with one email at once: the unique email decides, and the second is told so.
+      throw (error as { code?: string }).code === 'P2002' ? taken() : error;
+    });
   await welcome(account.userId);
   return account;
 }

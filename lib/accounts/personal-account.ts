@@ -5,7 +5,10 @@ import { provisionEmbeddedKey } from '../keys/service-keys';
  * The one way a person gets an account, whichever door they came in by (password or OAuth): the
  * user, their personal team, and ownership of it, inside the caller's transaction.
  */
-export async function createPersonalAccount(tx: Prisma.TransactionClient, person: { email: string; name: string; passwordHash?: string }): Promise<{ userId: string; teamId: string }> {
+export async function createPersonalAccount(
+  tx: Prisma.TransactionClient,
+  person: { email: string; name: string; passwordHash?: string },
+): Promise<{ userId: string; teamId: string }> {
   const user = await tx.user.create({ data: { email: person.email, name: person.name.slice(0, 80), passwordHash: person.passwordHash } });
   const team = await tx.team.create({ data: { name: user.name, personal: true } });
   await tx.membership.create({ data: { teamId: team.id, userId: user.id, role: 'owner' } });

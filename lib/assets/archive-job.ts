@@ -35,7 +35,10 @@ export async function markUnsaved({ prisma }: Database, outputIds: string[]): Pr
 async function archiveInto({ prisma }: Database, data: ArchiveJob) {
   const asset = await archiveResult(data);
   if (data.outputId) {
-    await prisma.generationOutput.updateMany({ where: { id: data.outputId, generation: { teamId: data.teamId } }, data: { assetId: asset.id, archive: 'archived' } });
+    await prisma.generationOutput.updateMany({
+      where: { id: data.outputId, generation: { teamId: data.teamId } },
+      data: { assetId: asset.id, archive: 'archived' },
+    });
   }
 }
 
@@ -59,7 +62,10 @@ export async function registerArchiveJobs(boss: PgBoss, database: Database): Pro
   // A job a crash lost past its retries never reaches the handler above: give its output up here.
   await ensureQueue(boss, { name: ARCHIVE_QUEUES.sweep, policy: 'short' });
   await boss.work(ARCHIVE_QUEUES.sweep, async () => {
-    await database.prisma.generationOutput.updateMany({ where: { archive: 'archiving', createdAt: { lt: new Date(Date.now() - GIVE_UP_AFTER_MS) } }, data: { archive: 'unsaved' } });
+    await database.prisma.generationOutput.updateMany({
+      where: { archive: 'archiving', createdAt: { lt: new Date(Date.now() - GIVE_UP_AFTER_MS) } },
+      data: { archive: 'unsaved' },
+    });
   });
   await boss.schedule(ARCHIVE_QUEUES.sweep, '*/10 * * * *');
 }

@@ -16,7 +16,13 @@ const POSTER_AT_S = 0.5;
 
 /** One frame of a video as PNG bytes (ffmpeg reads the file: an MP4's index may sit at its end). */
 async function frameAt(file: string, seconds: number): Promise<Buffer> {
-  const child = spawn(appConfig().ffmpegPath ?? ffmpeg.path, ['-v', 'error', '-ss', String(seconds), '-i', file, '-frames:v', '1', '-f', 'image2pipe', '-vcodec', 'png', 'pipe:1'], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(
+    appConfig().ffmpegPath ?? ffmpeg.path,
+    ['-v', 'error', '-ss', String(seconds), '-i', file, '-frames:v', '1', '-f', 'image2pipe', '-vcodec', 'png', 'pipe:1'],
+    {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   const chunks: Buffer[] = [];
   let errors = '';
   child.stdout.on('data', (chunk: Buffer) => chunks.push(chunk));

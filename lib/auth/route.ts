@@ -50,7 +50,11 @@ async function parseInput<S extends RouteSchemas>(schemas: S, request: Request, 
 }
 
 /** A route for members of the active team with at least `minRole`. */
-export function withTeam<S extends RouteSchemas>(minRole: Role, schemas: S, handler: (ctx: TeamContext, input: RouteInput<S>, request: Request) => Promise<Response>) {
+export function withTeam<S extends RouteSchemas>(
+  minRole: Role,
+  schemas: S,
+  handler: (ctx: TeamContext, input: RouteInput<S>, request: Request) => Promise<Response>,
+) {
   return async (request: Request, context?: RouteContext): Promise<Response> => {
     try {
       const ctx = await teamContext(minRole);

@@ -16,7 +16,10 @@ export async function openSession(userId: string): Promise<SessionClaims> {
   const cutoff = new Date(Date.now() - SESSION_MAX_AGE_S * 1000);
   return prisma.$transaction(async (tx) => {
     await tx.userSession.deleteMany({ where: { userId, OR: [{ createdAt: { lt: cutoff } }, { revokedAt: { not: null } }] } });
-    const [session, user] = await Promise.all([tx.userSession.create({ data: { userId } }), tx.user.findUniqueOrThrow({ where: { id: userId }, select: { sessionVersion: true } })]);
+    const [session, user] = await Promise.all([
+      tx.userSession.create({ data: { userId } }),
+      tx.user.findUniqueOrThrow({ where: { id: userId }, select: { sessionVersion: true } }),
+    ]);
     return { sid: session.id, sv: user.sessionVersion };
   });
 }

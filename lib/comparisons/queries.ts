@@ -38,7 +38,15 @@ export interface BoardView {
   columns: BoardColumn[];
 }
 
-type OutputRow = { id: string; assetId: string | null; archive: ArchiveState | null; upstreamUrl: string | null; status: string; createdAt: Date; asset: { sha256: string } | null };
+type OutputRow = {
+  id: string;
+  assetId: string | null;
+  archive: ArchiveState | null;
+  upstreamUrl: string | null;
+  status: string;
+  createdAt: Date;
+  asset: { sha256: string } | null;
+};
 
 /** The images of a board's outputs, with where the archive job stands with those it copies. */
 function boardImages(outputs: OutputRow[], now = Date.now()): Map<string, BoardImage> {
@@ -99,9 +107,12 @@ export async function getBoard(ctx: TeamContext, id: string): Promise<BoardView 
 /** Only a board's images, for the page's poll while some are being archived; null when not the team's. */
 export async function getBoardImages(ctx: TeamContext, id: string): Promise<BoardImage[] | null> {
   const prisma = await db();
-  const board = await prisma.generation.findFirst({ where: { id, teamId: ctx.team.id, kind: 'comparison' }, select: { id: true, outputs: boardInclude.outputs } });
+  const board = await prisma.generation.findFirst({
+    where: { id, teamId: ctx.team.id, kind: 'comparison' },
+    select: { id: true, outputs: boardInclude.outputs },
+  });
   if (!board) return null;
-  return [...(boardImages(board.outputs)).values()];
+  return [...boardImages(board.outputs).values()];
 }
 
 export interface BoardSummary {

@@ -26,7 +26,15 @@ let jobs: Jobs;
 let ctx: TeamContext;
 
 const input = (over: Partial<Parameters<typeof boardInputSchema.parse>[0]> = {}) =>
-  boardInputSchema.parse({ prompt: 'a red lighthouse at dusk', models: ['atelier-vista', 'atelier-ink'], size: '1024x1024', n: 2, background: 'opaque', seed: 42, ...over });
+  boardInputSchema.parse({
+    prompt: 'a red lighthouse at dusk',
+    models: ['atelier-vista', 'atelier-ink'],
+    size: '1024x1024',
+    n: 2,
+    background: 'opaque',
+    seed: 42,
+    ...over,
+  });
 
 type Archived = Extract<BoardImage, { state: 'archived' }>;
 const imagesOf = (board: BoardView) => board.columns.flatMap((c) => c.images);

@@ -106,13 +106,32 @@ export async function runBoard(ctx: TeamContext, input: BoardInput, signal?: Abo
   }
   const charges = await priceBoard(ctx, input);
   const seed = input.seed ?? randomInt(0, LIMITS.maxSeed);
-  const params: BoardParams = { prompt: input.prompt, models: input.models, size: input.size, n: input.n, background: input.background, seed, responseFormat: input.responseFormat };
+  const params: BoardParams = {
+    prompt: input.prompt,
+    models: input.models,
+    size: input.size,
+    n: input.n,
+    background: input.background,
+    seed,
+    responseFormat: input.responseFormat,
+  };
   // Written before the call, so a crash or a cancel leaves a trace; a board over budget is never written.
   const board = await openGeneration(ctx, { kind: 'comparison', prompt: input.prompt, params, charges, parentId: input.parentId });
 
   let batch: BatchResult;
   try {
-    batch = await (await upstreamFor(ctx)).generateImages({ model: input.models, prompt: input.prompt, size: input.size, n: input.n, background: input.background, seed, responseFormat: input.responseFormat, signal });
+    batch = await (
+      await upstreamFor(ctx)
+    ).generateImages({
+      model: input.models,
+      prompt: input.prompt,
+      size: input.size,
+      n: input.n,
+      background: input.background,
+      seed,
+      responseFormat: input.responseFormat,
+      signal,
+    });
   } catch (error) {
     await endGeneration(board.id, endingOf(error, signal, 'The board could not run.'));
     if (error instanceof UpstreamError) throw upstreamAppError(error, { boardId: board.id });
@@ -120,7 +139,14 @@ export async function runBoard(ctx: TeamContext, input: BoardInput, signal?: Abo
   }
 
   const tasks: Task[] = batch.results.flatMap((entry) =>
-    entry.images.map((image, position) => ({ outputId: randomUUID(), entryIndex: entry.index, position, model: entry.model, image, revisedPrompt: image.revisedPrompt })),
+    entry.images.map((image, position) => ({
+      outputId: randomUUID(),
+      entryIndex: entry.index,
+      position,
+      model: entry.model,
+      image,
+      revisedPrompt: image.revisedPrompt,
+    })),
   );
   // The tasks hold the only references to the images now: each is dropped once stored.
   for (const entry of batch.results) entry.images = [];
@@ -139,7 +165,9 @@ export async function runBoard(ctx: TeamContext, input: BoardInput, signal?: Abo
   );
 
   // Not fatal: the board is saved and charged; an image whose copy could not be queued shows as unsaved.
-  const toArchive = tasks.flatMap((task, i) => ('upstreamUrl' in stored[i] && stored[i].upstreamUrl ? [{ outputId: task.outputId, url: stored[i].upstreamUrl }] : []));
+  const toArchive = tasks.flatMap((task, i) =>
+    'upstreamUrl' in stored[i] && stored[i].upstreamUrl ? [{ outputId: task.outputId, url: stored[i].upstreamUrl }] : [],
+  );
   await Promise.all(
     toArchive.map(({ outputId, url }) =>
       enqueueArchive({ teamId: ctx.team.id, url, kind: 'image', createdById: ctx.user.id, outputId }).catch(async (error: unknown) => {

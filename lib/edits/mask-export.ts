@@ -21,7 +21,9 @@ export function looksLikeBackground(width: number, height: number, doc: MaskDoc)
   const h = Math.max(1, Math.round(height * scale));
   const grid = rasterizeMask(w, h, doc, { scale });
   const band = Math.max(1, Math.round(Math.min(w, h) * 0.15));
-  let inBand = 0, bandPainted = 0, painted = 0;
+  let inBand = 0,
+    bandPainted = 0,
+    painted = 0;
   for (let y = 0; y < h; y++) {
     for (let x = 0; x < w; x++) {
       const border = x < band || y < band || x >= w - band || y >= h - band;

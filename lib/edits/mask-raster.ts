@@ -77,7 +77,10 @@ function drawCapsule(out: Uint8Array, width: number, height: number, ax: number,
 export function capsuleSpan(ax: number, ay: number, bx: number, by: number, r: number, y: number): [number, number] | null {
   let lo = Infinity;
   let hi = -Infinity;
-  for (const [cx, cy] of [[ax, ay], [bx, by]]) {
+  for (const [cx, cy] of [
+    [ax, ay],
+    [bx, by],
+  ]) {
     const dy = y - cy;
     if (Math.abs(dy) > r) continue;
     const half = Math.sqrt(r * r - dy * dy);

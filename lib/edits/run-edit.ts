@@ -21,7 +21,10 @@ const file = z.object({ path: z.string(), bytes: z.number() });
 const outputSize = z
   .string()
   .regex(/^\d{1,5}x\d{1,5}$/, 'The output size must be WIDTHxHEIGHT, each side from 64 to 4096 px.')
-  .refine((size) => size.split('x').every((side) => Number(side) >= 64 && Number(side) <= 4096), 'The output size must be WIDTHxHEIGHT, each side from 64 to 4096 px.');
+  .refine(
+    (size) => size.split('x').every((side) => Number(side) >= 64 && Number(side) <= 4096),
+    'The output size must be WIDTHxHEIGHT, each side from 64 to 4096 px.',
+  );
 
 /** One edit as the studio sends it (multipart): a new upload or a team asset, the mask for the mask kinds. */
 export const editRequestSchema = z
@@ -76,7 +79,15 @@ export async function runEdit(ctx: TeamContext, input: EditRequest, signal: Abor
 
   const original = input.assetId ? { id: input.assetId } : await storeImage(ctx, image);
   const maskAsset = mask ? await storeImage(ctx, mask) : null;
-  const params = { editKind: input.kind, model: usedModel, size, width: image.width, height: image.height, originalAssetId: original.id, maskAssetId: maskAsset?.id ?? null };
+  const params = {
+    editKind: input.kind,
+    model: usedModel,
+    size,
+    width: image.width,
+    height: image.height,
+    originalAssetId: original.id,
+    maskAssetId: maskAsset?.id ?? null,
+  };
   const generation = await openGeneration(ctx, { kind: 'edit', prompt: input.prompt, params, charges, parentId: input.parentId, requestId: input.requestId });
 
   const controller = new AbortController();
@@ -84,13 +95,28 @@ export async function runEdit(ctx: TeamContext, input: EditRequest, signal: Abor
   signal.addEventListener('abort', abort);
   const stopWatching = abortOnCancel(generation.id, controller);
   try {
-    const result = await (await upstreamFor(ctx)).editImage({ image: image.data, mask: mask?.data, prompt: input.prompt, model: usedModel, size: input.size, signal: controller.signal });
+    const result = await (
+      await upstreamFor(ctx)
+    ).editImage({ image: image.data, mask: mask?.data, prompt: input.prompt, model: usedModel, size: input.size, signal: controller.signal });
     const first = result.images[0];
     const asset = await archiveResult({ teamId: ctx.team.id, url: first.url, kind: 'image', createdById: ctx.user.id }, controller.signal);
-    await settleGeneration(generation, { status: 'completed', upstreamId: result.id, total: result.cost, charges: [{ model: usedModel, amount: result.cost.amount }] }, (tx) =>
-      tx.generationOutput.create({
-        data: { generationId: generation.id, model: usedModel, entryIndex: 0, status: 'completed', assetId: asset.id, archive: 'archived', upstreamUrl: first.url, revisedPrompt: first.revisedPrompt ?? null, cost: result.cost.amount },
-      }),
+    await settleGeneration(
+      generation,
+      { status: 'completed', upstreamId: result.id, total: result.cost, charges: [{ model: usedModel, amount: result.cost.amount }] },
+      (tx) =>
+        tx.generationOutput.create({
+          data: {
+            generationId: generation.id,
+            model: usedModel,
+            entryIndex: 0,
+            status: 'completed',
+            assetId: asset.id,
+            archive: 'archived',
+            upstreamUrl: first.url,
+            revisedPrompt: first.revisedPrompt ?? null,
+            cost: result.cost.amount,
+          },
+        }),
     );
     return {
       generationId: generation.id,

@@ -40,7 +40,10 @@ export async function receiveEditUpload(request: Request): Promise<EditUpload> {
   const writes: Promise<void>[] = [];
 
   try {
-    const form = busboy({ headers: { 'content-type': type }, limits: { files: FILE_FIELDS.length, fileSize: EDIT_LIMITS.maxBytes, fields: 20, fieldSize: FIELD_BYTES, parts: 24 } });
+    const form = busboy({
+      headers: { 'content-type': type },
+      limits: { files: FILE_FIELDS.length, fileSize: EDIT_LIMITS.maxBytes, fields: 20, fieldSize: FIELD_BYTES, parts: 24 },
+    });
     form.on('field', (name, value, info) => {
       if (info.valueTruncated) problem ??= `The field “${name.slice(0, 40)}” is too long.`;
       else upload.fields[name] = value;

@@ -122,7 +122,11 @@ export async function settleGeneration(generation: GenerationRef, settlement: Se
     if (count === 0) return false;
     await record?.(tx);
     const { id: generationId, teamId, userId, kind } = generation;
-    await settleCosts(tx, generationId, settlement.charges.map((c) => ({ teamId, userId, generationId, kind, model: c.model, amount: c.amount })));
+    await settleCosts(
+      tx,
+      generationId,
+      settlement.charges.map((c) => ({ teamId, userId, generationId, kind, model: c.model, amount: c.amount })),
+    );
     return true;
   });
 }

@@ -28,7 +28,9 @@ function tooLarge(res: ServerResponse, limit: number): void {
   if (res.headersSent) return;
   const megabytes = limit >= MiB ? `${limit / MiB} MB` : `${limit / KiB} KB`;
   // The service's error shape (decisions.md row 1): scripts and the UI read `error.code`.
-  const body = JSON.stringify({ error: { message: `The request body is larger than ${megabytes}.`, type: 'request_too_large', code: 'request_too_large', param: null } });
+  const body = JSON.stringify({
+    error: { message: `The request body is larger than ${megabytes}.`, type: 'request_too_large', code: 'request_too_large', param: null },
+  });
   res.writeHead(413, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) });
   res.end(body);
 }

@@ -30,7 +30,8 @@ export function guardRequest(req: IncomingMessage, pathname: string, config: Pic
   if (!sameOrigin) return { status: 403, code: 'cross_origin', message: 'This request did not come from an Atelier page.' };
   if (pathname.startsWith('/api/') && !NOT_JSON_PATHS.some((p) => p.test(pathname)) && hasBody(req)) {
     const type = (req.headers['content-type'] ?? '').split(';')[0].trim().toLowerCase();
-    if (type !== 'application/json') return { status: 415, code: 'unsupported_media_type', message: 'Send the request body as JSON (Content-Type: application/json).' };
+    if (type !== 'application/json')
+      return { status: 415, code: 'unsupported_media_type', message: 'Send the request body as JSON (Content-Type: application/json).' };
   }
   return null;
 }

@@ -6,7 +6,10 @@ import type { AppConfig } from '../config';
  * Next.js reads the nonce from the request's own `Content-Security-Policy` header and puts it on
  * every script it renders (its documented way); our own inline script reads it from `x-nonce`.
  */
-export function securityHeaders(config: Pick<AppConfig, 'publicUrl' | 'upstream' | 'oauth'>, { dev = false } = {}): { nonce: string; headers: Record<string, string> } {
+export function securityHeaders(
+  config: Pick<AppConfig, 'publicUrl' | 'upstream' | 'oauth'>,
+  { dev = false } = {},
+): { nonce: string; headers: Record<string, string> } {
   const nonce = randomBytes(16).toString('base64');
   // Board images are shown from the service's own signed URLs until Atelier has stored them.
   const service = new URL(config.upstream.baseUrl).origin;

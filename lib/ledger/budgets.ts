@@ -29,15 +29,18 @@ export async function updateBudgets(ctx: TeamContext, input: z.infer<typeof budg
   if (!atLeast(ctx.role, 'admin')) throw new AppError('forbidden', 'Only owners and admins can do this.', { key: 'adminsOnly' });
   const prisma = await db();
   const { timeZone: previousZone } = await prisma.team.findUniqueOrThrow({ where: { id: ctx.team.id }, select: { timeZone: true } });
-  await prisma.$transaction(async (tx) => {
-    await tx.team.update({ where: { id: ctx.team.id }, data: { monthlyBudget: input.teamBudget, budgetsHard: input.hard, timeZone: input.timeZone } });
-    // The team row is locked by the update above: lines settled meanwhile wait, then land under the new zone.
-    if (previousZone !== input.timeZone) await refileDailySpend(tx, ctx.team.id);
-    for (const member of input.members) {
-      // Scoped by team: a user id from elsewhere matches no membership and changes nothing.
-      await tx.membership.updateMany({ where: { teamId: ctx.team.id, userId: member.userId }, data: { monthlyBudget: member.budget } });
-    }
-  }, { timeout: 60_000 }); // refiling a busy team's year of spend takes a few seconds
+  await prisma.$transaction(
+    async (tx) => {
+      await tx.team.update({ where: { id: ctx.team.id }, data: { monthlyBudget: input.teamBudget, budgetsHard: input.hard, timeZone: input.timeZone } });
+      // The team row is locked by the update above: lines settled meanwhile wait, then land under the new zone.
+      if (previousZone !== input.timeZone) await refileDailySpend(tx, ctx.team.id);
+      for (const member of input.members) {
+        // Scoped by team: a user id from elsewhere matches no membership and changes nothing.
+        await tx.membership.updateMany({ where: { teamId: ctx.team.id, userId: member.userId }, data: { monthlyBudget: member.budget } });
+      }
+    },
+    { timeout: 60_000 },
+  ); // refiling a busy team's year of spend takes a few seconds
 }
 
 /** This month's budgets and spend; members see the team line and their own, admins everyone's. */

@@ -23,7 +23,15 @@ export async function ledgerCsv(ctx: TeamContext, range: SpendRange): Promise<Re
   const { timeZone } = ctx.team;
   const { scope } = spendScope(ctx);
   const bounds = await rangeBounds(prisma, range, timeZone);
-  const local = new Intl.DateTimeFormat('sv-SE', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit' });
+  const local = new Intl.DateTimeFormat('sv-SE', {
+    timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+  });
   const encoder = new TextEncoder();
   let after: { occurredAt: Date; id: string } | null = null;
   let started = false;
@@ -46,14 +54,36 @@ export async function ledgerCsv(ctx: TeamContext, range: SpendRange): Promise<Re
         where,
         orderBy: [{ occurredAt: 'asc' }, { id: 'asc' }],
         take: BATCH,
-        select: { id: true, occurredAt: true, kind: true, model: true, amount: true, currency: true, generationId: true, user: { select: { name: true, email: true } }, generation: { select: { prompt: true } } },
+        select: {
+          id: true,
+          occurredAt: true,
+          kind: true,
+          model: true,
+          amount: true,
+          currency: true,
+          generationId: true,
+          user: { select: { name: true, email: true } },
+          generation: { select: { prompt: true } },
+        },
       });
       if (rows.length === 0) return controller.close();
       after = rows[rows.length - 1];
       const text = rows
         .map((r) => {
           const time = local.format(r.occurredAt);
-          const cells = [time, time.slice(0, 10), timeZone, r.kind, r.model, r.user.name, r.user.email, r.generationId ?? '', (r.generation?.prompt ?? '').slice(0, 2000), r.amount.toFixed(4), r.currency];
+          const cells = [
+            time,
+            time.slice(0, 10),
+            timeZone,
+            r.kind,
+            r.model,
+            r.user.name,
+            r.user.email,
+            r.generationId ?? '',
+            (r.generation?.prompt ?? '').slice(0, 2000),
+            r.amount.toFixed(4),
+            r.currency,
+          ];
           return cells.map(csvCell).join(',');
         })
         .join('\r\n');

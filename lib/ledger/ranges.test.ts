@@ -13,7 +13,11 @@ describe('dashboard periods', () => {
   });
 
   it('take a typed period when it is valid and fall back to this month otherwise', () => {
-    expect(rangeFromQuery({ from: '2026-01-05', to: '2026-01-20' }, 'UTC')).toMatchObject({ range: { from: '2026-01-05', to: '2026-01-20' }, preset: null, invalid: false });
+    expect(rangeFromQuery({ from: '2026-01-05', to: '2026-01-20' }, 'UTC')).toMatchObject({
+      range: { from: '2026-01-05', to: '2026-01-20' },
+      preset: null,
+      invalid: false,
+    });
     expect(rangeFromQuery({ from: '2026-01-20', to: '2026-01-05' }, 'UTC')).toMatchObject({ preset: 'this-month', invalid: true });
     expect(rangeFromQuery({ range: '30d' }, 'UTC')).toMatchObject({ preset: '30d', invalid: false });
     expect(rangeFromQuery({ range: 'forever' }, 'UTC')).toMatchObject({ preset: 'this-month', invalid: false });

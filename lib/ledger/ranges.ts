@@ -30,7 +30,10 @@ export function presetRange(preset: Preset, timeZone: string, now = new Date()):
  * The dashboard's period from its query string: `?from=&to=` when valid, else `?range=<preset>`,
  * else this month. `invalid` tells the page that a typed period was refused.
  */
-export function rangeFromQuery(query: Record<string, string | string[] | undefined>, timeZone: string): { range: SpendRange; preset: Preset | null; invalid: boolean } {
+export function rangeFromQuery(
+  query: Record<string, string | string[] | undefined>,
+  timeZone: string,
+): { range: SpendRange; preset: Preset | null; invalid: boolean } {
   const one = (key: string) => (typeof query[key] === 'string' ? (query[key] as string) : undefined);
   if (one('from') || one('to')) {
     const custom = spendRangeSchema.safeParse({ from: one('from'), to: one('to') });

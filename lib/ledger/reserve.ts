@@ -56,7 +56,17 @@ export async function reserveBudget<G extends { id: string }>(tx: Tx, { teamId, 
     // with the process); a video's belongs to its task, which settles or releases it however long it runs.
     const leaseId = kind === 'video' ? null : (await runtime()).lease.id;
     await tx.ledgerEntry.createMany({
-      data: lines.map((c) => ({ teamId, userId, generationId: generation.id, kind, model: c.model, amount: new Prisma.Decimal(c.amount), currency: 'CNY', status: 'reserved' as const, leaseId })),
+      data: lines.map((c) => ({
+        teamId,
+        userId,
+        generationId: generation.id,
+        kind,
+        model: c.model,
+        amount: new Prisma.Decimal(c.amount),
+        currency: 'CNY',
+        status: 'reserved' as const,
+        leaseId,
+      })),
     });
   }
   return generation;
@@ -69,9 +79,13 @@ function refuseIfOver(which: 'team' | 'member', limit: Prisma.Decimal | null, sp
   if (estimate.greaterThan(left) || left.isZero()) {
     const values = { limit: limit.toFixed(2), left: left.toFixed(2), estimate: estimate.toFixed(2) };
     const whose = which === 'team' ? "the team's monthly budget" : 'your monthly budget';
-    throw new AppError('budget_exceeded', `This request (about ¥${values.estimate}) would exceed ${whose} of ¥${values.limit}: ¥${values.left} left this month.`, {
-      key: which === 'team' ? 'teamBudgetExceeded' : 'memberBudgetExceeded',
-      values,
-    });
+    throw new AppError(
+      'budget_exceeded',
+      `This request (about ¥${values.estimate}) would exceed ${whose} of ¥${values.limit}: ¥${values.left} left this month.`,
+      {
+        key: which === 'team' ? 'teamBudgetExceeded' : 'memberBudgetExceeded',
+        values,
+      },
+    );
   }
 }

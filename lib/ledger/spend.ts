@@ -127,9 +127,21 @@ export async function spendReport(ctx: TeamContext, range: SpendRange): Promise<
     thisMonth: money(months.thisMonth),
     lastMonth: money(months.lastMonth),
     days: [...byDay.values()],
-    byModel: slices(set(0b1101), (g) => g.model!, (g) => g.model!),
-    byMember: slices(set(0b1110), (g) => g.userId!, (g) => names.get(g.userId!) ?? '—'),
-    byKind: slices(set(0b1011), (g) => g.kind!, (g) => g.kind!),
+    byModel: slices(
+      set(0b1101),
+      (g) => g.model!,
+      (g) => g.model!,
+    ),
+    byMember: slices(
+      set(0b1110),
+      (g) => g.userId!,
+      (g) => names.get(g.userId!) ?? '—',
+    ),
+    byKind: slices(
+      set(0b1011),
+      (g) => g.kind!,
+      (g) => g.kind!,
+    ),
     top,
   };
 }

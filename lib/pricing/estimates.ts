@@ -30,7 +30,16 @@ export async function boardObservations(ctx: Who, models: string[]): Promise<Obs
 /** The image models and the per-image price table the board form estimates with, and the server reserves with. */
 export async function boardPrices(ctx: Who): Promise<{ models: ModelInfo[]; table: PriceTable }> {
   const models = (await serviceModels(ctx)).filter((m) => m.kind === 'image');
-  return { models, table: priceTable(models, await boardObservations(ctx, models.map((m) => m.id))) };
+  return {
+    models,
+    table: priceTable(
+      models,
+      await boardObservations(
+        ctx,
+        models.map((m) => m.id),
+      ),
+    ),
+  };
 }
 
 /** A board: each model's unit price × n images (a model the service does not offer is refused first). */
@@ -66,6 +75,7 @@ export async function priceVideo(ctx: Who, video: { model: string; duration?: nu
   const info = (await serviceModels(ctx)).find((m) => m.kind === 'video' && m.id === video.model);
   const listed = info ? videoPrice(info.price, duration, resolution, audio) : null;
   if (listed === null) throw priceUnknown([video.model]);
-  const same = (p: Record<string, unknown>) => (p.duration ?? SERVICE_DEFAULTS.videoDuration) === duration && p.resolution === resolution && Boolean(p.audio) === audio;
+  const same = (p: Record<string, unknown>) =>
+    (p.duration ?? SERVICE_DEFAULTS.videoDuration) === duration && p.resolution === resolution && Boolean(p.audio) === audio;
   return [{ model: video.model, amount: await raised(ctx, 'video', video.model, listed, same) }];
 }

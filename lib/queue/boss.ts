@@ -1,29 +1,27 @@
-import type { PGlite } from '@electric-sql/pglite'
-import PgBoss from 'pg-boss'
-import type { Database } from '../db/client.ts'
+import type { PGlite } from '@electric-sql/pglite';
+import PgBoss from 'pg-boss';
+import type { Database } from '../db/client.ts';
 
 /** pg-boss `db` option over PGlite. pg-boss sends multi-statement scripts (BEGIN; ...; COMMIT)
  *  without parameters: those must go through exec() (simple protocol); the rest through query(). */
 export function pgliteBossDb(pglite: PGlite) {
   return {
     async executeSql(text: string, values?: unknown[]) {
-      if (values?.length) return { rows: (await pglite.query(text, values)).rows }
-      const results = await pglite.exec(text)
-      return { rows: results.at(-1)?.rows ?? [] }
+      if (values?.length) return { rows: (await pglite.query(text, values)).rows };
+      const results = await pglite.exec(text);
+      return { rows: results.at(-1)?.rows ?? [] };
     },
-  }
+  };
 }
 
 export async function startBoss(db: Database, options: Omit<PgBoss.ConstructorOptions, 'db'> = {}) {
   // Maintenance fails jobs past their expiry (a worker killed mid-job leaves one 'active'); every
   // 30 s rather than pg-boss's 2 min, so such a job is retried soon after its queue's expiry.
-  const common = { maintenanceIntervalSeconds: 30, ...options }
-  const boss = db.kind === 'pglite'
-    ? new PgBoss({ ...common, db: pgliteBossDb(db.pglite) })
-    : new PgBoss({ max: 4, ...common, connectionString: db.url })
-  boss.on('error', (e) => console.error('[pg-boss]', e))
-  await boss.start() // creates/migrates schema "pgboss" itself (not in prisma/migrations)
-  return boss
+  const common = { maintenanceIntervalSeconds: 30, ...options };
+  const boss = db.kind === 'pglite' ? new PgBoss({ ...common, db: pgliteBossDb(db.pglite) }) : new PgBoss({ max: 4, ...common, connectionString: db.url });
+  boss.on('error', (e) => console.error('[pg-boss]', e));
+  await boss.start(); // creates/migrates schema "pgboss" itself (not in prisma/migrations)
+  return boss;
 }
 
 /**
@@ -31,6 +29,6 @@ export async function startBoss(db: Database, options: Omit<PgBoss.ConstructorOp
  * pg-boss's createQueue leaves an existing queue as it was.
  */
 export async function ensureQueue(boss: PgBoss, queue: PgBoss.Queue): Promise<void> {
-  await boss.createQueue(queue.name, queue)
-  await boss.updateQueue(queue.name, queue)
+  await boss.createQueue(queue.name, queue);
+  await boss.updateQueue(queue.name, queue);
 }

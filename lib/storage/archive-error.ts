@@ -1,11 +1,4 @@
-export type ArchiveErrorCode =
-  | 'blocked_address'
-  | 'bad_scheme'
-  | 'too_large'
-  | 'unsupported_type'
-  | 'http_error'
-  | 'timeout'
-  | 'redirect';
+export type ArchiveErrorCode = 'blocked_address' | 'bad_scheme' | 'too_large' | 'unsupported_type' | 'http_error' | 'timeout' | 'redirect';
 
 /** Why an upstream file was not archived. The message names no internal address and is safe to show a user. */
 export class ArchiveError extends Error {

@@ -35,7 +35,9 @@ function mp4ish(size: number): Buffer {
 
 beforeAll(async () => {
   unguard = guardLoopbackOnly();
-  png = await sharp({ create: { width: 48, height: 32, channels: 3, background: { r: 200, g: 40, b: 90 } } }).png().toBuffer();
+  png = await sharp({ create: { width: 48, height: 32, channels: 3, background: { r: 200, g: 40, b: 90 } } })
+    .png()
+    .toBuffer();
   mp4 = mp4ish(40_000);
   const bigPng = Buffer.concat([png, Buffer.alloc(MAX * 3)]);
   other = await startFileServer({ '/image.png': send('image/png', png) });

@@ -63,7 +63,7 @@ export async function archiveFromUrl(store: BlobStore, url: string, options: Arc
   try {
     const declared = checkHead(res, allowed, maxBytes);
     const head: Buffer[] = [];
-    for (let n = 0; n < SNIFF_BYTES; ) {
+    for (let n = 0; n < SNIFF_BYTES;) {
       const next = await chunks.next().catch((error) => Promise.reject(failure(error)));
       if (next.done) break;
       head.push(next.value);

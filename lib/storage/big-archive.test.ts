@@ -28,7 +28,9 @@ it('archiveFromUrl streams a 200 MB video into the store, hashing on the way, wi
       res.writeHead(200, { 'content-type': 'video/mp4', 'content-length': BIG + ftyp.length });
       sent.update(ftyp);
       res.write(ftyp);
-      patternStream(BIG).on('data', (chunk: Buffer) => sent.update(chunk)).pipe(res);
+      patternStream(BIG)
+        .on('data', (chunk: Buffer) => sent.update(chunk))
+        .pipe(res);
     },
   });
   try {

@@ -41,7 +41,12 @@ describe('loadStorageConfig', () => {
     });
   });
 
-  it.each([['1', true], ['false', false], ['0', false], ['yes', true]])('parses S3_FORCE_PATH_STYLE=%s', (value, expected) => {
+  it.each([
+    ['1', true],
+    ['false', false],
+    ['0', false],
+    ['yes', true],
+  ])('parses S3_FORCE_PATH_STYLE=%s', (value, expected) => {
     expect(loadStorageConfig({ ...s3Env, S3_FORCE_PATH_STYLE: value })).toMatchObject({ forcePathStyle: expected });
   });
 

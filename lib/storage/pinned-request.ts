@@ -54,12 +54,7 @@ function pinnedLookup(addresses: ResolvedAddress[]): LookupFunction {
 }
 
 /** One GET to `url`, connecting only to `addresses`; resolves with the response head, never follows redirects. */
-export function pinnedGet(
-  url: URL,
-  addresses: ResolvedAddress[],
-  headers: Record<string, string>,
-  signal: AbortSignal,
-): Promise<IncomingMessage> {
+export function pinnedGet(url: URL, addresses: ResolvedAddress[], headers: Record<string, string>, signal: AbortSignal): Promise<IncomingMessage> {
   const client = url.protocol === 'https:' ? https : http;
   return new Promise((resolve, reject) => {
     const req = client.request(

@@ -35,9 +35,8 @@ describe('assertValidKey', () => {
   it.each(['a.png', 'teams/t_1/assets/sha256-abc.png', 'a/b/c/d.e.f', 'x=1+y~2'])('accepts %s', (key) => {
     expect(() => assertValidKey(key)).not.toThrow();
   });
-  it.each(['', '/etc/passwd', '..', 'a/..', 'a/../b', './a', 'a//b', 'a/', '.env', 'a/.tmp/x', 'a\\b', 'a b', 'é.png', 'x'.repeat(1025)])(
-    'refuses %j',
-    (key) => expect(() => assertValidKey(key)).toThrow(StorageError),
+  it.each(['', '/etc/passwd', '..', 'a/..', 'a/../b', './a', 'a//b', 'a/', '.env', 'a/.tmp/x', 'a\\b', 'a b', 'é.png', 'x'.repeat(1025)])('refuses %j', (key) =>
+    expect(() => assertValidKey(key)).toThrow(StorageError),
   );
 });
 

@@ -10,7 +10,13 @@ blobStoreContract('s3 (s3rver)', store);
 it('a bucket that is not there fails the probe at start, naming it (not at the first upload)', async () => {
   const { client } = store();
   const endpoint = await client.config.endpoint!();
-  const wrong = new S3BlobStore({ bucket: 'no-such-bucket', region: 'us-east-1', endpoint: `${endpoint.protocol}//${endpoint.hostname}:${endpoint.port}`, forcePathStyle: true, credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' } });
+  const wrong = new S3BlobStore({
+    bucket: 'no-such-bucket',
+    region: 'us-east-1',
+    endpoint: `${endpoint.protocol}//${endpoint.hostname}:${endpoint.port}`,
+    forcePathStyle: true,
+    credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
+  });
   await expect(wrong.probe()).rejects.toThrow(/S3 bucket "no-such-bucket" is not usable \(HTTP 404\)/);
   wrong.client.destroy();
 });

@@ -1,4 +1,12 @@
-import { AbortMultipartUploadCommand, DeleteObjectCommand, GetObjectCommand, HeadBucketCommand, HeadObjectCommand, S3Client, S3ServiceException } from '@aws-sdk/client-s3';
+import {
+  AbortMultipartUploadCommand,
+  DeleteObjectCommand,
+  GetObjectCommand,
+  HeadBucketCommand,
+  HeadObjectCommand,
+  S3Client,
+  S3ServiceException,
+} from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
 import { Readable } from 'node:stream';
 import { StorageError } from './errors';
@@ -43,7 +51,9 @@ export class S3BlobStore implements BlobStore {
       await this.client.send(new HeadBucketCommand({ Bucket: this.bucket }));
     } catch (error) {
       const status = (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
-      throw new Error(`S3 bucket "${this.bucket}" is not usable (${status ? `HTTP ${status}` : (error as Error).message}): check S3_BUCKET, S3_ENDPOINT, S3_REGION and the credentials.`);
+      throw new Error(
+        `S3 bucket "${this.bucket}" is not usable (${status ? `HTTP ${status}` : (error as Error).message}): check S3_BUCKET, S3_ENDPOINT, S3_REGION and the credentials.`,
+      );
     }
   }
 
@@ -82,9 +92,7 @@ export class S3BlobStore implements BlobStore {
       throw new StorageError('invalid_range', `Invalid byte range ${range.start}-${range.end}.`);
     }
     try {
-      const res = await this.client.send(
-        new GetObjectCommand({ Bucket: this.bucket, Key: key, Range: range && `bytes=${range.start}-${range.end}` }),
-      );
+      const res = await this.client.send(new GetObjectCommand({ Bucket: this.bucket, Key: key, Range: range && `bytes=${range.start}-${range.end}` }));
       const body = res.Body as Readable;
       const served = parseContentRange(res.ContentRange) ?? wholeBody(res.ContentLength ?? 0);
       const info = { size: served.size, contentType: res.ContentType ?? 'application/octet-stream', etag: res.ETag };
@@ -130,8 +138,7 @@ function isNotFound(error: unknown): boolean {
   return error.name === 'NoSuchKey' || (error.$metadata.httpStatusCode === 404 && error.name !== 'NoSuchBucket');
 }
 
-const rangeError = (range: ByteRange) =>
-  new StorageError('invalid_range', `Range ${range.start}-${range.end} starts past the end of the object.`);
+const rangeError = (range: ByteRange) => new StorageError('invalid_range', `Range ${range.start}-${range.end} starts past the end of the object.`);
 
 const wholeBody = (size: number) => ({ start: 0, end: size - 1, size });
 

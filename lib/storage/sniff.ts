@@ -1,8 +1,7 @@
 /** Bytes `sniffType` needs to decide. */
 export const SNIFF_BYTES = 12;
 
-const startsWith = (bytes: Uint8Array, signature: number[], at = 0) =>
-  bytes.length >= at + signature.length && signature.every((b, i) => bytes[at + i] === b);
+const startsWith = (bytes: Uint8Array, signature: number[], at = 0) => bytes.length >= at + signature.length && signature.every((b, i) => bytes[at + i] === b);
 const ascii = (text: string) => [...text].map((c) => c.charCodeAt(0));
 
 /** The media type the first bytes prove, or null: PNG, JPEG, WebP, GIF, MP4/QuickTime (`ftyp`), WebM. */

@@ -31,7 +31,11 @@ type Tx = Prisma.TransactionClient;
  * target. Concurrent changes to one team queue here, so the last-owner rule holds however many
  * owners act at once.
  */
-async function withLockedMembers<T>(ctx: TeamContext, membershipId: string, change: (tx: Tx, actor: Role, target: { id: string; userId: string; role: Role }, owners: number) => Promise<T>): Promise<T> {
+async function withLockedMembers<T>(
+  ctx: TeamContext,
+  membershipId: string,
+  change: (tx: Tx, actor: Role, target: { id: string; userId: string; role: Role }, owners: number) => Promise<T>,
+): Promise<T> {
   const prisma = await db();
   return prisma.$transaction(async (tx) => {
     const members = await tx.$queryRaw<Array<{ id: string; userId: string; role: Role }>>`

@@ -10,7 +10,13 @@ export function createAdminClient({ baseUrl, adminToken, fetch: fetchImpl = fetc
   const transport = { baseUrl, apiKey: adminToken, fetch: fetchImpl };
   return {
     async mintKey(name: string): Promise<string> {
-      const { key } = await send(transport, { method: 'POST', path: '/v1/admin/keys', body: { name }, timeoutMs: 10_000, schema: z.object({ key: z.string().min(8) }) });
+      const { key } = await send(transport, {
+        method: 'POST',
+        path: '/v1/admin/keys',
+        body: { name },
+        timeoutMs: 10_000,
+        schema: z.object({ key: z.string().min(8) }),
+      });
       return key;
     },
   };

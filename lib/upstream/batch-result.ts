@@ -2,10 +2,7 @@ import { z } from 'zod';
 import { sumCosts, totalSchema, usageSchema, zeroCost, type Cost } from './cost';
 import { imageItemSchema, type GeneratedImage } from './image-item';
 
-const entryErrorSchema = z.union([
-  z.string(),
-  z.object({ message: z.string().nullish(), code: z.union([z.string(), z.number()]).nullish() }),
-]);
+const entryErrorSchema = z.union([z.string(), z.object({ message: z.string().nullish(), code: z.union([z.string(), z.number()]).nullish() })]);
 
 const entrySchema = z.object({
   model: z.string(),

@@ -17,10 +17,7 @@ export function formatCost(value: number): string {
 
 const DECIMAL = /^-?\d+(\.\d+)?$/;
 
-export const amountSchema = z.union([
-  z.number().transform(formatCost),
-  z.string().trim().regex(DECIMAL, 'expected a decimal amount'),
-]);
+export const amountSchema = z.union([z.number().transform(formatCost), z.string().trim().regex(DECIMAL, 'expected a decimal amount')]);
 
 export const costSchema = z.object({ amount: z.string(), currency: z.string() });
 export type Cost = z.output<typeof costSchema>;

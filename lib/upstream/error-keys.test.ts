@@ -15,7 +15,18 @@ describe('service errors in the UI language', () => {
   });
 
   it('have a sentence in both languages for every key', () => {
-    for (const code of ['invalid_api_key', 'model_not_found', 'prompt_too_long', 'image_too_large', 'unsupported_image_format', 'mask_size_mismatch', 'timeout', 'model_error', 'task_not_found', 'interrupted']) {
+    for (const code of [
+      'invalid_api_key',
+      'model_not_found',
+      'prompt_too_long',
+      'image_too_large',
+      'unsupported_image_format',
+      'mask_size_mismatch',
+      'timeout',
+      'model_error',
+      'task_not_found',
+      'interrupted',
+    ]) {
       const key = upstreamMessageKey(code)!;
       expect(en.serverErrors[key]).toBeTruthy();
       expect(zhCN.serverErrors[key]).toMatch(/[\u4e00-\u9fff]/);
@@ -26,7 +37,12 @@ describe('service errors in the UI language', () => {
     const busy = upstreamAppError(new UpstreamError({ status: 503, code: 'overloaded', message: 'try later' }));
     expect(busy).toMatchObject({ code: 'upstream_unavailable', status: 503, key: 'upstreamUnavailable', message: 'try later' });
     const refused = upstreamAppError(new UpstreamError({ status: 400, code: 'prompt_too_long', message: 'too long' }), { boardId: 'b' });
-    expect(refused).toMatchObject({ code: 'upstream_error', status: 502, key: 'upstreamPromptTooLong', details: { boardId: 'b', upstreamCode: 'prompt_too_long' } });
+    expect(refused).toMatchObject({
+      code: 'upstream_error',
+      status: 502,
+      key: 'upstreamPromptTooLong',
+      details: { boardId: 'b', upstreamCode: 'prompt_too_long' },
+    });
     const gone = upstreamAppError(new UpstreamError({ status: 0, code: 'network_error', message: 'ECONNREFUSED' }));
     expect(gone).toMatchObject({ code: 'upstream_unavailable', key: 'upstreamUnreachable' });
   });

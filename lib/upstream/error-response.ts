@@ -35,8 +35,7 @@ export function errorFromResponse(status: number, headers: Headers, body: string
   const parsed = errorBodySchema.safeParse(safeJson(body));
   const fields = parsed.success ? parsed.data : {};
   const nested = typeof fields.error === 'object' ? fields.error : undefined;
-  const message =
-    nested?.message ?? (typeof fields.error === 'string' ? fields.error : undefined) ?? fields.message ?? fields.msg ?? fields.detail;
+  const message = nested?.message ?? (typeof fields.error === 'string' ? fields.error : undefined) ?? fields.message ?? fields.msg ?? fields.detail;
   return new UpstreamError({
     status,
     code: nested?.code ?? fields.code ?? nested?.type ?? TYPE_BY_STATUS[status] ?? (status >= 500 ? 'api_error' : 'invalid_request_error'),

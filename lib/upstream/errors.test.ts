@@ -66,7 +66,12 @@ describe('UpstreamError from every error body of decisions row 1', () => {
       name: 'a short plain-text 503',
       status: 503,
       text: 'upstream connect error or disconnect/reset before headers',
-      want: { kind: 'overloaded', code: 'overloaded_error', message: 'The service answered HTTP 503: upstream connect error or disconnect/reset before headers', retryable: true },
+      want: {
+        kind: 'overloaded',
+        code: 'overloaded_error',
+        message: 'The service answered HTTP 503: upstream connect error or disconnect/reset before headers',
+        retryable: true,
+      },
     },
     {
       name: 'an empty 504',
@@ -93,7 +98,10 @@ describe('UpstreamError from every error body of decisions row 1', () => {
   });
 
   it('never carries the key, even when the service echoes it back', async () => {
-    peer.answer((req) => ({ status: 401, json: { error: { message: `Key rejected: ${req.headers.authorization}`, code: 'invalid_api_key', param: req.headers.authorization } } }));
+    peer.answer((req) => ({
+      status: 401,
+      json: { error: { message: `Key rejected: ${req.headers.authorization}`, code: 'invalid_api_key', param: req.headers.authorization } },
+    }));
     const error = await failure(listModels());
     expect(error.message).toBe('Key rejected: Bearer [redacted]');
     expectNoSecret(error, KEY);

@@ -5,9 +5,7 @@ const BASE64_FIELDS = ['b64_json', 'b64', 'base64', 'image_base64'] as const;
 
 const optionalText = z.string().trim().nullish();
 
-export type GeneratedImage =
-  | { url: string; revisedPrompt?: string }
-  | { base64: string; mimeType?: string; revisedPrompt?: string };
+export type GeneratedImage = { url: string; revisedPrompt?: string } | { base64: string; mimeType?: string; revisedPrompt?: string };
 
 /** One generated image: a URL, base64 under any of the known names, or a `data:` URL in either place. */
 export const imageItemSchema = z

@@ -23,7 +23,10 @@ beforeAll(async () => {
 afterAll(() => svc?.dispose());
 
 async function failure(promise: Promise<unknown>): Promise<UpstreamError> {
-  const error = await promise.then(() => expect.fail('expected the call to fail'), (e: unknown) => e);
+  const error = await promise.then(
+    () => expect.fail('expected the call to fail'),
+    (e: unknown) => e,
+  );
   expect(error).toBeInstanceOf(UpstreamError);
   return error as UpstreamError;
 }

@@ -24,15 +24,32 @@ async function pollUntilDone(id: string, timeoutMs = 120_000): Promise<VideoTask
 
 describe('video tasks against the reference service', () => {
   it('creates a processing task and follows it to a completed MP4 with its cost', async () => {
-    const created = await upstream.createVideo({ model: 'atelier-motion', prompt: 'a red sunset over the sea', duration: 3, resolution: '480p', aspectRatio: '16:9' });
+    const created = await upstream.createVideo({
+      model: 'atelier-motion',
+      prompt: 'a red sunset over the sea',
+      duration: 3,
+      resolution: '480p',
+      aspectRatio: '16:9',
+    });
     expect(created).toEqual({
-      id: expect.stringMatching(/^vid_/), model: 'atelier-motion', status: 'processing', rawStatus: 'processing', progress: 0, estimatedRemaining: expect.any(Number),
+      id: expect.stringMatching(/^vid_/),
+      model: 'atelier-motion',
+      status: 'processing',
+      rawStatus: 'processing',
+      progress: 0,
+      estimatedRemaining: expect.any(Number),
     });
     const seen = await pollUntilDone(created.id);
     const final = seen.at(-1)!;
     expect(final).toEqual({
-      id: created.id, model: 'atelier-motion', status: 'completed', rawStatus: 'completed', progress: 100,
-      videoUrl: expect.any(String), expiresAt: expect.any(Number), cost: { amount: '0.3', currency: 'CNY' },
+      id: created.id,
+      model: 'atelier-motion',
+      status: 'completed',
+      rawStatus: 'completed',
+      progress: 100,
+      videoUrl: expect.any(String),
+      expiresAt: expect.any(Number),
+      cost: { amount: '0.3', currency: 'CNY' },
     });
     expect(final.expiresAt! - Date.now() / 1000).toBeGreaterThan(6.9 * 86400);
     expect(seen.every((t) => t.progress >= 0 && t.progress <= 100)).toBe(true);

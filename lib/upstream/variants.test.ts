@@ -22,7 +22,10 @@ describe('editImage', () => {
   it('sends multipart with typed, named parts and reads revised_prompt and base64 images', async () => {
     peer.answer({
       json: {
-        id: 'edit_1', object: 'image', status: 'completed', extra: { ignored: true },
+        id: 'edit_1',
+        object: 'image',
+        status: 'completed',
+        extra: { ignored: true },
         data: [{ url: 'https://cdn.example/a.png', revised_prompt: 'Background: a beach' }, { b64: TINY_B64 }],
         usage: { cost: 0.2, cost_unit: 'CNY' },
       },
@@ -50,15 +53,30 @@ describe('generateImages', () => {
   it('reads base64 under every known name and from data URLs, and sends the body in snake_case', async () => {
     peer.answer({
       json: {
-        id: 'batch_1', created: 1_700_000_000, status: 'completed',
-        results: [entry('a', 0, [{ b64_json: TINY_B64 }, { b64: TINY_B64 }, { base64: TINY_B64 }, { image_base64: TINY_B64 }, { url: `data:image/webp;base64,${TINY_B64}` }, { b64_json: `data:image/png;base64,${TINY_B64}` }])],
+        id: 'batch_1',
+        created: 1_700_000_000,
+        status: 'completed',
+        results: [
+          entry('a', 0, [
+            { b64_json: TINY_B64 },
+            { b64: TINY_B64 },
+            { base64: TINY_B64 },
+            { image_base64: TINY_B64 },
+            { url: `data:image/webp;base64,${TINY_B64}` },
+            { b64_json: `data:image/png;base64,${TINY_B64}` },
+          ]),
+        ],
         total_cost: { amount: 0.1, currency: 'CNY' },
       },
     });
     const batch = await client().generateImages({ model: 'a', prompt: 'p', n: 4, responseFormat: 'b64_json', background: 'transparent', seed: 7 });
     expect(batch.results[0].images).toEqual([
-      { base64: TINY_B64 }, { base64: TINY_B64 }, { base64: TINY_B64 }, { base64: TINY_B64 },
-      { base64: TINY_B64, mimeType: 'image/webp' }, { base64: TINY_B64, mimeType: 'image/png' },
+      { base64: TINY_B64 },
+      { base64: TINY_B64 },
+      { base64: TINY_B64 },
+      { base64: TINY_B64 },
+      { base64: TINY_B64, mimeType: 'image/webp' },
+      { base64: TINY_B64, mimeType: 'image/png' },
     ]);
     const req = peer.requests.at(-1)!;
     expect(req.headers['content-type']).toBe('application/json');
@@ -66,11 +84,20 @@ describe('generateImages', () => {
   });
 
   it('turns a requested model with no entry into a failed entry, in request order', async () => {
-    peer.answer({ json: { id: 'batch_2', status: 'completed', results: [entry('b', 0, [{ url: 'https://cdn.example/b.png' }], 0.08)], total_cost: { amount: 0.08, currency: 'CNY' } } });
+    peer.answer({
+      json: {
+        id: 'batch_2',
+        status: 'completed',
+        results: [entry('b', 0, [{ url: 'https://cdn.example/b.png' }], 0.08)],
+        total_cost: { amount: 0.08, currency: 'CNY' },
+      },
+    });
     const batch = await client().generateImages({ model: ['a', 'b', 'c'], prompt: 'p' });
     expect(batch.status).toBe('completed');
     expect(batch.results.map((r) => [r.model, r.index, r.error?.message ?? 'ok'])).toEqual([
-      ['a', 0, 'no result returned'], ['b', 1, 'ok'], ['c', 2, 'no result returned'],
+      ['a', 0, 'no result returned'],
+      ['b', 1, 'ok'],
+      ['c', 2, 'no result returned'],
     ]);
     expect(batch.results[0]).toMatchObject({ images: [], cost: { amount: '0', currency: 'CNY' }, error: { code: 'no_result' } });
     expect(batch.totalCost).toEqual({ amount: '0.08', currency: 'CNY' });
@@ -79,8 +106,12 @@ describe('generateImages', () => {
   it('keeps a failed status with partial data, reads string errors, and sums a missing total exactly', async () => {
     peer.answer({
       json: {
-        id: 'batch_3', status: 'failed',
-        results: [entry('a', 0, [{ url: 'https://cdn.example/a.png' }], 0.1), { model: 'b', index: 1, data: [], error: 'quota exhausted', usage: { cost: '0.20' } }],
+        id: 'batch_3',
+        status: 'failed',
+        results: [
+          entry('a', 0, [{ url: 'https://cdn.example/a.png' }], 0.1),
+          { model: 'b', index: 1, data: [], error: 'quota exhausted', usage: { cost: '0.20' } },
+        ],
       },
     });
     const batch = await client().generateImages({ model: ['a', 'b'], prompt: 'p' });
@@ -113,10 +144,26 @@ describe('video tasks', () => {
   });
 
   it.each(['succeeded', 'success', 'completed'])('reads %s as completed, with url, expiry and cost', async (raw) => {
-    peer.answer({ json: { data: record({ status: raw, progress: 1, video_url: 'https://cdn.example/v.mp4', expires_at: '2030-01-01T00:00:00Z', usage: { cost: 0.3, cost_unit: 'CNY' } }) } });
+    peer.answer({
+      json: {
+        data: record({
+          status: raw,
+          progress: 1,
+          video_url: 'https://cdn.example/v.mp4',
+          expires_at: '2030-01-01T00:00:00Z',
+          usage: { cost: 0.3, cost_unit: 'CNY' },
+        }),
+      },
+    });
     expect(await client().getVideoTask('vid_1')).toEqual({
-      id: 'vid_1', model: 'm', status: 'completed', rawStatus: raw, progress: 100,
-      videoUrl: 'https://cdn.example/v.mp4', expiresAt: 1_893_456_000, cost: { amount: '0.3', currency: 'CNY' },
+      id: 'vid_1',
+      model: 'm',
+      status: 'completed',
+      rawStatus: raw,
+      progress: 100,
+      videoUrl: 'https://cdn.example/v.mp4',
+      expiresAt: 1_893_456_000,
+      cost: { amount: '0.3', currency: 'CNY' },
     });
   });
 

@@ -45,7 +45,15 @@ function toUnixSeconds(value: number | string | null | undefined): number | unde
   return Math.floor(n > 1e12 ? n / 1000 : n);
 }
 
-const seconds = z.union([z.number(), z.string().regex(/^\d+(\.\d+)?$/).transform(Number)]).nullish();
+const seconds = z
+  .union([
+    z.number(),
+    z
+      .string()
+      .regex(/^\d+(\.\d+)?$/)
+      .transform(Number),
+  ])
+  .nullish();
 
 const recordSchema = z.object({
   id: z.string().min(1),

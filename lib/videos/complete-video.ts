@@ -22,7 +22,16 @@ export async function completeVideo(videoTaskId: string): Promise<void> {
   // Only the first completion wins; a duplicate job leaves everything as it is.
   await settleGeneration(generation, { status: 'completed', total, charges: [{ model, amount: total.amount }] }, (tx) =>
     tx.generationOutput.create({
-      data: { generationId: generation.id, model, entryIndex: 0, status: 'completed', assetId: asset.id, archive: 'archived', upstreamUrl: remote.videoUrl, cost: total.amount },
+      data: {
+        generationId: generation.id,
+        model,
+        entryIndex: 0,
+        status: 'completed',
+        assetId: asset.id,
+        archive: 'archived',
+        upstreamUrl: remote.videoUrl,
+        cost: total.amount,
+      },
     }),
   );
 }

@@ -43,7 +43,10 @@ export async function registerVideoJobs(boss: PgBoss): Promise<void> {
 
   await boss.work(VIDEO_QUEUES.sweep, async () => {
     const prisma = await db();
-    const open = await prisma.videoTask.findMany({ where: { status: { in: ['pending', 'running', 'completed'] }, generation: { status: 'running' } }, select: { id: true } });
+    const open = await prisma.videoTask.findMany({
+      where: { status: { in: ['pending', 'running', 'completed'] }, generation: { status: 'running' } },
+      select: { id: true },
+    });
     for (const task of open) await scheduleSync(task.id, 0);
   });
   await boss.schedule(VIDEO_QUEUES.sweep, '* * * * *');

@@ -18,7 +18,10 @@ export const videoParamsSchema = z.object({
 /** The library's filters and page, from the URL: a malformed one is an address that does not exist (404). */
 export const videoFiltersSchema = z.object({
   status: z.enum(['active', 'completed', 'failed']).optional(),
-  model: z.string().regex(/^[\w.:/-]{1,200}$/).optional(),
+  model: z
+    .string()
+    .regex(/^[\w.:/-]{1,200}$/)
+    .optional(),
   scope: z.enum(['team', 'mine']).default('team'),
   /** Paging: the page starts after this video (`<createdAt ISO>~<id>` of the last one shown). */
   before: z
@@ -100,7 +103,12 @@ export async function listVideos(ctx: TeamContext, filters: VideoFilters, limit 
 /** The models the team's videos used, for the library's model filter. */
 export async function usedVideoModels(ctx: TeamContext): Promise<string[]> {
   const prisma = await db();
-  const rows = await prisma.generation.findMany({ where: { teamId: ctx.team.id, kind: 'video' }, select: { params: true }, take: 500, orderBy: { createdAt: 'desc' } });
+  const rows = await prisma.generation.findMany({
+    where: { teamId: ctx.team.id, kind: 'video' },
+    select: { params: true },
+    take: 500,
+    orderBy: { createdAt: 'desc' },
+  });
   return [...new Set(rows.map((r) => videoParamsSchema.parse(r.params ?? {}).model))].sort();
 }
 
@@ -127,7 +135,18 @@ export async function getVideo(ctx: TeamContext, id: string) {
       currency: true,
       parentId: true,
       user: { select: { name: true, email: true } },
-      videoTask: { select: { id: true, status: true, progress: true, estimatedRemaining: true, errorMessage: true, videoExpiresAt: true, webhookTokenHash: true, lastHeardAt: true } },
+      videoTask: {
+        select: {
+          id: true,
+          status: true,
+          progress: true,
+          estimatedRemaining: true,
+          errorMessage: true,
+          videoExpiresAt: true,
+          webhookTokenHash: true,
+          lastHeardAt: true,
+        },
+      },
       children: { where: { teamId: ctx.team.id }, select: { id: true, createdAt: true }, orderBy: { createdAt: 'asc' } },
     },
   });

@@ -6,7 +6,6 @@ import { verifyStandardWebhook } from './signature';
 import { tokenMatches } from './webhook-target';
 import { isUuid } from '../ids';
 
-
 /**
  * Token hashes never change once written: remember them, so a burst of deliveries costs one query
  * per task. The lookup itself is shared too: 50 deliveries arriving together wait on the same one.
@@ -68,7 +67,9 @@ async function acceptDelivery({ taskId, token, headers, body }: Delivery): Promi
 /** POST /api/webhooks/video/{taskId}/{token} inside Next.js (the route handler). */
 export async function handleVideoWebhook(request: Request, taskId: string, token: string): Promise<Response> {
   const answer = await acceptDelivery({ taskId, token, headers: request.headers, body: () => request.text() });
-  return answer.status === 202 ? new Response(null, { status: 202 }) : Response.json({ error: { code: answer.code, message: answer.message } }, { status: answer.status });
+  return answer.status === 202
+    ? new Response(null, { status: 202 })
+    : Response.json({ error: { code: answer.code, message: answer.message } }, { status: answer.status });
 }
 
 /**

@@ -36,7 +36,9 @@ test('cancelling an edit through another replica stops it where it runs', async 
   const started = Date.now();
   const running = person.fetch('/edit/run', { method: 'POST', body: form });
 
-  await expect.poll(async () => (await first.sql!.query(`SELECT status FROM "Generation" WHERE "requestId" = $1`, [requestId])).rows[0]?.status, { timeout: 20_000 }).toBe('running');
+  await expect
+    .poll(async () => (await first.sql!.query(`SELECT status FROM "Generation" WHERE "requestId" = $1`, [requestId])).rows[0]?.status, { timeout: 20_000 })
+    .toBe('running');
   // The same session, on the other replica (its cookie is for the host, not the port).
   const cancel = await fetch(`${second.origin}/edit/run?request=${requestId}`, { method: 'DELETE', headers: { cookie: person.cookie, origin: second.origin } });
   expect(await cancel.json()).toEqual({ cancelled: true });

@@ -88,7 +88,9 @@ describe.each(DATABASE_KINDS)('budgets on %s', (kind) => {
       (e: unknown) => e,
     );
     const prisma = await db();
-    const failed = await prisma.generation.findFirstOrThrow({ where: { teamId: owner.team.id, params: { path: ['models'], array_contains: ['atelier-ink'] } } });
+    const failed = await prisma.generation.findFirstOrThrow({
+      where: { teamId: owner.team.id, params: { path: ['models'], array_contains: ['atelier-ink'] } },
+    });
     expect(error === null ? failed.status : 'failed').toBe('failed');
     const lines = await prisma.ledgerEntry.findMany({ where: { generationId: failed.id } });
     expect(lines.map((l) => l.status)).toEqual(['released']);
@@ -97,9 +99,19 @@ describe.each(DATABASE_KINDS)('budgets on %s', (kind) => {
   it('releases the reservation of a run a restart cut off', async () => {
     const prisma = await db();
     const stale = await prisma.generation.create({
-      data: { teamId: owner.team.id, userId: owner.user.id, kind: 'edit', status: 'running', prompt: 'cut off', params: {}, createdAt: new Date(Date.now() - 11 * 60_000) },
+      data: {
+        teamId: owner.team.id,
+        userId: owner.user.id,
+        kind: 'edit',
+        status: 'running',
+        prompt: 'cut off',
+        params: {},
+        createdAt: new Date(Date.now() - 11 * 60_000),
+      },
     });
-    await prisma.ledgerEntry.create({ data: { teamId: owner.team.id, userId: owner.user.id, generationId: stale.id, kind: 'edit', model: 'atelier-edit', amount: '0.1', status: 'reserved' } });
+    await prisma.ledgerEntry.create({
+      data: { teamId: owner.team.id, userId: owner.user.id, generationId: stale.id, kind: 'edit', model: 'atelier-edit', amount: '0.1', status: 'reserved' },
+    });
     expect(await sweepReservations((await runtime()).db)).toBe(1);
     expect(await prisma.generation.findUniqueOrThrow({ where: { id: stale.id } })).toMatchObject({ status: 'failed', errorCode: 'interrupted' });
     expect(await prisma.ledgerEntry.findFirstOrThrow({ where: { generationId: stale.id } })).toMatchObject({ status: 'released' });
@@ -113,9 +125,28 @@ describe.each(DATABASE_KINDS)('budgets on %s', (kind) => {
     await prisma.$executeRaw`INSERT INTO "ProcessLease" (id, "renewedAt") VALUES (${deadLease}::uuid, (now() AT TIME ZONE 'UTC') - interval '61 seconds')`;
     const reserve = async (leaseId: string, ageSeconds: number) => {
       const generation = await prisma.generation.create({
-        data: { teamId: owner.team.id, userId: owner.user.id, kind: 'comparison', status: 'running', prompt: 'mid-flight', params: {}, createdAt: new Date(Date.now() - ageSeconds * 1000) },
+        data: {
+          teamId: owner.team.id,
+          userId: owner.user.id,
+          kind: 'comparison',
+          status: 'running',
+          prompt: 'mid-flight',
+          params: {},
+          createdAt: new Date(Date.now() - ageSeconds * 1000),
+        },
       });
-      await prisma.ledgerEntry.create({ data: { teamId: owner.team.id, userId: owner.user.id, generationId: generation.id, kind: 'comparison', model: 'atelier-vista', amount: '0.08', status: 'reserved', leaseId } });
+      await prisma.ledgerEntry.create({
+        data: {
+          teamId: owner.team.id,
+          userId: owner.user.id,
+          generationId: generation.id,
+          kind: 'comparison',
+          model: 'atelier-vista',
+          amount: '0.08',
+          status: 'reserved',
+          leaseId,
+        },
+      });
       return generation.id;
     };
     const orphaned = await reserve(deadLease, 70);
@@ -137,7 +168,12 @@ describe.each(DATABASE_KINDS)('budgets on %s', (kind) => {
     const { lease } = await runtime();
     // The service takes 1.5 s for atelier-mosaic: long enough to look at the reservation meanwhile.
     const running = runBoard(owner, board({ seed: 77, models: ['atelier-mosaic'] }));
-    await expect.poll(() => prisma.ledgerEntry.findFirst({ where: { teamId: owner.team.id, model: 'atelier-mosaic', status: 'reserved' } }), { timeout: 10_000, interval: 20 }).toMatchObject({ leaseId: lease.id });
+    await expect
+      .poll(() => prisma.ledgerEntry.findFirst({ where: { teamId: owner.team.id, model: 'atelier-mosaic', status: 'reserved' } }), {
+        timeout: 10_000,
+        interval: 20,
+      })
+      .toMatchObject({ leaseId: lease.id });
     await running;
   });
 

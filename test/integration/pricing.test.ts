@@ -22,7 +22,11 @@ let ctx: TeamContext;
 let stranger: TeamContext;
 
 const knob = (modelList: string) =>
-  fetch(`${svc.url}/v1/admin/knobs`, { method: 'PUT', headers: { authorization: `Bearer ${svc.adminToken}`, 'content-type': 'application/json' }, body: JSON.stringify({ modelList }) });
+  fetch(`${svc.url}/v1/admin/knobs`, {
+    method: 'PUT',
+    headers: { authorization: `Bearer ${svc.adminToken}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ modelList }),
+  });
 const priceOf = async (who: TeamContext, id: string) => (await serviceModels(who)).find((m) => m.id === id)?.price;
 
 beforeAll(async () => {

@@ -65,7 +65,13 @@ describe.each(DATABASE_KINDS)('share links on %s', (kind) => {
     const mask = await maskPng(320, 240, { x: 100, y: 60, w: 120, h: 120 });
     edit = await runEdit(
       alice,
-      { requestId: randomUUID(), kind: 'local', prompt: 'Turn the painted area into a bouquet of red flowers', image: await asUpload(image), mask: await asUpload(mask) },
+      {
+        requestId: randomUUID(),
+        kind: 'local',
+        prompt: 'Turn the painted area into a bouquet of red flowers',
+        image: await asUpload(image),
+        mask: await asUpload(mask),
+      },
       new AbortController().signal,
     );
   }, 120_000);
@@ -97,7 +103,11 @@ describe.each(DATABASE_KINDS)('share links on %s', (kind) => {
 
   it('lives until its expiry: 1 day, 7 days, 30 days or never', async () => {
     const day = 86_400_000;
-    for (const [expiry, days] of [['1d', 1], ['7d', 7], ['30d', 30]] as const) {
+    for (const [expiry, days] of [
+      ['1d', 1],
+      ['7d', 7],
+      ['30d', 30],
+    ] as const) {
       const link = await createShareLink(alice, { generationId: boardId, expiry });
       expect(Math.abs(link.expiresAt!.getTime() - (Date.now() + days * day))).toBeLessThan(60_000);
     }
@@ -116,7 +126,9 @@ describe.each(DATABASE_KINDS)('share links on %s', (kind) => {
   });
 
   it('shares only finished results of the active team', async () => {
-    const running = await (await db()).generation.create({
+    const running = await (
+      await db()
+    ).generation.create({
       data: { teamId: alice.team.id, userId: alice.user.id, kind: 'comparison', status: 'running', prompt: 'still going', params: {} },
     });
     await rejects(createShareLink(alice, { generationId: running.id, expiry: 'never' }), 'conflict');

@@ -27,12 +27,22 @@ describe.each(DATABASE_KINDS)('spend report on %s', (kind) => {
     outsider = await resolveTeamContext(c.userId, { teamId: c.teamId, strict: true });
 
     const gen = (ctx: TeamContext, k: 'edit' | 'comparison' | 'video', prompt: string, costTotal: string, at: string) =>
-      prisma.generation.create({ data: { teamId: ctx.team.id, userId: ctx.user.id, kind: k, status: 'completed', prompt, params: {}, costTotal, createdAt: new Date(at) } });
+      prisma.generation.create({
+        data: { teamId: ctx.team.id, userId: ctx.user.id, kind: k, status: 'completed', prompt, params: {}, costTotal, createdAt: new Date(at) },
+      });
     const big = await gen(owner, 'video', 'a slow pan over hills', '2.5', '2026-03-31T15:29:00Z');
     const small = await gen(member, 'edit', 'remove the bin', '0.1', '2026-03-31T16:29:00Z');
     const board = await gen(owner, 'comparison', 'four lanterns', '0.1212', '2026-03-31T16:44:00Z');
     const later = await gen(owner, 'video', 'after the range', '5', '2026-04-03T15:59:00Z');
-    const line = (ctx: TeamContext, generationId: string, k: 'edit' | 'comparison' | 'video', model: string, amount: string, at: string, status: 'settled' | 'reserved' | 'released' = 'settled') =>
+    const line = (
+      ctx: TeamContext,
+      generationId: string,
+      k: 'edit' | 'comparison' | 'video',
+      model: string,
+      amount: string,
+      at: string,
+      status: 'settled' | 'reserved' | 'released' = 'settled',
+    ) =>
       prisma.ledgerEntry.create({ data: { teamId: ctx.team.id, userId: ctx.user.id, generationId, kind: k, model, amount, status, occurredAt: new Date(at) } });
     // 23:30 on 31 March and 00:30 on 1 April in Shanghai (UTC+8).
     await line(owner, big.id, 'video', 'atelier-motion', '2.5', '2026-03-31T15:30:00Z');
@@ -93,7 +103,12 @@ describe.each(DATABASE_KINDS)('spend report on %s', (kind) => {
     expect(report.days.find((d) => d.date === '2026-03-31')).toEqual({ date: '2026-03-31', edit: '0.1', comparison: '0.1212', video: '2.5' });
     expect(report.total).toBe('2.7212');
     await zone('Asia/Shanghai');
-    expect((await spendReport(owner, range)).days.find((d) => d.date === '2026-03-31')).toEqual({ date: '2026-03-31', edit: '0', comparison: '0', video: '2.5' });
+    expect((await spendReport(owner, range)).days.find((d) => d.date === '2026-03-31')).toEqual({
+      date: '2026-03-31',
+      edit: '0',
+      comparison: '0',
+      video: '2.5',
+    });
   });
 
   it('shows a member only their own spend', async () => {
@@ -105,8 +120,12 @@ describe.each(DATABASE_KINDS)('spend report on %s', (kind) => {
 
   it('totals this month and last month', async () => {
     const prisma = await db();
-    const g = await prisma.generation.create({ data: { teamId: owner.team.id, userId: owner.user.id, kind: 'edit', status: 'completed', prompt: 'now', params: {}, costTotal: '0.3' } });
-    await prisma.ledgerEntry.create({ data: { teamId: owner.team.id, userId: owner.user.id, generationId: g.id, kind: 'edit', model: 'atelier-edit', amount: '0.3', status: 'settled' } });
+    const g = await prisma.generation.create({
+      data: { teamId: owner.team.id, userId: owner.user.id, kind: 'edit', status: 'completed', prompt: 'now', params: {}, costTotal: '0.3' },
+    });
+    await prisma.ledgerEntry.create({
+      data: { teamId: owner.team.id, userId: owner.user.id, generationId: g.id, kind: 'edit', model: 'atelier-edit', amount: '0.3', status: 'settled' },
+    });
     const report = await spendReport(owner, range);
     expect(report.thisMonth).toBe('0.3');
   });
@@ -124,7 +143,11 @@ describe.each(DATABASE_KINDS)('spend report on %s', (kind) => {
   });
 
   it('exports the period as CSV lines that add up to the dashboard total', async () => {
-    const csv = async (ctx: TeamContext) => (await new Response(await ledgerCsv(ctx, range)).text()).replace(/^\uFEFF/, '').trim().split('\r\n');
+    const csv = async (ctx: TeamContext) =>
+      (await new Response(await ledgerCsv(ctx, range)).text())
+        .replace(/^\uFEFF/, '')
+        .trim()
+        .split('\r\n');
     const [header, ...lines] = await csv(owner);
     expect(header.split(',')).toEqual(['time', 'date', 'time_zone', 'kind', 'model', 'member', 'email', 'generation_id', 'prompt', 'amount', 'currency']);
     const amounts = lines.map((l) => Number(l.split(',').at(-2)));

@@ -19,7 +19,9 @@ beforeAll(async () => {
   for (let i = 0; i < 5; i++) {
     // Two videos share each timestamp: the cursor must still tell them apart.
     const createdAt = new Date(at.getTime() + Math.floor(i / 2) * 60_000);
-    await prisma.generation.create({ data: { teamId, userId, kind: 'video', status: 'completed', prompt: `scene ${i}`, params: { model: 'atelier-motion' }, createdAt } });
+    await prisma.generation.create({
+      data: { teamId, userId, kind: 'video', status: 'completed', prompt: `scene ${i}`, params: { model: 'atelier-motion' }, createdAt },
+    });
   }
 }, 60_000);
 afterAll(async () => teardown?.());

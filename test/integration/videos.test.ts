@@ -10,18 +10,32 @@ import { DATABASE_KINDS } from '../support/app-db';
 import { eventually, testAtelier } from '../support/harness';
 
 describe.each(DATABASE_KINDS)('video tasks on %s', (kind) => {
-  const atelier = testAtelier(kind, { service: { SERVICE_FAIL_MODELS: 'atelier-motion-pro' }, env: { ATELIER_PUBLIC_URL: 'http://localhost:3999' }, jobs: true });
+  const atelier = testAtelier(kind, {
+    service: { SERVICE_FAIL_MODELS: 'atelier-motion-pro' },
+    env: { ATELIER_PUBLIC_URL: 'http://localhost:3999' },
+    jobs: true,
+  });
   let ctx: TeamContext;
   beforeAll(async () => {
     ctx = await atelier.person('Vera');
   });
 
   it('completes by polling alone (no reachable webhook), archives the MP4 and records the cost', async () => {
-    const { generationId, videoTaskId } = await createVideo(ctx, { model: 'atelier-motion', prompt: 'waves at dusk', duration: 3, resolution: '480p', audio: false, aspectRatio: '16:9' });
+    const { generationId, videoTaskId } = await createVideo(ctx, {
+      model: 'atelier-motion',
+      prompt: 'waves at dusk',
+      duration: 3,
+      resolution: '480p',
+      audio: false,
+      aspectRatio: '16:9',
+    });
     const prisma = await db();
     expect((await prisma.videoTask.findUnique({ where: { id: videoTaskId } }))!.webhookTokenHash).toBeNull();
     const done = await eventually(async () => {
-      const g = await prisma.generation.findUnique({ where: { id: generationId }, include: { outputs: { include: { asset: true } }, ledger: true, videoTask: true } });
+      const g = await prisma.generation.findUnique({
+        where: { id: generationId },
+        include: { outputs: { include: { asset: true } }, ledger: true, videoTask: true },
+      });
       return g?.status === 'completed' ? g : null;
     });
     expect(done.videoTask).toMatchObject({ status: 'completed', progress: 100 });
@@ -39,7 +53,14 @@ describe.each(DATABASE_KINDS)('video tasks on %s', (kind) => {
   }, 90_000);
 
   it('is not held up by a sync job a crashed worker left active for the same task', async () => {
-    const { generationId, videoTaskId } = await createVideo(ctx, { model: 'atelier-motion', prompt: 'a crash mid-job', duration: 3, resolution: '480p', audio: false, aspectRatio: '16:9' });
+    const { generationId, videoTaskId } = await createVideo(ctx, {
+      model: 'atelier-motion',
+      prompt: 'a crash mid-job',
+      duration: 3,
+      resolution: '480p',
+      audio: false,
+      aspectRatio: '16:9',
+    });
     const prisma = await db();
     // What a SIGKILL mid-job leaves behind: an 'active' job nobody will finish for another 90 s.
     await prisma.$executeRawUnsafe(
@@ -52,7 +73,14 @@ describe.each(DATABASE_KINDS)('video tasks on %s', (kind) => {
   }, 90_000);
 
   it('fails a task the service fails, with its message', async () => {
-    const { generationId } = await createVideo(ctx, { model: 'atelier-motion-pro', prompt: 'city', duration: 5, resolution: '480p', audio: false, aspectRatio: '1:1' });
+    const { generationId } = await createVideo(ctx, {
+      model: 'atelier-motion-pro',
+      prompt: 'city',
+      duration: 5,
+      resolution: '480p',
+      audio: false,
+      aspectRatio: '1:1',
+    });
     const prisma = await db();
     const failed = await eventually(async () => {
       const g = await prisma.generation.findUnique({ where: { id: generationId } });
@@ -64,7 +92,14 @@ describe.each(DATABASE_KINDS)('video tasks on %s', (kind) => {
   }, 60_000);
 
   it('answers a forged webhook token 404 without touching the task, and a right one by re-reading the service', async () => {
-    const { videoTaskId } = await createVideo(ctx, { model: 'atelier-motion', prompt: 'snowy forest', duration: 3, resolution: '480p', audio: false, aspectRatio: '16:9' });
+    const { videoTaskId } = await createVideo(ctx, {
+      model: 'atelier-motion',
+      prompt: 'snowy forest',
+      duration: 3,
+      resolution: '480p',
+      audio: false,
+      aspectRatio: '16:9',
+    });
     const prisma = await db();
     const token = 'a-per-task-token-of-the-right-length';
     await prisma.videoTask.update({ where: { id: videoTaskId }, data: { webhookTokenHash: createHash('sha256').update(token).digest('hex') } });

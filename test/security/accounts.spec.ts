@@ -17,7 +17,11 @@ test.afterAll(async () => atelier?.stop());
 const PASSWORD = 'security-password-1';
 
 /** Signs in through the sign-in form's action, as React sends it; the session's cookies, or why not. */
-async function signIn(email: string, password: string, headers: Record<string, string> = {}): Promise<{ session: Session | null; state: { error?: string; retryAfter?: number } | null }> {
+async function signIn(
+  email: string,
+  password: string,
+  headers: Record<string, string> = {},
+): Promise<{ session: Session | null; state: { error?: string; retryAfter?: number } | null }> {
   const form = new FormData();
   form.set('_1_email', email);
   form.set('_1_password', password);
@@ -28,7 +32,10 @@ async function signIn(email: string, password: string, headers: Record<string, s
     body: form,
     redirect: 'manual',
   });
-  const cookies = response.headers.getSetCookie().map((line) => line.split(';')[0]).filter((pair) => pair.startsWith('authjs.session-token='));
+  const cookies = response.headers
+    .getSetCookie()
+    .map((line) => line.split(';')[0])
+    .filter((pair) => pair.startsWith('authjs.session-token='));
   if (cookies.length > 0) {
     const [name, value] = [cookies[0].slice(0, cookies[0].indexOf('=')), cookies[0].slice(cookies[0].indexOf('=') + 1)];
     return { session: new Session(atelier, email, [{ name, value }]), state: null };
@@ -48,7 +55,11 @@ async function works(session: Session): Promise<boolean> {
 test.describe('sessions end when they should', () => {
   test('a copied cookie stops working once its session signs out; other sessions go on', async ({ browser }) => {
     const first = await signUp(browser, atelier, 'Sid Signout');
-    const copied = new Session(atelier, first.email, first.cookie.split('; ').map((pair) => ({ name: pair.split('=')[0], value: pair.slice(pair.indexOf('=') + 1) })));
+    const copied = new Session(
+      atelier,
+      first.email,
+      first.cookie.split('; ').map((pair) => ({ name: pair.split('=')[0], value: pair.slice(pair.indexOf('=') + 1) })),
+    );
     const second = (await signIn(first.email, PASSWORD)).session!;
     expect(await works(copied)).toBe(true);
     await first.signOut();
@@ -74,11 +85,17 @@ test.describe('sessions end when they should', () => {
     await owner.createTeam('Removal');
     const { token } = await owner.act<{ token: string }>('createInviteLink', { role: 'member' }, '/settings/team');
     await member.act('acceptInviteAction', { token }, `/invite/${token}`);
-    const created = await owner.fetch('/api/compare', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ prompt: 'team only', models: ['atelier-pixel'], size: '1024x1024', n: 1, background: 'opaque', seed: 1 }) });
+    const created = await owner.fetch('/api/compare', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ prompt: 'team only', models: ['atelier-pixel'], size: '1024x1024', n: 1, background: 'opaque', seed: 1 }),
+    });
     expect(created.status).toBe(201);
     const board = (await created.json()) as { id: string };
     expect((await member.fetch(`/compare/${board.id}`)).status).toBe(200);
-    const { rows } = await atelier.sql!.query(`SELECT m.id FROM "Membership" m JOIN "User" u ON u.id = m."userId" WHERE u.email = $1 AND m.role = 'member'`, [member.email]);
+    const { rows } = await atelier.sql!.query(`SELECT m.id FROM "Membership" m JOIN "User" u ON u.id = m."userId" WHERE u.email = $1 AND m.role = 'member'`, [
+      member.email,
+    ]);
     await owner.act('removeTeamMember', { membershipId: rows[0].id }, '/settings/team');
     expect((await member.fetch(`/compare/${board.id}`)).status).toBe(404);
   });
@@ -155,11 +172,20 @@ test.describe('a team never loses its last owner', () => {
     const a = await signUp(browser, atelier, 'Ann Owner');
     const b = await signUp(browser, atelier, 'Ben Owner');
     await a.createTeam('Two owners');
-    const { rows: teams } = await atelier.sql!.query(`SELECT t.id FROM "Team" t JOIN "Membership" m ON m."teamId" = t.id JOIN "User" u ON u.id = m."userId" WHERE u.email = $1 AND t.name = 'Two owners'`, [a.email]);
+    const { rows: teams } = await atelier.sql!.query(
+      `SELECT t.id FROM "Team" t JOIN "Membership" m ON m."teamId" = t.id JOIN "User" u ON u.id = m."userId" WHERE u.email = $1 AND t.name = 'Two owners'`,
+      [a.email],
+    );
     const teamId = teams[0].id as string;
     const membership = async (session: Session) =>
-      (await atelier.sql!.query(`SELECT m.id FROM "Membership" m JOIN "User" u ON u.id = m."userId" WHERE u.email = $1 AND m."teamId" = $2`, [session.email, teamId])).rows[0]?.id as string | undefined;
-    const owners = async () => Number((await atelier.sql!.query(`SELECT count(*) FROM "Membership" WHERE "teamId" = $1 AND role = 'owner'`, [teamId])).rows[0].count);
+      (
+        await atelier.sql!.query(`SELECT m.id FROM "Membership" m JOIN "User" u ON u.id = m."userId" WHERE u.email = $1 AND m."teamId" = $2`, [
+          session.email,
+          teamId,
+        ])
+      ).rows[0]?.id as string | undefined;
+    const owners = async () =>
+      Number((await atelier.sql!.query(`SELECT count(*) FROM "Membership" WHERE "teamId" = $1 AND role = 'owner'`, [teamId])).rows[0].count);
     const makeBothOwners = async () => {
       if (!(await membership(b))) {
         const { token } = await a.act<{ token: string }>('createInviteLink', { role: 'owner' }, '/settings/team');
@@ -180,8 +206,12 @@ test.describe('a team never loses its last owner', () => {
       const [ma, mb] = [(await membership(a))!, (await membership(b))!];
       const remove = round % 2 === 1;
       const results = await Promise.all([
-        remove ? a.action('removeTeamMember', { membershipId: mb }, '/settings/team') : a.action('changeMemberRole', { membershipId: mb, role: 'member' }, '/settings/team'),
-        remove ? b.action('removeTeamMember', { membershipId: ma }, '/settings/team') : b.action('changeMemberRole', { membershipId: ma, role: 'member' }, '/settings/team'),
+        remove
+          ? a.action('removeTeamMember', { membershipId: mb }, '/settings/team')
+          : a.action('changeMemberRole', { membershipId: mb, role: 'member' }, '/settings/team'),
+        remove
+          ? b.action('removeTeamMember', { membershipId: ma }, '/settings/team')
+          : b.action('changeMemberRole', { membershipId: ma, role: 'member' }, '/settings/team'),
       ]);
       expect(await owners(), `round ${round}: ${JSON.stringify(results.map((r) => r.result))}`).toBeGreaterThanOrEqual(1);
       expect(results.filter((r) => r.result?.ok).length, `round ${round}`).toBe(1);

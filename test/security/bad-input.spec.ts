@@ -25,18 +25,29 @@ test.beforeAll(async ({ browser }) => {
     body: JSON.stringify({ prompt: 'a private harbour', models: ['atelier-pixel'], size: '1024x1024', n: 1, background: 'opaque', seed: 3 }),
   });
   theirs.board = ((await board.json()) as { id: string }).id;
-  theirs.video = (await victim.act<{ generationId: string }>('startVideo', { model: 'atelier-motion', prompt: 'a private tide', duration: 3, resolution: '480p', audio: false, aspectRatio: '16:9' }, '/videos')).generationId;
+  theirs.video = (
+    await victim.act<{ generationId: string }>(
+      'startVideo',
+      { model: 'atelier-motion', prompt: 'a private tide', duration: 3, resolution: '480p', audio: false, aspectRatio: '16:9' },
+      '/videos',
+    )
+  ).generationId;
   await expect
-    .poll(async () => {
-      const { images } = (await (await victim.fetch(`/api/compare/${theirs.board}/images`)).json()) as { images: Array<{ assetId?: string }> };
-      return (theirs.asset = images[0]?.assetId ?? '');
-    }, { timeout: 30_000 })
+    .poll(
+      async () => {
+        const { images } = (await (await victim.fetch(`/api/compare/${theirs.board}/images`)).json()) as { images: Array<{ assetId?: string }> };
+        return (theirs.asset = images[0]?.assetId ?? '');
+      },
+      { timeout: 30_000 },
+    )
     .not.toBe('');
 });
 test.afterAll(async () => atelier?.stop());
 
 async function written(): Promise<{ rows: Record<string, number>; files: number }> {
-  const { rows } = await atelier.sql!.query(`SELECT (SELECT count(*) FROM "Asset")::int AS assets, (SELECT count(*) FROM "Generation")::int AS generations, (SELECT count(*) FROM "LedgerEntry")::int AS ledger`);
+  const { rows } = await atelier.sql!.query(
+    `SELECT (SELECT count(*) FROM "Asset")::int AS assets, (SELECT count(*) FROM "Generation")::int AS generations, (SELECT count(*) FROM "LedgerEntry")::int AS ledger`,
+  );
   const dir = path.join(atelier.dataDir, 'assets');
   const files = readdirSync(dir, { recursive: true, withFileTypes: true }).filter((e) => e.isFile()).length;
   return { rows: rows[0], files };
@@ -56,7 +67,9 @@ async function edit(image: Buffer, fields: Record<string, string> = {}): Promise
 async function photo(): Promise<Buffer> {
   const noise = Buffer.alloc(256 * 256 * 3);
   for (let i = 0; i < noise.length; i++) noise[i] = (i * 7919) % 251;
-  return sharp(noise, { raw: { width: 256, height: 256, channels: 3 } }).png({ compressionLevel: 0 }).toBuffer();
+  return sharp(noise, { raw: { width: 256, height: 256, channels: 3 } })
+    .png({ compressionLevel: 0 })
+    .toBuffer();
 }
 
 /** The same PNG with garbage in the middle of its IDAT data (its CRC left as it was). */

@@ -73,10 +73,19 @@ for (const route of routes) {
     test.setTimeout(120_000);
     const url = `${atelier.origin}${route.path()}`;
     // Warm the route (its code loads once) so that what is measured is the body alone.
-    await fetch(url, { method: 'POST', headers: route.headers(), body: route.head + 'x' }).then((r) => r.arrayBuffer(), () => null);
+    await fetch(url, { method: 'POST', headers: route.headers(), body: route.head + 'x' }).then(
+      (r) => r.arrayBuffer(),
+      () => null,
+    );
     const before = atelier.rss();
-    const { result, peak } = await peakDuring(() => atelier.rss(), () => sendHuge(url, { headers: route.headers(), head: route.head }));
-    test.info().annotations.push({ type: 'measured', description: `RSS +${((peak - before) / MiB).toFixed(1)} MB, ${(result.sent / MiB).toFixed(1)} MB sent before the cut` });
+    const { result, peak } = await peakDuring(
+      () => atelier.rss(),
+      () => sendHuge(url, { headers: route.headers(), head: route.head }),
+    );
+    test.info().annotations.push({
+      type: 'measured',
+      description: `RSS +${((peak - before) / MiB).toFixed(1)} MB, ${(result.sent / MiB).toFixed(1)} MB sent before the cut`,
+    });
     expect(result.status).toBe(413);
     expect(JSON.parse(result.body)).toEqual({ error: { type: 'request_too_large', code: 'request_too_large', message: expect.any(String), param: null } });
     // Read at most the limit + 1 MB; what the kernel buffered on the way is all the client got rid of.

@@ -26,7 +26,9 @@ const board = (model: string) => ({ prompt: 'a lighthouse at dusk', models: [mod
 
 async function runBoards(owner: Session, count: number, model: string): Promise<Response[]> {
   const body = JSON.stringify(board(model));
-  return Promise.all(Array.from({ length: count }, () => owner.fetch('/api/compare', { method: 'POST', headers: { 'content-type': 'application/json' }, body })));
+  return Promise.all(
+    Array.from({ length: count }, () => owner.fetch('/api/compare', { method: 'POST', headers: { 'content-type': 'application/json' }, body })),
+  );
 }
 
 async function codes(responses: Response[]): Promise<Record<string, number>> {

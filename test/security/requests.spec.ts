@@ -45,7 +45,9 @@ function routeHandlers(): Array<{ path: string; method: string }> {
 
 /** Every server action of the build (they all arrive as POSTs with a Next-Action header). */
 function serverActions(): string[] {
-  const manifest = JSON.parse(readFileSync(path.join(ROOT, '.next/server/server-reference-manifest.json'), 'utf8')) as { node: Record<string, { exportedName?: string }> };
+  const manifest = JSON.parse(readFileSync(path.join(ROOT, '.next/server/server-reference-manifest.json'), 'utf8')) as {
+    node: Record<string, { exportedName?: string }>;
+  };
   return Object.values(manifest.node).flatMap((entry) => (entry.exportedName ? [entry.exportedName] : []));
 }
 
@@ -90,7 +92,11 @@ test.describe('another origin cannot change anything with your cookies', () => {
 
   test('the same origin still works, with Origin or with Sec-Fetch-Site alone', async () => {
     const status = (headers: Record<string, string>) =>
-      fetch(`${atelier.origin}/api/compare`, { method: 'POST', headers: { cookie: owner.cookie, 'content-type': 'application/json', ...headers }, body: '{}' }).then((r) => r.status);
+      fetch(`${atelier.origin}/api/compare`, {
+        method: 'POST',
+        headers: { cookie: owner.cookie, 'content-type': 'application/json', ...headers },
+        body: '{}',
+      }).then((r) => r.status);
     expect(await status({ origin: atelier.origin })).toBe(400);
     expect(await status({ 'sec-fetch-site': 'same-origin' })).toBe(400);
   });
@@ -116,7 +122,10 @@ test.describe('security headers on every response', () => {
     { name: 'a 404 page', request: () => owner.fetch('/no-such-page') },
     { name: 'an API answer', request: () => fetch(`${atelier.origin}/api/health`) },
     { name: 'an API error', request: () => owner.fetch('/api/compare', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' }) },
-    { name: 'a 413', request: () => owner.fetch('/api/compare', { method: 'POST', headers: { 'content-type': 'application/json' }, body: 'x'.repeat(2 * 1024 * 1024) }) },
+    {
+      name: 'a 413',
+      request: () => owner.fetch('/api/compare', { method: 'POST', headers: { 'content-type': 'application/json' }, body: 'x'.repeat(2 * 1024 * 1024) }),
+    },
     { name: 'a static file', request: () => fetch(`${atelier.origin}/icon.svg`) },
     { name: 'the embedded service', request: () => fetch(`${atelier.origin}/v1/models`) },
     { name: 'a webhook answer', request: () => fetch(`${atelier.origin}/api/webhooks/video/${randomUUID()}/t`, { method: 'POST', body: '{}' }) },
@@ -141,7 +150,9 @@ test.describe('security headers on every response', () => {
 
   test('a studio page renders in Chromium without one policy violation, and cannot be framed', async ({ browser }) => {
     const context = await browser.newContext({ baseURL: atelier.origin });
-    await context.addCookies(owner.cookie.split('; ').map((pair) => ({ name: pair.split('=')[0], value: pair.slice(pair.indexOf('=') + 1), url: atelier.origin })));
+    await context.addCookies(
+      owner.cookie.split('; ').map((pair) => ({ name: pair.split('=')[0], value: pair.slice(pair.indexOf('=') + 1), url: atelier.origin })),
+    );
     const page = await context.newPage();
     const violations: string[] = [];
     page.on('console', (message) => /Content Security Policy|Refused to/.test(message.text()) && violations.push(message.text()));
@@ -155,7 +166,13 @@ test.describe('security headers on every response', () => {
     await framer.setContent(`<iframe id="studio" src="${atelier.origin}/sign-in"></iframe>`);
     await expect.poll(() => framer.frames().length).toBe(2);
     await framer.waitForTimeout(500);
-    expect(await framer.frames()[1].locator('body').innerText().catch(() => '')).not.toContain('Welcome back');
+    expect(
+      await framer
+        .frames()[1]
+        .locator('body')
+        .innerText()
+        .catch(() => ''),
+    ).not.toContain('Welcome back');
     await context.close();
   });
 });

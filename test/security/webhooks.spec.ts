@@ -21,7 +21,12 @@ const body = JSON.stringify({ id: 'evt_test', type: 'video_generation.completed'
 function signed(secret: string, payload = body): Record<string, string> {
   const id = `msg_${randomUUID()}`;
   const timestamp = Math.floor(Date.now() / 1000);
-  return { 'content-type': 'application/json', 'webhook-id': id, 'webhook-timestamp': String(timestamp), 'webhook-signature': signWebhook(secret, id, timestamp, payload) };
+  return {
+    'content-type': 'application/json',
+    'webhook-id': id,
+    'webhook-timestamp': String(timestamp),
+    'webhook-signature': signWebhook(secret, id, timestamp, payload),
+  };
 }
 
 // Both the server's fast path and, with a query string, the Next.js route behind it.
@@ -84,7 +89,11 @@ test.describe("the embedded service's webhooks reach Atelier and nothing else pr
   });
 
   test('the admin API wants its token', async () => {
-    for (const [method, path] of [['POST', '/v1/admin/keys'], ['PUT', '/v1/admin/knobs'], ['GET', '/v1/admin/knobs']]) {
+    for (const [method, path] of [
+      ['POST', '/v1/admin/keys'],
+      ['PUT', '/v1/admin/knobs'],
+      ['GET', '/v1/admin/knobs'],
+    ]) {
       expect((await fetch(`${atelier.origin}${path}`, { method, headers: { authorization: `Bearer ${await atelier.mintKey()}` } })).status, path).toBe(401);
       expect((await fetch(`${atelier.origin}${path}`, { method })).status, path).toBe(401);
     }

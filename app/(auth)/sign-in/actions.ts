@@ -34,7 +34,9 @@ export async function signInWithPassword(_prev: SignInState, formData: FormData)
   } catch (error) {
     if (error instanceof AuthError) {
       const wait = await secondsToWait(signInAttempt(email, await headers()));
-      return wait > 0 && (error as { code?: string }).code === 'throttled' ? { error: 'throttled', retryAfter: wait, email } : { error: 'invalidCredentials', email };
+      return wait > 0 && (error as { code?: string }).code === 'throttled'
+        ? { error: 'throttled', retryAfter: wait, email }
+        : { error: 'invalidCredentials', email };
     }
     publicError(error); // logs with a reference
     return { error: 'failed', email };

@@ -17,7 +17,8 @@ export async function generateMetadata(): Promise<Metadata> {
 export default async function KeySettingsPage() {
   const ctx = await requireTeamContext();
   const [{ locale, t }, status, withPassword] = await Promise.all([getI18n(), keyStatus(ctx), hasPassword(ctx.user.id)]);
-  const updated = (date: Date) => format(t.keys.updated, { date: new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone: ctx.team.timeZone }).format(date) });
+  const updated = (date: Date) =>
+    format(t.keys.updated, { date: new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone: ctx.team.timeZone }).format(date) });
   const admin = atLeast(ctx.role, 'admin');
 
   // Only last-4 digits, flags and dates cross to the browser; the sealed key never leaves lib/keys.
@@ -34,7 +35,9 @@ export default async function KeySettingsPage() {
       <ServiceKeyCard
         kind="team"
         teamName={ctx.team.name}
-        status={status.team && { last4: admin ? status.team.last4 : undefined, provisioned: false, updated: updated(status.team.updatedAt), inUse: !status.user }}
+        status={
+          status.team && { last4: admin ? status.team.last4 : undefined, provisioned: false, updated: updated(status.team.updatedAt), inUse: !status.user }
+        }
         canManage={admin}
         save={saveTeamKey}
         remove={removeTeamKey}

@@ -29,7 +29,11 @@ export default async function VideosPage({ searchParams }: { searchParams: Promi
   const filtered = Boolean(filters.status || filters.model || filters.scope === 'mine' || filters.before);
   const [models, { videos, next }, used] = await Promise.all([videoModels(ctx), listVideos(ctx, filters), usedVideoModels(ctx)]);
   const pageHref = (before?: string) => {
-    const query = new URLSearchParams(Object.entries({ status: filters.status, model: filters.model, scope: filters.scope === 'mine' ? 'mine' : undefined, before }).filter((e): e is [string, string] => Boolean(e[1])));
+    const query = new URLSearchParams(
+      Object.entries({ status: filters.status, model: filters.model, scope: filters.scope === 'mine' ? 'mine' : undefined, before }).filter(
+        (e): e is [string, string] => Boolean(e[1]),
+      ),
+    );
     return query.size ? `/videos?${query}` : '/videos';
   };
   const l = t.videos.library;

@@ -76,7 +76,7 @@ export const dashboardEn = {
     over: 'Over budget',
   },
   warning: {
-    team: "The team has used {percent}% of its monthly budget ({spent} of {limit}).",
+    team: 'The team has used {percent}% of its monthly budget ({spent} of {limit}).',
     member: '{name} has used {percent}% of their monthly budget ({spent} of {limit}).',
     more: 'and {n} more',
     review: 'Review budgets',

@@ -213,7 +213,8 @@ export const en = {
     upstreamBusy: 'The service is busy right now. Try again in a minute.',
     upstreamUnavailable: 'The service is having trouble. Try again shortly.',
     upstreamUnreachable: 'Atelier could not reach the service. Try again shortly.',
-    priceUnknown: 'Atelier has no price for {models}, so it cannot check this against your budget and will not run it. Ask an admin to add it to the price table.',
+    priceUnknown:
+      'Atelier has no price for {models}, so it cannot check this against your budget and will not run it. Ask an admin to add it to the price table.',
     wrongPassword: 'The current password is not right.',
     throttled: 'Too many attempts. Wait {seconds} s, then try again.',
     runInterrupted: 'The run was interrupted by a restart before the service answered. Please run it again.',

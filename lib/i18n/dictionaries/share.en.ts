@@ -23,7 +23,8 @@ export const shareEn = {
     title: 'Share links',
     leadTeam: 'Every link anyone in this team has created. As an owner or admin you can revoke any of them.',
     leadMine: 'The links you have created. Revoking one stops it working at once.',
-    onceNote: 'A link is shown only once, when it is created: Atelier stores just a fingerprint of it, so it cannot appear here again. To pass a result on again, share it anew.',
+    onceNote:
+      'A link is shown only once, when it is created: Atelier stores just a fingerprint of it, so it cannot appear here again. To pass a result on again, share it anew.',
     empty: 'No share links yet. Use Share on an edit, a comparison or a video to create one.',
     createdBy: 'by {name}',
     you: 'you',

@@ -100,9 +100,7 @@ export function blobStoreContract(name: string, store: () => BlobStore): void {
 
     it('leaves nothing behind when the body fails part-way, even past one multipart part', async () => {
       for (const size of [1000, 17 * 1024 * 1024]) {
-        await expect(store().put('contract/failed.bin', failingStream(size), { contentType: 'image/png' })).rejects.toThrow(
-          'client went away',
-        );
+        await expect(store().put('contract/failed.bin', failingStream(size), { contentType: 'image/png' })).rejects.toThrow('client went away');
         expect(await store().head('contract/failed.bin')).toBeNull();
       }
     });

@@ -34,20 +34,40 @@ try {
   const sequential: number[] = [];
   for (let round = 0; round < 3; round++) {
     concurrent.push((await timed(() => generate(MODELS)))[0]);
-    sequential.push((await timed(async () => { for (const m of MODELS) await generate(m); }))[0]);
+    sequential.push(
+      (
+        await timed(async () => {
+          for (const m of MODELS) await generate(m);
+        })
+      )[0],
+    );
   }
   const [one1024] = await timed(() => generate('atelier-vista'));
   const [one4096] = await timed(() => generate('atelier-vista', { size: '4096x4096' }));
 
-  const source = await decodeRaw(await sharp({ create: { width: 1024, height: 1024, channels: 3, background: '#777' } })
-    .composite([{ input: Buffer.from((await generate('atelier-mosaic', { response_format: 'b64_json' })).json.results[0].data[0].b64_json, 'base64') }])
-    .png().toBuffer());
-  const [plain] = await timed(() => sharp(source.data, { raw: { width: 1024, height: 1024, channels: 4 } }).resize(4096, 4096).raw().toBuffer());
+  const source = await decodeRaw(
+    await sharp({ create: { width: 1024, height: 1024, channels: 3, background: '#777' } })
+      .composite([{ input: Buffer.from((await generate('atelier-mosaic', { response_format: 'b64_json' })).json.results[0].data[0].b64_json, 'base64') }])
+      .png()
+      .toBuffer(),
+  );
+  const [plain] = await timed(() =>
+    sharp(source.data, { raw: { width: 1024, height: 1024, channels: 4 } })
+      .resize(4096, 4096)
+      .raw()
+      .toBuffer(),
+  );
   const [standard] = await timed(() => upscale(source, 4096, 4096, 'standard'));
   const [hd] = await timed(() => upscale(source, 4096, 4096, 'hd'));
 
   const [video] = await timed(async () => {
-    const task = await call(svc, 'POST', '/v1/videos/generations', { model: 'atelier-motion', prompt: 'waves on a beach at sunset', duration: 5, resolution: '720p', audio: true });
+    const task = await call(svc, 'POST', '/v1/videos/generations', {
+      model: 'atelier-motion',
+      prompt: 'waves on a beach at sunset',
+      duration: 5,
+      resolution: '720p',
+      audio: true,
+    });
     const { final } = await pollVideo(svc, task.json.id, 300_000, 100);
     if (final.status !== 'completed') throw new Error(`video failed: ${JSON.stringify(final.error)}`);
   });

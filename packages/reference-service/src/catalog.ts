@@ -54,11 +54,7 @@ export function loadCatalog(file: string): Catalog {
   return catalog;
 }
 
-export function findModel<K extends CatalogModel['kind']>(
-  catalog: Catalog,
-  id: string,
-  kind: K,
-): Extract<CatalogModel, { kind: K }> | undefined {
+export function findModel<K extends CatalogModel['kind']>(catalog: Catalog, id: string, kind: K): Extract<CatalogModel, { kind: K }> | undefined {
   return catalog.models.find((m): m is Extract<CatalogModel, { kind: K }> => m.id === id && m.kind === kind);
 }
 

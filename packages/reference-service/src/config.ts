@@ -52,7 +52,10 @@ export interface ServiceConfig {
 export const WEBHOOK_RETRY_DELAYS_S = [5, 30, 120, 600, 1800, 3600, 10800, 21600, 43200, 86400];
 
 const list = (value: string | undefined) =>
-  (value ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+  (value ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
 
 /** `atelier-vista=200,atelier-ink=50` or `*=100` */
 function latencies(value: string | undefined): Record<string, number> {

@@ -31,17 +31,10 @@ export class ServiceError extends Error {
   }
 }
 
-export const invalid = (code: string, message: string, param: string | null = null) =>
-  new ServiceError(400, code, message, param);
+export const invalid = (code: string, message: string, param: string | null = null) => new ServiceError(400, code, message, param);
 
 export function errorResponse(error: unknown): Response {
-  const e =
-    error instanceof ServiceError
-      ? error
-      : new ServiceError(500, 'internal_error', 'The service failed to process the request.');
+  const e = error instanceof ServiceError ? error : new ServiceError(500, 'internal_error', 'The service failed to process the request.');
   if (!(error instanceof ServiceError)) console.error('[reference-service] unexpected error', error);
-  return Response.json(
-    { error: { message: e.message, type: e.type, code: e.code, param: e.param } },
-    { status: e.status },
-  );
+  return Response.json({ error: { message: e.message, type: e.type, code: e.code, param: e.param } }, { status: e.status });
 }

@@ -30,7 +30,8 @@ type Route = (ctx: ServiceContext, request: Request, match: RegExpExecArray) => 
 
 const withKey =
   (route: (ctx: ServiceContext, request: Request, owner: string, match: RegExpExecArray) => Promise<Response> | Response): Route =>
-  async (ctx, request, match) => route(ctx, request, await ctx.keys.authenticate(request), match);
+  async (ctx, request, match) =>
+    route(ctx, request, await ctx.keys.authenticate(request), match);
 
 const ROUTES: Array<{ method: string[]; path: RegExp; route: Route }> = [
   { method: ['GET'], path: /^\/v1\/health$/, route: () => Response.json({ status: 'ok' }) },

@@ -21,8 +21,7 @@ export async function readCapped(request: Request, maxBytes: number): Promise<Bu
   return Buffer.concat(chunks);
 }
 
-const tooLarge = (maxBytes: number) =>
-  new ServiceError(413, 'request_too_large', `The request body is larger than ${Math.round(maxBytes / 1e6)} MB.`);
+const tooLarge = (maxBytes: number) => new ServiceError(413, 'request_too_large', `The request body is larger than ${Math.round(maxBytes / 1e6)} MB.`);
 
 function mediaType(request: Request): string {
   return (request.headers.get('content-type') ?? '').split(';')[0].trim().toLowerCase();

@@ -53,9 +53,7 @@ export class JsonStore {
       if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
       throw error;
     }
-    const records = await Promise.all(
-      names.filter((n) => n.endsWith('.json')).map((n) => this.get<T>(collection, n.slice(0, -5))),
-    );
+    const records = await Promise.all(names.filter((n) => n.endsWith('.json')).map((n) => this.get<T>(collection, n.slice(0, -5))));
     return records.filter((r): r is Awaited<T> => r !== undefined) as T[];
   }
 }

@@ -43,7 +43,10 @@ interface TaskRecord {
 const MAX_ATTEMPTS = 3;
 
 class TaskFailure extends Error {
-  constructor(readonly code: string, message: string) {
+  constructor(
+    readonly code: string,
+    message: string,
+  ) {
     super(message);
   }
 }
@@ -87,7 +90,10 @@ export class VideoTasks {
       this.tasks.set(task.id, task);
       if (task.status !== 'processing') continue;
       if (task.attempts >= MAX_ATTEMPTS) {
-        await this.finish(task.id, { status: 'failed', error: { code: 'interrupted', message: `Rendering was interrupted ${task.attempts} times by service restarts; please retry.` } });
+        await this.finish(task.id, {
+          status: 'failed',
+          error: { code: 'interrupted', message: `Rendering was interrupted ${task.attempts} times by service restarts; please retry.` },
+        });
       } else {
         this.enqueue(task.id);
       }
@@ -157,7 +163,10 @@ export class VideoTasks {
       await this.deps.store.put('videos', id, updated);
       this.tasks.set(id, updated);
     });
-    this.writes.set(id, next.catch(() => undefined));
+    this.writes.set(
+      id,
+      next.catch(() => undefined),
+    );
     return next;
   }
 
@@ -196,7 +205,10 @@ export class VideoTasks {
     try {
       await this.update(id, (t) => ({ attempts: t.attempts + 1 }));
       const task = this.tasks.get(id)!;
-      const deadline = setTimeout(() => abort.abort(new TaskFailure('timeout', `Rendering did not finish within ${Math.round(this.deps.deadlineMs / 1000)} s.`)), this.deps.deadlineMs);
+      const deadline = setTimeout(
+        () => abort.abort(new TaskFailure('timeout', `Rendering did not finish within ${Math.round(this.deps.deadlineMs / 1000)} s.`)),
+        this.deps.deadlineMs,
+      );
       try {
         await this.renderInto(task, work, abort.signal);
       } finally {

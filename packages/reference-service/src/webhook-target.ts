@@ -11,7 +11,10 @@ const isPrivate = (address: string) => !ipaddr.isValid(address) || ipaddr.proces
  * link-local addresses (checked for every address the name resolves to), unless its origin is one
  * of the listed private origins, or private targets are allowed outright (tests only).
  */
-export async function checkWebhookUrl(value: unknown, { allowPrivate, privateOrigins }: { allowPrivate: boolean; privateOrigins: readonly string[] }): Promise<string> {
+export async function checkWebhookUrl(
+  value: unknown,
+  { allowPrivate, privateOrigins }: { allowPrivate: boolean; privateOrigins: readonly string[] },
+): Promise<string> {
   const refuse = (why: string) => invalid('invalid_webhook_url', `webhook_url ${why}`, 'webhook_url');
   if (typeof value !== 'string' || value.length > 2048) throw refuse('must be an http(s) URL of at most 2048 characters.');
   let url: URL;

@@ -38,7 +38,11 @@ let outbox: WebhookOutbox;
 beforeEach(async () => {
   dir = await mkdtemp(path.join(tmpdir(), 'outbox-'));
   vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
-  outbox = new WebhookOutbox(new JsonStore(dir), SECRET, WEBHOOK_RETRY_DELAYS_S.map((s) => s * 1000));
+  outbox = new WebhookOutbox(
+    new JsonStore(dir),
+    SECRET,
+    WEBHOOK_RETRY_DELAYS_S.map((s) => s * 1000),
+  );
 });
 afterEach(async () => {
   outbox.close();
@@ -71,7 +75,12 @@ describe('webhook outbox (decisions.md row 7)', () => {
         expect(r.headers['content-type']).toBe('application/json');
       }
       const body = JSON.parse(receiver.received[2].body);
-      expect(body).toMatchObject({ id: receiver.received[0].headers['webhook-id'], type: 'video_generation.completed', created: Math.floor(start / 1000), data: event.data });
+      expect(body).toMatchObject({
+        id: receiver.received[0].headers['webhook-id'],
+        type: 'video_generation.completed',
+        created: Math.floor(start / 1000),
+        data: event.data,
+      });
       expect(verify({ ...receiver.received[2].headers, 'webhook-signature': 'v1,AAAA' }, receiver.received[2].body)).toBe(false);
       // A 2xx ends it: a day later, nothing more.
       await vi.advanceTimersByTimeAsync(86_400_000);
@@ -89,7 +98,9 @@ describe('webhook outbox (decisions.md row 7)', () => {
       for (let attempt = 0; attempt <= WEBHOOK_RETRY_DELAYS_S.length; attempt++) {
         await vi.advanceTimersByTimeAsync(attempt === 0 ? 0 : WEBHOOK_RETRY_DELAYS_S[attempt - 1] * 1000);
         const failures = attempt + 1;
-        await settle(async () => receiver.received.length === failures && (await recorded()) === (failures > WEBHOOK_RETRY_DELAYS_S.length ? 'gone' : failures));
+        await settle(
+          async () => receiver.received.length === failures && (await recorded()) === (failures > WEBHOOK_RETRY_DELAYS_S.length ? 'gone' : failures),
+        );
       }
       const gaps = receiver.received.slice(1).map((r, i) => (r.at - receiver.received[i].at) / 1000);
       expect(gaps).toEqual([5, 30, 120, 600, 1800, 3600, 10800, 21600, 43200, 86400]);

@@ -61,7 +61,11 @@ describe('GET /v1/files/{id}.{ext}', () => {
 
     const ranged = await fetch(url, { headers: { range: 'bytes=0-7' } });
     expect(ranged.status).toBe(206);
-    expect(Buffer.from(await ranged.arrayBuffer()).subarray(1, 4).toString()).toBe('PNG');
+    expect(
+      Buffer.from(await ranged.arrayBuffer())
+        .subarray(1, 4)
+        .toString(),
+    ).toBe('PNG');
 
     const forged = url.replace(/signature=[^&]+/, 'signature=AAAA');
     expect((await download(forged)).status).toBe(403);

@@ -134,7 +134,12 @@ describe('POST /v1/images/edits: bad input gets a clear 4xx', () => {
 
   it('refuses files that are not images, empty, truncated or absurdly large', async () => {
     expectError(await edit({ image: { bytes: Buffer.alloc(0), name: 'a.png', type: 'image/png' }, prompt: 'x' }), 400, 'unsupported_image_format', 'image');
-    expectError(await edit({ image: { bytes: Buffer.from('hello, I am text'), name: 'a.png', type: 'image/png' }, prompt: 'x' }), 415, 'unsupported_image_format', 'image');
+    expectError(
+      await edit({ image: { bytes: Buffer.from('hello, I am text'), name: 'a.png', type: 'image/png' }, prompt: 'x' }),
+      415,
+      'unsupported_image_format',
+      'image',
+    );
     expectError(await edit({ image: scene.subarray(0, Math.floor(scene.length / 2)), prompt: 'watercolor style' }), 400, 'unsupported_image_format');
     expectError(await edit({ image: hugeHeaderPng(), prompt: 'x' }), 400, 'image_too_large', 'image');
     const big = Buffer.concat([scene.subarray(0, 8), Buffer.alloc(21 * 1024 * 1024)]);
@@ -142,7 +147,12 @@ describe('POST /v1/images/edits: bad input gets a clear 4xx', () => {
   });
 
   it('refuses a mask of the wrong size, and a wrong size value', async () => {
-    expectError(await edit({ image: scene, mask: await maskPng(100, 100, { x: 0, y: 0, w: 50, h: 50 }), prompt: 'make it red' }), 400, 'mask_size_mismatch', 'mask');
+    expectError(
+      await edit({ image: scene, mask: await maskPng(100, 100, { x: 0, y: 0, w: 50, h: 50 }), prompt: 'make it red' }),
+      400,
+      'mask_size_mismatch',
+      'mask',
+    );
     expectError(await edit({ image: scene, prompt: 'upscale', size: '9000x10' }), 400, 'invalid_size', 'size');
     expectError(await edit({ image: scene, prompt: 'upscale', size: 'big' }), 400, 'invalid_size', 'size');
   });

@@ -23,7 +23,10 @@ describe('POST /v1/images/generations', () => {
     expect(batch.id).toMatch(/^batch_/);
     expect(Number.isInteger(batch.created)).toBe(true);
     expect(Math.abs(batch.created - Date.now() / 1000)).toBeLessThan(120);
-    expect(batch.results.map((r: any) => [r.model, r.index])).toEqual([['atelier-vista', 0], ['atelier-mosaic', 1]]);
+    expect(batch.results.map((r: any) => [r.model, r.index])).toEqual([
+      ['atelier-vista', 0],
+      ['atelier-mosaic', 1],
+    ]);
     for (const entry of batch.results) {
       expect(entry.data).toHaveLength(2);
       expect(entry.usage).toEqual({ cost: expect.any(Number), cost_unit: 'CNY' });

@@ -19,7 +19,12 @@ const video = (body: Record<string, unknown>) =>
 // lib/reference-service/webhooks.test.ts; here, what must survive a real process being killed.
 describe('restarts (nothing lost)', () => {
   it('finishes a video whose render was cut off by a crash, without progress going backwards', async () => {
-    const task = await call(svc, 'POST', '/v1/videos/generations', { model: 'atelier-motion', prompt: 'mountains and a lake', duration: 10, resolution: '720p' });
+    const task = await call(svc, 'POST', '/v1/videos/generations', {
+      model: 'atelier-motion',
+      prompt: 'mountains and a lake',
+      duration: 10,
+      resolution: '720p',
+    });
     let before = 0;
     const until = Date.now() + 60_000;
     while (Date.now() < until && before < 10) {

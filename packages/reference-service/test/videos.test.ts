@@ -13,7 +13,11 @@ describe('POST /v1/videos/generations', () => {
   it('returns a processing task at once, then completes with a real H.264 MP4 of the requested shape', async () => {
     const started = Date.now();
     const res = await call(svc, 'POST', '/v1/videos/generations', {
-      model: 'atelier-motion', prompt: 'a red sunset over the sea, waves', duration: 3, resolution: '480p', aspect_ratio: '9:16',
+      model: 'atelier-motion',
+      prompt: 'a red sunset over the sea, waves',
+      duration: 3,
+      resolution: '480p',
+      aspect_ratio: '9:16',
     });
     expect(Date.now() - started).toBeLessThan(2000);
     expect(res.status).toBe(200);
@@ -47,11 +51,20 @@ describe('POST /v1/videos/generations', () => {
   }, 90_000);
 
   it('adds an AAC track when audio is true, and charges more for it', async () => {
-    const res = await call(svc, 'POST', '/v1/videos/generations', { model: 'atelier-motion', prompt: '森林里的小鸟', duration: 3, resolution: '720p', audio: true });
+    const res = await call(svc, 'POST', '/v1/videos/generations', {
+      model: 'atelier-motion',
+      prompt: '森林里的小鸟',
+      duration: 3,
+      resolution: '720p',
+      audio: true,
+    });
     const { final } = await pollVideo(svc, res.json.id);
     expect(final.status).toBe('completed');
     const mp4 = readMp4((await download(final.video_url)).bytes);
-    expect(mp4.tracks.map((t) => [t.handler, t.codec])).toEqual([['vide', 'avc1'], ['soun', 'mp4a']]);
+    expect(mp4.tracks.map((t) => [t.handler, t.codec])).toEqual([
+      ['vide', 'avc1'],
+      ['soun', 'mp4a'],
+    ]);
     expect(mp4.tracks[0]).toMatchObject({ width: 1280, height: 720 });
     expect(mp4.tracks[1].durationSeconds).toBeGreaterThan(2.5);
     expect(final.usage.cost).toBeCloseTo((0.2 + 0.05) * 3, 6);
@@ -65,7 +78,7 @@ describe('POST /v1/videos/generations', () => {
     expect(final).not.toHaveProperty('video_url');
   }, 60_000);
 
-  it('hides one key\'s tasks from another key, and answers unknown ids 404', async () => {
+  it("hides one key's tasks from another key, and answers unknown ids 404", async () => {
     const res = await call(svc, 'POST', '/v1/videos/generations', { model: 'atelier-motion', prompt: 'snow', duration: 3, resolution: '480p' });
     const other = await svc.mintKey();
     const peek = await call(svc, 'GET', `/v1/videos/generations/${res.json.id}`, undefined, other);

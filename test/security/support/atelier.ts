@@ -54,7 +54,10 @@ async function waitForHealth(origin: string, child: ChildProcess, log: () => str
   const deadline = Date.now() + 90_000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`Atelier exited (${child.exitCode}) before it was ready:\n${log()}`);
-    const ok = await fetch(`${origin}/api/health`).then((r) => r.ok, () => false);
+    const ok = await fetch(`${origin}/api/health`).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (ok) return;
     await new Promise((r) => setTimeout(r, 250));
   }
@@ -65,7 +68,15 @@ async function waitForHealth(origin: string, child: ChildProcess, log: () => str
  * Starts Atelier; `env` adds to (or overrides) the defaults of a local run. `replicaOf` starts another
  * replica on that one's PostgreSQL database (give both the same ATELIER_SECRET).
  */
-export async function startAtelier({ database, env = {}, replicaOf }: { database: DatabaseKind; env?: Record<string, string>; replicaOf?: Atelier }): Promise<Atelier> {
+export async function startAtelier({
+  database,
+  env = {},
+  replicaOf,
+}: {
+  database: DatabaseKind;
+  env?: Record<string, string>;
+  replicaOf?: Atelier;
+}): Promise<Atelier> {
   const port = await freePort();
   const origin = `http://127.0.0.1:${port}`;
   const dataDir = await mkdtemp(path.join(tmpdir(), 'atelier-security-'));

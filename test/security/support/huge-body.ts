@@ -14,7 +14,10 @@ export interface HugeAnswer {
  * server reads them, and resolves with the server's answer. The filler is made lazily: only what
  * the socket takes is ever allocated.
  */
-export function sendHuge(url: string, { headers = {}, head = '', total = 1024 * MiB }: { headers?: Record<string, string>; head?: string; total?: number }): Promise<HugeAnswer> {
+export function sendHuge(
+  url: string,
+  { headers = {}, head = '', total = 1024 * MiB }: { headers?: Record<string, string>; head?: string; total?: number },
+): Promise<HugeAnswer> {
   return new Promise((resolve, reject) => {
     const req = request(url, { method: 'POST', headers: { ...headers, 'transfer-encoding': 'chunked' } });
     const filler = Buffer.alloc(64 * 1024, 0x61);

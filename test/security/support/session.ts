@@ -15,7 +15,9 @@ export function actionId(name: string): string {
   const manifest = JSON.parse(readFileSync(path.join(ROOT, '.next/server/server-reference-manifest.json'), 'utf8')) as {
     node: Record<string, { exportedName?: string }>;
   };
-  const ids = Object.entries(manifest.node).filter(([, entry]) => entry.exportedName === name).map(([id]) => id);
+  const ids = Object.entries(manifest.node)
+    .filter(([, entry]) => entry.exportedName === name)
+    .map(([id]) => id);
   if (ids.length !== 1) throw new Error(`expected one server action named ${name}, found ${ids.length}`);
   return ids[0];
 }
@@ -64,7 +66,11 @@ export class Session {
 
   /** Signs out the way the account menu does (the action answers with a redirect to /sign-in). */
   async signOut(): Promise<void> {
-    const response = await this.fetch('/settings', { method: 'POST', headers: { 'next-action': actionId('signOutAction'), accept: 'text/x-component', 'content-type': 'text/plain;charset=UTF-8' }, body: '[]' });
+    const response = await this.fetch('/settings', {
+      method: 'POST',
+      headers: { 'next-action': actionId('signOutAction'), accept: 'text/x-component', 'content-type': 'text/plain;charset=UTF-8' },
+      body: '[]',
+    });
     if (!response.ok) throw new Error(`sign-out failed: ${response.status}`);
     await response.arrayBuffer();
   }
@@ -79,7 +85,11 @@ export class Session {
     const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
     const response = await this.fetch(`/api/ledger/export?from=${day(-1)}&to=${day(1)}`);
     if (!response.ok) throw new Error(`ledger export: ${response.status}`);
-    const rows = (await response.text()).replace(/^\uFEFF/, '').trim().split('\r\n').slice(1);
+    const rows = (await response.text())
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n')
+      .slice(1);
     // The amount is the last but one cell; only the prompt, earlier, can hold quoted commas.
     const total = rows.reduce((sum, row) => sum + Number(row.split(',').at(-2)), 0);
     return { lines: rows.length, total: Math.round(total * 10_000) / 10_000 };

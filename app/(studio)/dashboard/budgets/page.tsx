@@ -18,7 +18,17 @@ export default async function BudgetsPage() {
 }
 
 /** The team's zone, then the ones our users mostly pick, then every other zone. */
-const COMMON = ['Asia/Shanghai', 'Asia/Hong_Kong', 'Asia/Taipei', 'Asia/Singapore', 'Asia/Tokyo', 'UTC', 'Europe/London', 'America/Los_Angeles', 'America/New_York'];
+const COMMON = [
+  'Asia/Shanghai',
+  'Asia/Hong_Kong',
+  'Asia/Taipei',
+  'Asia/Singapore',
+  'Asia/Tokyo',
+  'UTC',
+  'Europe/London',
+  'America/Los_Angeles',
+  'America/New_York',
+];
 function timeZones(current: string): string[] {
   return [...new Set([current, ...COMMON, ...Intl.supportedValuesOf('timeZone')])];
 }

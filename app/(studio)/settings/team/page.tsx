@@ -23,11 +23,24 @@ export default async function TeamSettingsPage() {
 
   return (
     <div key={ctx.team.id} className="grid gap-6">
-      <RenameTeamCard key={ctx.team.name} name={ctx.team.name} personal={ctx.team.personal && ctx.role === 'owner'} canRename={admin} rename={renameTeamAction} />
+      <RenameTeamCard
+        key={ctx.team.name}
+        name={ctx.team.name}
+        personal={ctx.team.personal && ctx.role === 'owner'}
+        canRename={admin}
+        rename={renameTeamAction}
+      />
       <MembersCard
         viewer={{ userId: ctx.user.id, role: ctx.role }}
         teamName={ctx.team.name}
-        members={members.map((m) => ({ membershipId: m.membershipId, userId: m.userId, name: m.name, email: m.email, role: m.role, joined: date.format(m.joinedAt) }))}
+        members={members.map((m) => ({
+          membershipId: m.membershipId,
+          userId: m.userId,
+          name: m.name,
+          email: m.email,
+          role: m.role,
+          joined: date.format(m.joinedAt),
+        }))}
         changeRole={changeMemberRole}
         removeMember={removeTeamMember}
       />

@@ -78,7 +78,18 @@ export default async function VideoPage({ params }: { params: Promise<{ id: stri
                 <RetryButton id={video.id} action={retryVideo} />
               </div>
             ) : (
-              <VideoWatch video={{ id: video.id, state: video.state, progress: video.progress, estimatedRemaining: video.estimatedRemaining, errorMessage: video.errorMessage, errorCode: video.errorCode, assetId: video.assetId }} aspectRatio={video.params.aspectRatio} />
+              <VideoWatch
+                video={{
+                  id: video.id,
+                  state: video.state,
+                  progress: video.progress,
+                  estimatedRemaining: video.estimatedRemaining,
+                  errorMessage: video.errorMessage,
+                  errorCode: video.errorCode,
+                  assetId: video.assetId,
+                }}
+                aspectRatio={video.params.aspectRatio}
+              />
             )}
           </CardBody>
         </Card>

@@ -70,13 +70,15 @@ export async function createEdit(ctx: ServiceContext, request: Request, owner: s
   }
 
   // Edits are deterministic: the same image, mask and prompt give the same result.
-  const seed = createHash('sha256').update(image.bytes).update(mask?.bytes ?? '').update(prompt).digest().readUInt32BE(0);
+  const seed = createHash('sha256')
+    .update(image.bytes)
+    .update(mask?.bytes ?? '')
+    .update(prompt)
+    .digest()
+    .readUInt32BE(0);
   let png: Buffer;
   try {
-    png = await ctx.pool.run(
-      { op: 'edit', kind, quality: model.quality, prompt, image: image.bytes, mask: mask?.bytes ?? null, ...size, seed },
-      deadlineAt,
-    );
+    png = await ctx.pool.run({ op: 'edit', kind, quality: model.quality, prompt, image: image.bytes, mask: mask?.bytes ?? null, ...size, seed }, deadlineAt);
   } catch (error) {
     if (error instanceof DeadlineError) throw timeout;
     if (error instanceof EngineError && error.failure.status) {

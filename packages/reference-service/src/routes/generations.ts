@@ -49,7 +49,10 @@ function parse(ctx: ServiceContext, body: Record<string, unknown>): GenerationRe
 }
 
 class EntryFailure extends Error {
-  constructor(readonly code: string, message: string) {
+  constructor(
+    readonly code: string,
+    message: string,
+  ) {
     super(message);
   }
 }
@@ -86,9 +89,7 @@ async function runModel(ctx: ServiceContext, req: GenerationRequest, model: Imag
       throw error;
     }
     const image: Record<string, string> =
-      req.responseFormat === 'b64_json'
-        ? { b64_json: png.toString('base64') }
-        : { url: ctx.files.url(base, await ctx.files.put(owner, 'png', png)) };
+      req.responseFormat === 'b64_json' ? { b64_json: png.toString('base64') } : { url: ctx.files.url(base, await ctx.files.put(owner, 'png', png)) };
     if (model.revises_prompt) image.revised_prompt = `${req.prompt.trim()}, ${model.description.toLowerCase()}`;
     data.push(image);
   }
@@ -107,7 +108,14 @@ export async function createGeneration(ctx: ServiceContext, request: Request, ow
         return { model: model.id, index, seed: req.seed, data, usage: { cost: imageCost(model, req.size, req.n), cost_unit: 'CNY' } };
       } catch (error) {
         const failure = error instanceof EntryFailure ? error : new EntryFailure('model_error', `${model.id} failed: ${(error as Error).message}`);
-        return { model: model.id, index, seed: req.seed, data: [], error: { message: failure.message, code: failure.code }, usage: { cost: 0, cost_unit: 'CNY' } };
+        return {
+          model: model.id,
+          index,
+          seed: req.seed,
+          data: [],
+          error: { message: failure.message, code: failure.code },
+          usage: { cost: 0, cost_unit: 'CNY' },
+        };
       }
     }),
   );

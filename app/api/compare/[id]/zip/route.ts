@@ -22,6 +22,10 @@ export const GET = withTeam('member', { params: idParams }, async (ctx, { params
   }));
   const body = Readable.toWeb(Readable.from(zipStream(entries))) as ReadableStream<Uint8Array>;
   return new Response(body, {
-    headers: { 'content-type': 'application/zip', 'content-disposition': contentDisposition(`atelier-board-${id.slice(0, 8)}.zip`), 'cache-control': 'private, no-store' },
+    headers: {
+      'content-type': 'application/zip',
+      'content-disposition': contentDisposition(`atelier-board-${id.slice(0, 8)}.zip`),
+      'cache-control': 'private, no-store',
+    },
   });
 });

@@ -17,7 +17,9 @@ const labF = (t: number): number => (t > 0.008856 ? Math.cbrt(t) : 7.787 * t + 1
 export function rgbaToLab(rgba: Uint8Array, n: number): Float32Array {
   const lab = new Float32Array(n * 3);
   for (let p = 0; p < n; p++) {
-    const r = SRGB_TO_LINEAR[rgba[p * 4]], g = SRGB_TO_LINEAR[rgba[p * 4 + 1]], b = SRGB_TO_LINEAR[rgba[p * 4 + 2]];
+    const r = SRGB_TO_LINEAR[rgba[p * 4]],
+      g = SRGB_TO_LINEAR[rgba[p * 4 + 1]],
+      b = SRGB_TO_LINEAR[rgba[p * 4 + 2]];
     const fx = labF((0.4124 * r + 0.3576 * g + 0.1805 * b) / 0.95047);
     const fy = labF(0.2126 * r + 0.7152 * g + 0.0722 * b);
     const fz = labF((0.0193 * r + 0.1192 * g + 0.9505 * b) / 1.08883);
@@ -78,7 +80,10 @@ function recurringColours(lab: Float32Array, opaque: Uint8Array, w: number, h: n
   const seen = new Set<number>();
   const visit = (x: number, y: number) => {
     const p = y * w + x;
-    if (!seen.has(p)) { seen.add(p); walk.push(p); }
+    if (!seen.has(p)) {
+      seen.add(p);
+      walk.push(p);
+    }
   };
   for (let x = 0; x < w; x++) visit(x, 0);
   for (let y = 0; y < h; y++) visit(w - 1, y);
@@ -94,10 +99,14 @@ function recurringColours(lab: Float32Array, opaque: Uint8Array, w: number, h: n
   // Stretches: maximal runs of outliers around the loop, bridging gaps of up to 2 pixels.
   const stretch = new Int32Array(m);
   const start = outlier.indexOf(false); // -1 when the whole loop is outliers: one stretch
-  let id = -1, gap = Infinity;
+  let id = -1,
+    gap = Infinity;
   for (let j = 0; j < m; j++) {
     const i = (start + 1 + j) % m;
-    if (!outlier[i]) { gap++; continue; }
+    if (!outlier[i]) {
+      gap++;
+      continue;
+    }
     if (gap > 2) id++;
     gap = 0;
     stretch[i] = id;
@@ -126,8 +135,12 @@ function recurringColours(lab: Float32Array, opaque: Uint8Array, w: number, h: n
  * subject along one edge (y² alone darkens just the bottom row).
  */
 function basis(x: number, y: number, w: number, h: number, out: Float64Array): void {
-  const u = (2 * x) / Math.max(1, w - 1) - 1, v = (2 * y) / Math.max(1, h - 1) - 1;
-  out[0] = 1; out[1] = u; out[2] = v; out[3] = u * u + v * v;
+  const u = (2 * x) / Math.max(1, w - 1) - 1,
+    v = (2 * y) / Math.max(1, h - 1) - 1;
+  out[0] = 1;
+  out[1] = u;
+  out[2] = v;
+  out[3] = u * u + v * v;
 }
 
 /**
@@ -149,7 +162,8 @@ function fitSurface(lab: Float32Array, samples: Int32Array, w: number, h: number
   for (let round = 0; round < 5; round++) {
     for (let s = 0; s < n; s++) resid[s] = surfaceDistance(lab, samples[s], coef, w, h, phi);
     const cut = Float64Array.from(resid).sort()[n >> 1];
-    const ata = new Float64Array(BASIS * BASIS), atb = new Float64Array(BASIS * 3);
+    const ata = new Float64Array(BASIS * BASIS),
+      atb = new Float64Array(BASIS * 3);
     for (let s = 0; s < n; s++) {
       if (resid[s] > cut) continue;
       const p = samples[s];
@@ -180,7 +194,9 @@ function surfaceDistance(lab: Float32Array, p: number, coef: Float64Array, w: nu
 
 /** Gaussian elimination with partial pivoting for A x = B (3 right-hand sides stored per channel). */
 function solveSymmetric(ata: Float64Array, atb: Float64Array): Float64Array {
-  const m = BASIS, a = Float64Array.from(ata), b = Float64Array.from(atb);
+  const m = BASIS,
+    a = Float64Array.from(ata),
+    b = Float64Array.from(atb);
   for (let col = 0; col < m; col++) {
     let piv = col;
     for (let r = col + 1; r < m; r++) if (Math.abs(a[r * m + col]) > Math.abs(a[piv * m + col])) piv = r;
@@ -230,7 +246,10 @@ function kmeans(lab: Float32Array, samples: Int32Array, k: number, iterations = 
     pick = samples[n - 1];
     for (let s = 0; s < n; s++) {
       target -= nearest[s];
-      if (target <= 0) { pick = samples[s]; break; }
+      if (target <= 0) {
+        pick = samples[s];
+        break;
+      }
     }
   }
   const assign = new Int32Array(n);
@@ -251,15 +270,21 @@ function kmeans(lab: Float32Array, samples: Int32Array, k: number, iterations = 
 }
 
 function dist2(lab: Float32Array, p: number, centers: Float32Array, c: number): number {
-  const d0 = lab[p * 3] - centers[c * 3], d1 = lab[p * 3 + 1] - centers[c * 3 + 1], d2 = lab[p * 3 + 2] - centers[c * 3 + 2];
+  const d0 = lab[p * 3] - centers[c * 3],
+    d1 = lab[p * 3 + 1] - centers[c * 3 + 1],
+    d2 = lab[p * 3 + 2] - centers[c * 3 + 2];
   return d0 * d0 + d1 * d1 + d2 * d2;
 }
 
 function nearestCenter(lab: Float32Array, p: number, centers: Float32Array, k: number): number {
-  let best = 0, bestD = Infinity;
+  let best = 0,
+    bestD = Infinity;
   for (let c = 0; c < k; c++) {
     const d = dist2(lab, p, centers, c);
-    if (d < bestD) { bestD = d; best = c; }
+    if (d < bestD) {
+      bestD = d;
+      best = c;
+    }
   }
   return best;
 }

@@ -80,7 +80,13 @@ function placer(W: number, H: number, rng: () => number, detail: Float32Array | 
  * A transparent layer with what the prompt asks to add (sun, hearts, snow...), to composite over an
  * image. With `image`, elements go where the picture is calm, sky things towards the top.
  */
-export async function renderElements(o: { prompt: string; width: number; height: number; seed: number; image?: RawImage }): Promise<{ layer: RawImage; elements: string[] }> {
+export async function renderElements(o: {
+  prompt: string;
+  width: number;
+  height: number;
+  seed: number;
+  image?: RawImage;
+}): Promise<{ layer: RawImage; elements: string[] }> {
   const W = Math.max(1, Math.round(o.width));
   const H = Math.max(1, Math.round(o.height));
   const spec = analyzePrompt(o.prompt);
@@ -109,7 +115,15 @@ export async function renderElements(o: { prompt: string; width: number; height:
       const size = s * 0.2;
       const [x, y] = spots.spot(id, size * 2);
       glow(ctx, x, y, size * 2.6, [255, 230, 160], 0.7);
-      svg.add(`<circle cx="${n(x)}" cy="${n(y)}" r="${n(size / 2)}" ${fill(svg.radial([[0, [255, 252, 230]], [0.7, theme.bound.sun ?? [255, 220, 110]], [1, [255, 190, 80]]]))}/>`);
+      svg.add(
+        `<circle cx="${n(x)}" cy="${n(y)}" r="${n(size / 2)}" ${fill(
+          svg.radial([
+            [0, [255, 252, 230]],
+            [0.7, theme.bound.sun ?? [255, 220, 110]],
+            [1, [255, 190, 80]],
+          ]),
+        )}/>`,
+      );
     } else if (id === 'moon') {
       const size = s * 0.16;
       const [x, y] = spots.spot(id, size * 1.6);
@@ -132,7 +146,17 @@ export async function renderElements(o: { prompt: string; width: number; height:
       }
     } else if (id === 'bird') {
       const [cx, cy] = spots.spot(id, s * 0.35);
-      for (let i = 0; i < 7; i++) svg.add(place(cx + range(rng, -0.15, 0.15) * s, cy + range(rng, -0.08, 0.08) * s, s * range(rng, 0.03, 0.06), gull([45, 45, 55]), rng() < 0.5, range(rng, -15, 15)));
+      for (let i = 0; i < 7; i++)
+        svg.add(
+          place(
+            cx + range(rng, -0.15, 0.15) * s,
+            cy + range(rng, -0.08, 0.08) * s,
+            s * range(rng, 0.03, 0.06),
+            gull([45, 45, 55]),
+            rng() < 0.5,
+            range(rng, -15, 15),
+          ),
+        );
     } else {
       const copies = plural(id) ? 4 : id === 'flower' || id === 'butterfly' ? 3 : 1;
       for (let i = 0; i < copies; i++) {

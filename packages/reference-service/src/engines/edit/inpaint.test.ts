@@ -24,7 +24,9 @@ function rectHole(w: number, h: number, x0: number, y0: number, x1: number, y1: 
 
 /** Largest and mean absolute channel difference between two images over the hole. */
 function holeError(a: RawImage, b: RawImage, hole: Uint8Array): { max: number; mean: number } {
-  let max = 0, sum = 0, n = 0;
+  let max = 0,
+    sum = 0,
+    n = 0;
   for (let p = 0; p < hole.length; p++) {
     if (!hole[p]) continue;
     for (let c = 0; c < 4; c++) {
@@ -84,7 +86,8 @@ describe('inpaint', () => {
     for (let p = 0; p < 120 * 120; p++) for (let c = 0; c < 3; c++) img.data[p * 4 + c] = 100 + Math.floor(rng() * 61);
     const hole = rectHole(120, 120, 30, 30, 90, 90);
     const out = inpaint(img, hole);
-    let lo = 255, hi = 0;
+    let lo = 255,
+      hi = 0;
     for (let p = 0; p < hole.length; p++) {
       if (!hole[p]) continue;
       for (let c = 0; c < 3; c++) {

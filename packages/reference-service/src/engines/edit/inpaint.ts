@@ -20,8 +20,7 @@ const TAP_HI = Float64Array.of(0, 0, 1, 0.5);
 /** Cap on the gradient term, in levels: room for smooth ramps, not for extrapolating texture. */
 const MAX_STEP = 12;
 
-const firstOrder = (v: number, cC: number, taps: number): number =>
-  v + Math.min(MAX_STEP, Math.max(-MAX_STEP, cC * v + taps));
+const firstOrder = (v: number, cC: number, taps: number): number => v + Math.min(MAX_STEP, Math.max(-MAX_STEP, cC * v + taps));
 
 /** Binary min-heap of grid indices keyed by arrival time; stale entries are skipped by the caller. */
 class MinHeap {
@@ -106,10 +105,15 @@ export function inpaint(img: RawImage, hole: Uint8Array, radius = 5): RawImage {
     boxArea += (boxes[4 * k + 2] - boxes[4 * k] + 2 * r + 3) * (boxes[4 * k + 3] - boxes[4 * k + 1] + 2 * r + 3);
   }
   if (boxArea > 2 * w * h) {
-    let x0 = w, y0 = h, x1 = 0, y1 = 0;
+    let x0 = w,
+      y0 = h,
+      x1 = 0,
+      y1 = 0;
     for (let k = 0; k < count; k++) {
-      x0 = Math.min(x0, boxes[4 * k]); y0 = Math.min(y0, boxes[4 * k + 1]);
-      x1 = Math.max(x1, boxes[4 * k + 2]); y1 = Math.max(y1, boxes[4 * k + 3]);
+      x0 = Math.min(x0, boxes[4 * k]);
+      y0 = Math.min(y0, boxes[4 * k + 1]);
+      x1 = Math.max(x1, boxes[4 * k + 2]);
+      y1 = Math.max(y1, boxes[4 * k + 3]);
     }
     fillRegion(out, labels, 0, x0, y0, x1, y1, r);
   } else {
@@ -134,12 +138,17 @@ function labelHoles(hole: Uint8Array, w: number, h: number): { labels: Int32Arra
   for (let start = 0; start < hole.length; start++) {
     if (!hole[start] || labels[start]) continue;
     const id = ++next;
-    let x0 = w, y0 = h, x1 = -1, y1 = -1, top = 0;
+    let x0 = w,
+      y0 = h,
+      x1 = -1,
+      y1 = -1,
+      top = 0;
     labels[start] = id;
     stack[top++] = start;
     while (top > 0) {
       const i = stack[--top];
-      const x = i % w, y = (i - x) / w;
+      const x = i % w,
+        y = (i - x) / w;
       if (x < x0) x0 = x;
       if (x > x1) x1 = x;
       if (y < y0) y0 = y;
@@ -149,10 +158,22 @@ function labelHoles(hole: Uint8Array, w: number, h: number): { labels: Int32Arra
         bigger.set(stack);
         stack = bigger;
       }
-      if (x > 0 && hole[i - 1] && !labels[i - 1]) { labels[i - 1] = id; stack[top++] = i - 1; }
-      if (x < w - 1 && hole[i + 1] && !labels[i + 1]) { labels[i + 1] = id; stack[top++] = i + 1; }
-      if (y > 0 && hole[i - w] && !labels[i - w]) { labels[i - w] = id; stack[top++] = i - w; }
-      if (y < h - 1 && hole[i + w] && !labels[i + w]) { labels[i + w] = id; stack[top++] = i + w; }
+      if (x > 0 && hole[i - 1] && !labels[i - 1]) {
+        labels[i - 1] = id;
+        stack[top++] = i - 1;
+      }
+      if (x < w - 1 && hole[i + 1] && !labels[i + 1]) {
+        labels[i + 1] = id;
+        stack[top++] = i + 1;
+      }
+      if (y > 0 && hole[i - w] && !labels[i - w]) {
+        labels[i - w] = id;
+        stack[top++] = i - w;
+      }
+      if (y < h - 1 && hole[i + w] && !labels[i + w]) {
+        labels[i + w] = id;
+        stack[top++] = i + w;
+      }
     }
     boxes.push(x0, y0, x1, y1);
   }
@@ -168,8 +189,10 @@ function fillRegion(img: RawImage, labels: Int32Array, id: number, x0: number, y
   const { width: w, height: h } = img;
   // Margin for the window and the gradients taken at its rim.
   const pad = r + 1;
-  const gx0 = x0 - pad, gy0 = y0 - pad;
-  const gw = x1 - x0 + 1 + 2 * pad, gh = y1 - y0 + 1 + 2 * pad;
+  const gx0 = x0 - pad,
+    gy0 = y0 - pad;
+  const gw = x1 - x0 + 1 + 2 * pad,
+    gh = y1 - y0 + 1 + 2 * pad;
   const flags = new Uint8Array(gw * gh).fill(OUTSIDE);
   const T = new Float32Array(gw * gh).fill(FAR);
   // Clamped storage rounds and saturates the weighted sums for free.
@@ -183,7 +206,8 @@ function fillRegion(img: RawImage, labels: Int32Array, id: number, x0: number, y
     for (let gx = 0; gx < gw; gx++) {
       const ix = gx + gx0;
       if (ix < 0 || ix >= w) continue;
-      const g = gy * gw + gx, i = iy * w + ix;
+      const g = gy * gw + gx,
+        i = iy * w + ix;
       pix[g * 4] = src[i * 4];
       pix[g * 4 + 1] = src[i * 4 + 1];
       pix[g * 4 + 2] = src[i * 4 + 2];
@@ -198,7 +222,11 @@ function fillRegion(img: RawImage, labels: Int32Array, id: number, x0: number, y
   }
 
   // The disc of neighbours that contribute to a pixel, as grid offsets with their fixed weights.
-  const offs: number[] = [], rxs: number[] = [], rys: number[] = [], invD2s: number[] = [], invD3s: number[] = [];
+  const offs: number[] = [],
+    rxs: number[] = [],
+    rys: number[] = [],
+    invD2s: number[] = [],
+    invD3s: number[] = [];
   for (let dy = -r; dy <= r; dy++) {
     for (let dx = -r; dx <= r; dx++) {
       const d2 = dx * dx + dy * dy;
@@ -210,8 +238,11 @@ function fillRegion(img: RawImage, labels: Int32Array, id: number, x0: number, y
       invD3s.push(1 / (d2 * Math.sqrt(d2)));
     }
   }
-  const off = Int32Array.from(offs), rx = Float64Array.from(rxs), ry = Float64Array.from(rys);
-  const invD2 = Float64Array.from(invD2s), invD3 = Float64Array.from(invD3s);
+  const off = Int32Array.from(offs),
+    rx = Float64Array.from(rxs),
+    ry = Float64Array.from(rys);
+  const invD2 = Float64Array.from(invD2s),
+    invD3 = Float64Array.from(invD3s);
   const nOff = off.length;
 
   // Which 4-neighbours of each cell are usable (1 left, 2 right, 4 up, 8 down), kept current as
@@ -231,14 +262,19 @@ function fillRegion(img: RawImage, labels: Int32Array, id: number, x0: number, y
     if (flags[g] !== INSIDE) continue;
     for (let k = 0; k < 4; k++) {
       const n = k === 0 ? g - 1 : k === 1 ? g + 1 : k === 2 ? g - gw : g + gw;
-      if (flags[n] === KNOWN) { flags[n] = BAND; heap.push(n, 0); }
+      if (flags[n] === KNOWN) {
+        flags[n] = BAND;
+        heap.push(n, 0);
+      }
     }
   }
 
   // One quadrant of the upwind eikonal update |grad T| = 1.
   const solve = (a: number, b: number): number => {
-    const ta = T[a], tb = T[b];
-    const okA = flags[a] < INSIDE, okB = flags[b] < INSIDE;
+    const ta = T[a],
+      tb = T[b];
+    const okA = flags[a] < INSIDE,
+      okB = flags[b] < INSIDE;
     if (okA && okB) {
       const d = ta - tb;
       return Math.abs(d) >= 1 ? 1 + Math.min(ta, tb) : (ta + tb + Math.sqrt(2 - d * d)) * 0.5;
@@ -250,7 +286,8 @@ function fillRegion(img: RawImage, labels: Int32Array, id: number, x0: number, y
 
   // Central difference where both sides are usable, one-sided where only one is.
   const diff = (lo: number, hi: number, vc: number, vlo: number, vhi: number): number => {
-    const okLo = flags[lo] < INSIDE, okHi = flags[hi] < INSIDE;
+    const okLo = flags[lo] < INSIDE,
+      okHi = flags[hi] < INSIDE;
     if (okLo && okHi) return (vhi - vlo) * 0.5;
     if (okHi) return vhi - vc;
     if (okLo) return vc - vlo;
@@ -263,12 +300,20 @@ function fillRegion(img: RawImage, labels: Int32Array, id: number, x0: number, y
     let ntx = diff(p - 1, p + 1, tp, T[p - 1], T[p + 1]);
     let nty = diff(p - gw, p + gw, tp, T[p - gw], T[p + gw]);
     const nLen = Math.hypot(ntx, nty);
-    if (nLen > 0) { ntx /= nLen; nty /= nLen; }
-    let sum = 0, a0 = 0, a1 = 0, a2 = 0, a3 = 0;
+    if (nLen > 0) {
+      ntx /= nLen;
+      nty /= nLen;
+    }
+    let sum = 0,
+      a0 = 0,
+      a1 = 0,
+      a2 = 0,
+      a3 = 0;
     for (let k = 0; k < nOff; k++) {
       const q = p + off[k];
       if (flags[q] >= INSIDE) continue;
-      const qx = rx[k], qy = ry[k];
+      const qx = rx[k],
+        qy = ry[k];
       // The paper's weight: direction (cosine to the front's normal, floored so it never
       // vanishes, which continues edges that reach the hole) x 1/distance² x level-set closeness.
       const wgt = (Math.abs(ntx * qx + nty * qy) * invD3[k] + 1e-6 * invD2[k]) / (1 + Math.abs(T[q] - tp));
@@ -276,10 +321,18 @@ function fillRegion(img: RawImage, labels: Int32Array, id: number, x0: number, y
       // I(q) + grad I(q) . (p - q): the stencil is folded into five tap coefficients, and the
       // first-order term is capped, since on texture the differences are huge and, fed back
       // through filled pixels, grow into saturated stripes.
-      const mx = nb[q] & 3, my = nb[q] >> 2;
-      const cL = qx * TAP_LO[mx], cR = qx * TAP_HI[mx], cU = qy * TAP_LO[my], cD = qy * TAP_HI[my];
+      const mx = nb[q] & 3,
+        my = nb[q] >> 2;
+      const cL = qx * TAP_LO[mx],
+        cR = qx * TAP_HI[mx],
+        cU = qy * TAP_LO[my],
+        cD = qy * TAP_HI[my];
       const cC = qx * TAP_MID[mx] + qy * TAP_MID[my];
-      const q4 = q * 4, l4 = q4 - 4, r4 = q4 + 4, u4 = q4 - gw4, d4 = q4 + gw4;
+      const q4 = q * 4,
+        l4 = q4 - 4,
+        r4 = q4 + 4,
+        u4 = q4 - gw4,
+        d4 = q4 + gw4;
       a0 += wgt * firstOrder(pix[q4], cC, cL * pix[l4] + cR * pix[r4] + cU * pix[u4] + cD * pix[d4]);
       a1 += wgt * firstOrder(pix[q4 + 1], cC, cL * pix[l4 + 1] + cR * pix[r4 + 1] + cU * pix[u4 + 1] + cD * pix[d4 + 1]);
       a2 += wgt * firstOrder(pix[q4 + 2], cC, cL * pix[l4 + 2] + cR * pix[r4 + 2] + cU * pix[u4 + 2] + cD * pix[d4 + 2]);

@@ -32,10 +32,17 @@ const luma = (img: RawImage) => {
 };
 
 function correlation(a: Float64Array, b: Float64Array): number {
-  let ma = 0, mb = 0;
-  for (let i = 0; i < a.length; i++) { ma += a[i]; mb += b[i]; }
-  ma /= a.length; mb /= b.length;
-  let sab = 0, saa = 0, sbb = 0;
+  let ma = 0,
+    mb = 0;
+  for (let i = 0; i < a.length; i++) {
+    ma += a[i];
+    mb += b[i];
+  }
+  ma /= a.length;
+  mb /= b.length;
+  let sab = 0,
+    saa = 0,
+    sbb = 0;
   for (let i = 0; i < a.length; i++) {
     sab += (a[i] - ma) * (b[i] - mb);
     saa += (a[i] - ma) ** 2;

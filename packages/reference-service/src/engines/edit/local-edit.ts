@@ -5,9 +5,7 @@ import type { RawImage, Rgb } from '../pixels/raw';
 import { applyStyle, findStyle, type EditStyle } from './style';
 
 export type LocalEditPlan =
-  | { op: 'recolor'; color: Rgb }
-  | { op: 'blur' | 'brighten' | 'darken' | 'desaturate' | 'pixelate' }
-  | { op: 'stylize'; style: EditStyle };
+  { op: 'recolor'; color: Rgb } | { op: 'blur' | 'brighten' | 'darken' | 'desaturate' | 'pixelate' } | { op: 'stylize'; style: EditStyle };
 
 // Checked in this order. Structural operations come before colours ("blur the red car" blurs), and
 // desaturation before everything because "black and white" would otherwise read as two colours.

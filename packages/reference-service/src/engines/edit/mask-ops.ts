@@ -9,8 +9,13 @@ function rankFilter(mask: Uint8Array, w: number, h: number, r: number, max: bool
     for (let a = 0; a < across; a++) {
       for (let i = 0; i < along; i++) {
         let v = 1 - hit;
-        const lo = Math.max(0, i - r), hi = Math.min(along - 1, i + r);
-        for (let j = lo; j <= hi; j++) if (src[a * stride + j * step] === hit) { v = hit; break; }
+        const lo = Math.max(0, i - r),
+          hi = Math.min(along - 1, i + r);
+        for (let j = lo; j <= hi; j++)
+          if (src[a * stride + j * step] === hit) {
+            v = hit;
+            break;
+          }
         dst[a * stride + i * step] = v;
       }
     }
@@ -31,23 +36,39 @@ interface Components {
 /** 4-connected components of the pixels equal to `value`. */
 function components(mask: Uint8Array, w: number, h: number, value: number): Components {
   const labels = new Int32Array(w * h);
-  const areas = [0], touchesBorder = [false];
+  const areas = [0],
+    touchesBorder = [false];
   const stack = new Int32Array(w * h);
   for (let start = 0; start < mask.length; start++) {
     if (mask[start] !== value || labels[start]) continue;
     const id = areas.length;
-    let area = 0, border = false, top = 0;
+    let area = 0,
+      border = false,
+      top = 0;
     labels[start] = id;
     stack[top++] = start;
     while (top > 0) {
       const i = stack[--top];
-      const x = i % w, y = (i - x) / w;
+      const x = i % w,
+        y = (i - x) / w;
       area++;
       if (x === 0 || y === 0 || x === w - 1 || y === h - 1) border = true;
-      if (x > 0 && mask[i - 1] === value && !labels[i - 1]) { labels[i - 1] = id; stack[top++] = i - 1; }
-      if (x < w - 1 && mask[i + 1] === value && !labels[i + 1]) { labels[i + 1] = id; stack[top++] = i + 1; }
-      if (y > 0 && mask[i - w] === value && !labels[i - w]) { labels[i - w] = id; stack[top++] = i - w; }
-      if (y < h - 1 && mask[i + w] === value && !labels[i + w]) { labels[i + w] = id; stack[top++] = i + w; }
+      if (x > 0 && mask[i - 1] === value && !labels[i - 1]) {
+        labels[i - 1] = id;
+        stack[top++] = i - 1;
+      }
+      if (x < w - 1 && mask[i + 1] === value && !labels[i + 1]) {
+        labels[i + 1] = id;
+        stack[top++] = i + 1;
+      }
+      if (y > 0 && mask[i - w] === value && !labels[i - w]) {
+        labels[i - w] = id;
+        stack[top++] = i - w;
+      }
+      if (y < h - 1 && mask[i + w] === value && !labels[i + w]) {
+        labels[i + w] = id;
+        stack[top++] = i + w;
+      }
     }
     areas.push(area);
     touchesBorder.push(border);

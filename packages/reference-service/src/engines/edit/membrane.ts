@@ -15,12 +15,16 @@ export function membraneFill(values: Float32Array, weight: Float32Array, w: numb
 
   while (dims[dims.length - 1][0] > 1 || dims[dims.length - 1][1] > 1) {
     const [fw, fh] = dims[dims.length - 1];
-    const fv = vs[vs.length - 1], fwt = ws[ws.length - 1];
-    const cw = Math.ceil(fw / 2), chh = Math.ceil(fh / 2);
-    const cv = new Float32Array(cw * chh * ch), cwt = new Float32Array(cw * chh);
+    const fv = vs[vs.length - 1],
+      fwt = ws[ws.length - 1];
+    const cw = Math.ceil(fw / 2),
+      chh = Math.ceil(fh / 2);
+    const cv = new Float32Array(cw * chh * ch),
+      cwt = new Float32Array(cw * chh);
     for (let y = 0; y < fh; y++) {
       for (let x = 0; x < fw; x++) {
-        const f = y * fw + x, c = (y >> 1) * cw + (x >> 1);
+        const f = y * fw + x,
+          c = (y >> 1) * cw + (x >> 1);
         // Clamped at 1 so one dense region cannot outvote a sparse one by sheer pixel count.
         const wf = fwt[f];
         if (wf === 0) continue;
@@ -36,7 +40,8 @@ export function membraneFill(values: Float32Array, weight: Float32Array, w: numb
 
   // Pull: normalise each level, then blend in the coarser level where support is thin.
   const norm = (l: number): void => {
-    const v = vs[l], wt = ws[l];
+    const v = vs[l],
+      wt = ws[l];
     for (let i = 0; i < wt.length; i++) {
       if (wt[i] > 0) for (let j = 0; j < ch; j++) v[i * ch + j] /= wt[i];
       wt[i] = Math.min(1, wt[i]);
@@ -45,16 +50,29 @@ export function membraneFill(values: Float32Array, weight: Float32Array, w: numb
   norm(dims.length - 1);
   for (let l = dims.length - 2; l >= 0; l--) {
     norm(l);
-    const [fw, fh] = dims[l], [cw, chh] = dims[l + 1];
-    const fv = vs[l], fwt = ws[l], cv = vs[l + 1];
+    const [fw, fh] = dims[l],
+      [cw, chh] = dims[l + 1];
+    const fv = vs[l],
+      fwt = ws[l],
+      cv = vs[l + 1];
     for (let y = 0; y < fh; y++) {
       // Bilinear sample of the coarse level at this cell's centre.
-      const sy = Math.min(chh - 1, Math.max(0, (y - 0.5) / 2)), y0 = Math.floor(sy), y1 = Math.min(chh - 1, y0 + 1), ty = sy - y0;
+      const sy = Math.min(chh - 1, Math.max(0, (y - 0.5) / 2)),
+        y0 = Math.floor(sy),
+        y1 = Math.min(chh - 1, y0 + 1),
+        ty = sy - y0;
       for (let x = 0; x < fw; x++) {
-        const f = y * fw + x, a = fwt[f];
+        const f = y * fw + x,
+          a = fwt[f];
         if (a >= 1) continue;
-        const sx = Math.min(cw - 1, Math.max(0, (x - 0.5) / 2)), x0 = Math.floor(sx), x1 = Math.min(cw - 1, x0 + 1), tx = sx - x0;
-        const i00 = (y0 * cw + x0) * ch, i01 = (y0 * cw + x1) * ch, i10 = (y1 * cw + x0) * ch, i11 = (y1 * cw + x1) * ch;
+        const sx = Math.min(cw - 1, Math.max(0, (x - 0.5) / 2)),
+          x0 = Math.floor(sx),
+          x1 = Math.min(cw - 1, x0 + 1),
+          tx = sx - x0;
+        const i00 = (y0 * cw + x0) * ch,
+          i01 = (y0 * cw + x1) * ch,
+          i10 = (y1 * cw + x0) * ch,
+          i11 = (y1 * cw + x1) * ch;
         for (let j = 0; j < ch; j++) {
           const up = (cv[i00 + j] * (1 - tx) + cv[i01 + j] * tx) * (1 - ty) + (cv[i10 + j] * (1 - tx) + cv[i11 + j] * tx) * ty;
           fv[f * ch + j] = a * fv[f * ch + j] + (1 - a) * up;

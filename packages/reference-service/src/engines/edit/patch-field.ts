@@ -59,7 +59,10 @@ export class PatchField {
   constructor(lv: Level) {
     this.lv = lv;
     const { w, h, hole, pix } = lv;
-    let x0 = w, y0 = h, x1 = -1, y1 = -1;
+    let x0 = w,
+      y0 = h,
+      x1 = -1,
+      y1 = -1;
     let alpha = false;
     for (let y = 0, p = 0; y < h; y++) {
       for (let x = 0; x < w; x++, p++) {
@@ -83,7 +86,11 @@ export class PatchField {
     this.valid = new Uint8Array(w * h);
     let nSrc = 0;
     for (let y = R; y < h - R; y++) {
-      for (let x = R, p = y * w + R; x < w - R; x++, p++) if (!near[p]) { this.valid[p] = 1; nSrc++; }
+      for (let x = R, p = y * w + R; x < w - R; x++, p++)
+        if (!near[p]) {
+          this.valid[p] = 1;
+          nSrc++;
+        }
     }
     this.sources = new Int32Array(nSrc);
     for (let p = 0, k = 0; p < w * h; p++) if (this.valid[p]) this.sources[k++] = p;
@@ -91,8 +98,10 @@ export class PatchField {
     // Only centres whose whole patch is inside the level: every hole pixel is still covered,
     // because the level is at least one patch wide (the caller makes sure).
     this.tIndex = new Int32Array(this.bw * this.bh).fill(-1);
-    const tx0 = Math.max(R, this.bx), tx1 = Math.min(w - R, this.bx + this.bw);
-    const ty0 = Math.max(R, this.by), ty1 = Math.min(h - R, this.by + this.bh);
+    const tx0 = Math.max(R, this.bx),
+      tx1 = Math.min(w - R, this.bx + this.bw);
+    const ty0 = Math.max(R, this.by),
+      ty1 = Math.min(h - R, this.by + this.bh);
     let nT = 0;
     for (let y = ty0; y < ty1; y++) for (let x = tx0; x < tx1; x++) if (near[y * w + x]) nT++;
     this.targets = new Int32Array(nT);
@@ -118,18 +127,24 @@ export class PatchField {
     if (this.conf) return this.distWeighted(p, q, best);
     const { pix, w } = this.lv;
     const row = w * 4;
-    let a = (p - R * w - R) * 4, b = (q - R * w - R) * 4;
+    let a = (p - R * w - R) * 4,
+      b = (q - R * w - R) * 4;
     let s = 0;
     for (let dy = 0; dy < P; dy++) {
       const end = a + P * 4;
       if (this.alpha) {
         for (let i = a, j = b; i < end; i += 4, j += 4) {
-          const d0 = pix[i] - pix[j], d1 = pix[i + 1] - pix[j + 1], d2 = pix[i + 2] - pix[j + 2], d3 = pix[i + 3] - pix[j + 3];
+          const d0 = pix[i] - pix[j],
+            d1 = pix[i + 1] - pix[j + 1],
+            d2 = pix[i + 2] - pix[j + 2],
+            d3 = pix[i + 3] - pix[j + 3];
           s += d0 * d0 + d1 * d1 + d2 * d2 + d3 * d3;
         }
       } else {
         for (let i = a, j = b; i < end; i += 4, j += 4) {
-          const d0 = pix[i] - pix[j], d1 = pix[i + 1] - pix[j + 1], d2 = pix[i + 2] - pix[j + 2];
+          const d0 = pix[i] - pix[j],
+            d1 = pix[i + 1] - pix[j + 1],
+            d2 = pix[i + 2] - pix[j + 2];
           s += d0 * d0 + d1 * d1 + d2 * d2;
         }
       }
@@ -144,12 +159,18 @@ export class PatchField {
     const { pix, w } = this.lv;
     const conf = this.conf!;
     const row = w * 4;
-    let a = (p - R * w - R) * 4, b = (q - R * w - R) * 4, k = p - R * w - R;
+    let a = (p - R * w - R) * 4,
+      b = (q - R * w - R) * 4,
+      k = p - R * w - R;
     let s = 0;
     for (let dy = 0; dy < P; dy++) {
       for (let dx = 0; dx < P; dx++) {
-        const i = a + dx * 4, j = b + dx * 4;
-        const d0 = pix[i] - pix[j], d1 = pix[i + 1] - pix[j + 1], d2 = pix[i + 2] - pix[j + 2], d3 = pix[i + 3] - pix[j + 3];
+        const i = a + dx * 4,
+          j = b + dx * 4;
+        const d0 = pix[i] - pix[j],
+          d1 = pix[i + 1] - pix[j + 1],
+          d2 = pix[i + 2] - pix[j + 2],
+          d3 = pix[i + 3] - pix[j + 3];
         s += conf[k + dx] * (d0 * d0 + d1 * d1 + d2 * d2 + d3 * d3);
       }
       if (s >= best) return s;
@@ -175,7 +196,8 @@ export class PatchField {
     const cw = coarse.lv.w;
     for (let t = 0; t < this.targets.length; t++) {
       const p = this.targets[t];
-      const x = p % w, y = (p - x) / w;
+      const x = p % w,
+        y = (p - x) / w;
       // Clamp into the coarse box; centres near the level edge borrow their neighbour's match.
       const cx = Math.min(coarse.bx + coarse.bw - 1, Math.max(coarse.bx, x >> 1));
       const cy = Math.min(coarse.by + coarse.bh - 1, Math.max(coarse.by, y >> 1));
@@ -183,7 +205,8 @@ export class PatchField {
       let q = -1;
       if (ct >= 0) {
         const cq = coarse.nnf[ct];
-        const qx = (cq % cw) * 2 + x - 2 * cx, qy = Math.floor(cq / cw) * 2 + y - 2 * cy;
+        const qx = (cq % cw) * 2 + x - 2 * cx,
+          qy = Math.floor(cq / cw) * 2 + y - 2 * cy;
         if (qx >= 0 && qx < w && qy >= 0 && qy < h && this.valid[qy * w + qx]) q = qy * w + qx;
       }
       this.nnf[t] = q >= 0 ? q : this.sources[Math.floor(rng() * this.sources.length)];
@@ -217,9 +240,11 @@ export class PatchField {
     for (let k = 0; k < n; k++) {
       const t = reverse ? n - 1 - k : k;
       const p = targets[t];
-      const x = p % w, y = (p - x) / w;
+      const x = p % w,
+        y = (p - x) / w;
       const cell = (y - by) * bw + x - bx;
-      let best = nnd[t], bq = nnf[t];
+      let best = nnd[t],
+        bq = nnf[t];
       // Neighbours left/right and above/below; the box holds them whenever they are targets.
       if (x - step >= bx && x - step < bx + bw) {
         const nt = tIndex[cell - step];
@@ -227,7 +252,10 @@ export class PatchField {
           const q = nnf[nt] + step;
           if (q !== bq && valid[q]) {
             const d = this.dist(p, q, best);
-            if (d < best) { best = d; bq = q; }
+            if (d < best) {
+              best = d;
+              bq = q;
+            }
           }
         }
       }
@@ -237,18 +265,25 @@ export class PatchField {
           const q = nnf[nt] + step * w;
           if (q !== bq && valid[q]) {
             const d = this.dist(p, q, best);
-            if (d < best) { best = d; bq = q; }
+            if (d < best) {
+              best = d;
+              bq = q;
+            }
           }
         }
       }
-      const qx0 = bq % w, qy0 = (bq - qx0) / w;
+      const qx0 = bq % w,
+        qy0 = (bq - qx0) / w;
       for (let r = radius; r >= 1; r >>= 1) {
         const qx = Math.min(w - 1 - R, Math.max(R, qx0 + Math.floor((2 * rng() - 1) * r)));
         const qy = Math.min(h - 1 - R, Math.max(R, qy0 + Math.floor((2 * rng() - 1) * r)));
         const q = qy * w + qx;
         if (q === bq || !valid[q]) continue;
         const d = this.dist(p, q, best * KAPPA);
-        if (d < best * KAPPA) { best = d; bq = q; }
+        if (d < best * KAPPA) {
+          best = d;
+          bq = q;
+        }
       }
       nnf[t] = bq;
       nnd[t] = best;
@@ -263,16 +298,20 @@ export class PatchField {
     const wsum = new Float32Array(bw * bh);
     const inv = 1 / (SHARPNESS * Math.max(1, quantile(nnd, QUANTILE)));
     for (let t = 0; t < targets.length; t++) {
-      const p = targets[t], q = nnf[t];
+      const p = targets[t],
+        q = nnf[t];
       let wt = Math.exp(-nnd[t] * inv) + 1e-6;
       if (conf) wt *= conf[p];
-      const px = p % w, py = (p - px) / w;
+      const px = p % w,
+        py = (p - px) / w;
       for (let dy = -R; dy <= R; dy++) {
-        const rowP = p + dy * w, rowQ = q + dy * w;
+        const rowP = p + dy * w,
+          rowQ = q + dy * w;
         const cellRow = (py + dy - by) * bw - bx + px;
         for (let dx = -R; dx <= R; dx++) {
           if (!hole[rowP + dx]) continue;
-          const c = cellRow + dx, s = (rowQ + dx) * 4;
+          const c = cellRow + dx,
+            s = (rowQ + dx) * 4;
           acc[c * 4] += wt * pix[s];
           acc[c * 4 + 1] += wt * pix[s + 1];
           acc[c * 4 + 2] += wt * pix[s + 2];
@@ -283,7 +322,8 @@ export class PatchField {
     }
     for (let y = by; y < by + bh; y++) {
       for (let x = bx; x < bx + bw; x++) {
-        const p = y * w + x, c = (y - by) * bw + x - bx;
+        const p = y * w + x,
+          c = (y - by) * bw + x - bx;
         if (!hole[p] || wsum[c] === 0) continue;
         const k = 1 / wsum[c];
         pix[p * 4] = acc[c * 4] * k;
@@ -321,14 +361,18 @@ export class PatchField {
     const mean = new Float32Array(bw * bh * 4);
     const count = new Float32Array(bw * bh);
     for (let t = 0; t < targets.length; t++) {
-      const p = targets[t], q = nnf[t];
-      const px = p % w, py = (p - px) / w;
+      const p = targets[t],
+        q = nnf[t];
+      const px = p % w,
+        py = (p - px) / w;
       for (let dy = -R; dy <= R; dy++) {
-        const rowP = p + dy * w, rowQ = q + dy * w;
+        const rowP = p + dy * w,
+          rowQ = q + dy * w;
         const cellRow = (py + dy - by) * bw - bx + px;
         for (let dx = -R; dx <= R; dx++) {
           if (hole[rowP + dx]) continue;
-          const c = cellRow + dx, s = (rowQ + dx) * 4;
+          const c = cellRow + dx,
+            s = (rowQ + dx) * 4;
           mean[c * 4] += pix[s];
           mean[c * 4 + 1] += pix[s + 1];
           mean[c * 4 + 2] += pix[s + 2];

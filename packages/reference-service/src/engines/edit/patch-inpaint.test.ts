@@ -51,7 +51,8 @@ function withObject(img: RawImage, hole: Uint8Array): RawImage {
 
 /** Mean absolute RGB difference over the hole. */
 function holeError(a: RawImage, b: RawImage, hole: Uint8Array): number {
-  let sum = 0, n = 0;
+  let sum = 0,
+    n = 0;
   for (let p = 0; p < hole.length; p++) {
     if (!hole[p]) continue;
     for (let c = 0; c < 3; c++) sum += Math.abs(a.data[p * 4 + c] - b.data[p * 4 + c]);
@@ -93,7 +94,10 @@ describe('removeAndFill', () => {
   it('continues a periodic texture across a large hole far better than Telea', () => {
     // The checker repeats exactly, so copies can be exact; the stripes drift in colour across
     // the image, so any copy is off by the drift between its source and the hole.
-    for (const [name, img, factor] of [['checker', checker(192, 160), 5], ['stripes', stripes(192, 160), 2]] as const) {
+    for (const [name, img, factor] of [
+      ['checker', checker(192, 160), 5],
+      ['stripes', stripes(192, 160), 2],
+    ] as const) {
       const hole = rectHole(192, 160, 56, 40, 136, 120); // 80 x 80
       const src = withObject(img, hole);
       const telea = holeError(inpaint(src, hole), img, hole);
@@ -147,7 +151,12 @@ describe('removeAndFill', () => {
   });
 
   it('copes with tiny images', () => {
-    for (const [w, h] of [[1, 1], [3, 2], [9, 9], [40, 12]]) {
+    for (const [w, h] of [
+      [1, 1],
+      [3, 2],
+      [9, 9],
+      [40, 12],
+    ]) {
       const img = checker(w, h);
       const hole = rectHole(w, h, Math.floor(w / 3), 0, Math.ceil((2 * w) / 3), Math.ceil(h / 2));
       const out = removeAndFill(withObject(img, hole), hole, 1);

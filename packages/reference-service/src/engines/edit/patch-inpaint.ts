@@ -33,8 +33,10 @@ export function removeAndFill(img: RawImage, hole: Uint8Array, seed: number, tel
   // Work in a window around the hole: sources further than a couple of hole widths away rarely
   // fit better, and the window bounds the work on big images with small holes.
   const margin = Math.max(48, Math.ceil(2 * thickness));
-  const x0 = Math.max(0, box.x0 - margin), y0 = Math.max(0, box.y0 - margin);
-  const x1 = Math.min(w, box.x1 + 1 + margin), y1 = Math.min(h, box.y1 + 1 + margin);
+  const x0 = Math.max(0, box.x0 - margin),
+    y0 = Math.max(0, box.y0 - margin);
+  const x1 = Math.min(w, box.x1 + 1 + margin),
+    y1 = Math.min(h, box.y1 + 1 + margin);
   const fine = crop(img, hole, x0, y0, x1 - x0, y1 - y0);
 
   const levels: Level[] = [fine];
@@ -121,7 +123,9 @@ const COARSE_STARTS = 4;
 function settleCoarsest(field: PatchField, rng: () => number): void {
   const { pix } = field.lv;
   const start = pix.slice();
-  let bestE = Infinity, bestPix = start, bestNnf = field.nnf.slice();
+  let bestE = Infinity,
+    bestPix = start,
+    bestNnf = field.nnf.slice();
   const plan = { em: 8, pm: 2, radius: Math.max(field.lv.w, field.lv.h) };
   for (let k = 0; k < COARSE_STARTS; k++) {
     pix.set(start);
@@ -152,7 +156,11 @@ function schedule(field: PatchField): Plan {
 }
 
 function holeBox(hole: Uint8Array, w: number, h: number): { x0: number; y0: number; x1: number; y1: number; count: number } | null {
-  let x0 = w, y0 = h, x1 = -1, y1 = -1, count = 0;
+  let x0 = w,
+    y0 = h,
+    x1 = -1,
+    y1 = -1,
+    count = 0;
   for (let y = 0, p = 0; y < h; y++) {
     for (let x = 0; x < w; x++, p++) {
       if (!hole[p]) continue;
@@ -171,13 +179,16 @@ function holeBox(hole: Uint8Array, w: number, h: number): { x0: number; y0: numb
  * has to reach. The image edge gives no support, so a strip along it counts double its width.
  */
 function holeThickness(hole: Uint8Array, w: number, h: number, box: { x0: number; y0: number; x1: number; y1: number }): number {
-  const gx0 = box.x0 - 1, gy0 = box.y0 - 1;
-  const gw = box.x1 - box.x0 + 3, gh = box.y1 - box.y0 + 3;
+  const gx0 = box.x0 - 1,
+    gy0 = box.y0 - 1;
+  const gw = box.x1 - box.x0 + 3,
+    gh = box.y1 - box.y0 + 3;
   const FAR = 1 << 29;
   const d = new Int32Array(gw * gh);
   for (let gy = 0; gy < gh; gy++) {
     for (let gx = 0; gx < gw; gx++) {
-      const x = gx + gx0, y = gy + gy0;
+      const x = gx + gx0,
+        y = gy + gy0;
       const inside = x >= 0 && y >= 0 && x < w && y < h;
       d[gy * gw + gx] = !inside || hole[y * w + x] ? FAR : 0;
     }
@@ -216,14 +227,20 @@ function crop(img: RawImage, hole: Uint8Array, x0: number, y0: number, cw: numbe
  * every known coarse pixel is an average of known pixels only.
  */
 function downsample(lv: Level): Level {
-  const w = Math.ceil(lv.w / 2), h = Math.ceil(lv.h / 2);
+  const w = Math.ceil(lv.w / 2),
+    h = Math.ceil(lv.h / 2);
   const pix = new Uint8ClampedArray(w * h * 4);
   const hole = new Uint8Array(w * h);
   for (let y = 0; y < h; y++) {
-    const ya = 2 * y, yb = Math.min(lv.h - 1, ya + 1);
+    const ya = 2 * y,
+      yb = Math.min(lv.h - 1, ya + 1);
     for (let x = 0; x < w; x++) {
-      const xa = 2 * x, xb = Math.min(lv.w - 1, xa + 1);
-      const a = ya * lv.w + xa, b = ya * lv.w + xb, c = yb * lv.w + xa, d = yb * lv.w + xb;
+      const xa = 2 * x,
+        xb = Math.min(lv.w - 1, xa + 1);
+      const a = ya * lv.w + xa,
+        b = ya * lv.w + xb,
+        c = yb * lv.w + xa,
+        d = yb * lv.w + xb;
       const p = y * w + x;
       hole[p] = lv.hole[a] | lv.hole[b] | lv.hole[c] | lv.hole[d];
       for (let k = 0; k < 4; k++) {
@@ -242,11 +259,17 @@ function downsample(lv: Level): Level {
 function enlargeInto(coarse: Level, fine: Level): void {
   const { w: cw, h: ch, pix: cp } = coarse;
   for (let y = 0; y < fine.h; y++) {
-    const sy = Math.min(ch - 1, Math.max(0, (y - 0.5) / 2)), y0 = Math.floor(sy), y1 = Math.min(ch - 1, y0 + 1), ty = sy - y0;
+    const sy = Math.min(ch - 1, Math.max(0, (y - 0.5) / 2)),
+      y0 = Math.floor(sy),
+      y1 = Math.min(ch - 1, y0 + 1),
+      ty = sy - y0;
     for (let x = 0; x < fine.w; x++) {
       const p = y * fine.w + x;
       if (!fine.hole[p]) continue;
-      const sx = Math.min(cw - 1, Math.max(0, (x - 0.5) / 2)), x0 = Math.floor(sx), x1 = Math.min(cw - 1, x0 + 1), tx = sx - x0;
+      const sx = Math.min(cw - 1, Math.max(0, (x - 0.5) / 2)),
+        x0 = Math.floor(sx),
+        x1 = Math.min(cw - 1, x0 + 1),
+        tx = sx - x0;
       for (let k = 0; k < 4; k++) {
         const a = cp[(y0 * cw + x0) * 4 + k] * (1 - tx) + cp[(y0 * cw + x1) * 4 + k] * tx;
         const b = cp[(y1 * cw + x0) * 4 + k] * (1 - tx) + cp[(y1 * cw + x1) * 4 + k] * tx;

@@ -24,12 +24,14 @@ export function matchRim(field: PatchField): void {
   // One grid cell per s x s box cells, s a power of two.
   let s = 1;
   while (Math.ceil(bw / s) * Math.ceil(bh / s) > MAX_CELLS) s *= 2;
-  const gw = Math.ceil(bw / s), gh = Math.ceil(bh / s);
+  const gw = Math.ceil(bw / s),
+    gh = Math.ceil(bh / s);
   const off = new Float32Array(gw * gh * 4);
   const wt = new Float32Array(gw * gh);
   for (let y = 0; y < bh; y++) {
     for (let x = 0; x < bw; x++) {
-      const c = y * bw + x, p = (y + by) * w + x + bx;
+      const c = y * bw + x,
+        p = (y + by) * w + x + bx;
       if (hole[p] || count[c] < MIN_VOTES) continue;
       let mag = 0;
       for (let k = 0; k < 4; k++) mag = Math.max(mag, Math.abs(pix[p * 4 + k] - mean[c * 4 + k]));
@@ -48,12 +50,21 @@ export function matchRim(field: PatchField): void {
   membraneFill(off, wt, gw, gh, 4);
   for (let y = 0; y < bh; y++) {
     // Bilinear between cell centres (exact cells when s is 1).
-    const gy = Math.min(gh - 1, Math.max(0, (y + 0.5) / s - 0.5)), gy0 = Math.floor(gy), gy1 = Math.min(gh - 1, gy0 + 1), ty = gy - gy0;
+    const gy = Math.min(gh - 1, Math.max(0, (y + 0.5) / s - 0.5)),
+      gy0 = Math.floor(gy),
+      gy1 = Math.min(gh - 1, gy0 + 1),
+      ty = gy - gy0;
     for (let x = 0; x < bw; x++) {
       const p = (y + by) * w + x + bx;
       if (!hole[p]) continue;
-      const gx = Math.min(gw - 1, Math.max(0, (x + 0.5) / s - 0.5)), gx0 = Math.floor(gx), gx1 = Math.min(gw - 1, gx0 + 1), tx = gx - gx0;
-      const i00 = (gy0 * gw + gx0) * 4, i01 = (gy0 * gw + gx1) * 4, i10 = (gy1 * gw + gx0) * 4, i11 = (gy1 * gw + gx1) * 4;
+      const gx = Math.min(gw - 1, Math.max(0, (x + 0.5) / s - 0.5)),
+        gx0 = Math.floor(gx),
+        gx1 = Math.min(gw - 1, gx0 + 1),
+        tx = gx - gx0;
+      const i00 = (gy0 * gw + gx0) * 4,
+        i01 = (gy0 * gw + gx1) * 4,
+        i10 = (gy1 * gw + gx0) * 4,
+        i11 = (gy1 * gw + gx1) * 4;
       for (let k = 0; k < 4; k++) {
         const v = (off[i00 + k] * (1 - tx) + off[i01 + k] * tx) * (1 - ty) + (off[i10 + k] * (1 - tx) + off[i11 + k] * tx) * ty;
         pix[p * 4 + k] += v;

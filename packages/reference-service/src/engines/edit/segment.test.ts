@@ -6,13 +6,21 @@ const svg = (w: number, h: number, body: string): Promise<RawImage> =>
   decodeRaw(Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}">${body}</svg>`));
 
 type Shape = (x: number, y: number) => boolean;
-const circle = (cx: number, cy: number, r: number): Shape => (x, y) => (x + 0.5 - cx) ** 2 + (y + 0.5 - cy) ** 2 <= r * r;
-const rect = (x0: number, y0: number, x1: number, y1: number): Shape => (x, y) => x >= x0 && x < x1 && y >= y0 && y < y1;
+const circle =
+  (cx: number, cy: number, r: number): Shape =>
+  (x, y) =>
+    (x + 0.5 - cx) ** 2 + (y + 0.5 - cy) ** 2 <= r * r;
+const rect =
+  (x0: number, y0: number, x1: number, y1: number): Shape =>
+  (x, y) =>
+    x >= x0 && x < x1 && y >= y0 && y < y1;
 
 function iou(alpha: Float32Array, w: number, shape: Shape): number {
-  let inter = 0, union = 0;
+  let inter = 0,
+    union = 0;
   for (let p = 0; p < alpha.length; p++) {
-    const a = alpha[p] >= 0.5, t = shape(p % w, Math.floor(p / w));
+    const a = alpha[p] >= 0.5,
+      t = shape(p % w, Math.floor(p / w));
     if (a && t) inter++;
     if (a || t) union++;
   }
@@ -26,7 +34,10 @@ function rampsOnRow(alpha: Float32Array, w: number, y: number): number[] {
   for (let x = 0; x < w; x++) {
     const a = alpha[y * w + x];
     if (a > 0.05 && a < 0.95) run++;
-    else if (run) { runs.push(run); run = 0; }
+    else if (run) {
+      runs.push(run);
+      run = 0;
+    }
   }
   return runs;
 }
@@ -83,13 +94,20 @@ describe('segmentForeground', () => {
   });
 
   it('learns backdrop colours that recur around the border (stripes)', async () => {
-    const stripes = Array.from({ length: 12 }, (_, i) => `<rect x="${i * 50}" width="50" height="400" fill="${['#e6d3a8', '#8aa0b8', '#f4f4f4'][i % 3]}"/>`).join('');
+    const stripes = Array.from(
+      { length: 12 },
+      (_, i) => `<rect x="${i * 50}" width="50" height="400" fill="${['#e6d3a8', '#8aa0b8', '#f4f4f4'][i % 3]}"/>`,
+    ).join('');
     const img = await svg(600, 400, `${stripes}<circle cx="300" cy="200" r="100" fill="#b01c2c"/>`);
     expect(iou(await segmentForeground(img), 600, circle(300, 200, 100))).toBeGreaterThan(0.9);
   });
 
   it('keeps subject pixels that match the backdrop when they are enclosed', async () => {
-    const img = await svg(400, 400, '<rect width="400" height="400" fill="#f2f2f2"/><rect x="100" y="100" width="200" height="200" fill="#1e5aa0"/><circle cx="200" cy="200" r="35" fill="#f2f2f2"/>');
+    const img = await svg(
+      400,
+      400,
+      '<rect width="400" height="400" fill="#f2f2f2"/><rect x="100" y="100" width="200" height="200" fill="#1e5aa0"/><circle cx="200" cy="200" r="35" fill="#f2f2f2"/>',
+    );
     expect(iou(await segmentForeground(img), 400, rect(100, 100, 300, 300))).toBeGreaterThan(0.95);
   });
 

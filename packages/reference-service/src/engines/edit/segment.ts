@@ -48,7 +48,8 @@ export async function segmentForeground(img: RawImage): Promise<Float32Array> {
 async function shrink(img: RawImage): Promise<RawImage> {
   const scale = WORK_SIDE / Math.max(img.width, img.height);
   if (scale >= 1) return img;
-  const width = Math.max(1, Math.round(img.width * scale)), height = Math.max(1, Math.round(img.height * scale));
+  const width = Math.max(1, Math.round(img.width * scale)),
+    height = Math.max(1, Math.round(img.height * scale));
   const data = await toSharp(img).resize(width, height, { fit: 'fill', kernel: 'linear' }).ensureAlpha().raw().toBuffer();
   return { data, width, height };
 }
@@ -63,7 +64,8 @@ function alphaOf(img: RawImage): Float32Array {
 function otsu(dist: Float32Array, opaque: Uint8Array, max: number): number {
   const bins = 256;
   const hist = new Float64Array(bins);
-  let count = 0, sum = 0;
+  let count = 0,
+    sum = 0;
   for (let p = 0; p < dist.length; p++) {
     if (!opaque[p]) continue;
     const b = Math.min(bins - 1, Math.floor((dist[p] / max) * bins));
@@ -71,15 +73,22 @@ function otsu(dist: Float32Array, opaque: Uint8Array, max: number): number {
     count++;
     sum += b;
   }
-  let best = 0, bestVar = -1, w0 = 0, sum0 = 0;
+  let best = 0,
+    bestVar = -1,
+    w0 = 0,
+    sum0 = 0;
   for (let b = 0; b < bins - 1; b++) {
     w0 += hist[b];
     sum0 += b * hist[b];
     const w1 = count - w0;
     if (w0 === 0 || w1 === 0) continue;
-    const m0 = sum0 / w0, m1 = (sum - sum0) / w1;
+    const m0 = sum0 / w0,
+      m1 = (sum - sum0) / w1;
     const between = w0 * w1 * (m0 - m1) * (m0 - m1);
-    if (between > bestVar) { bestVar = between; best = b; }
+    if (between > bestVar) {
+      bestVar = between;
+      best = b;
+    }
   }
   return ((best + 1) / bins) * max;
 }
@@ -90,24 +99,30 @@ function otsu(dist: Float32Array, opaque: Uint8Array, max: number): number {
  * sub-pixel accuracy); a [1 2 1] blur then guarantees a soft ramp even on perfectly hard edges.
  */
 function softEdges(mask: Uint8Array, lab: Float32Array, w: number, h: number): Float32Array {
-  const inner = erode(mask, w, h, 1), outer = dilate(mask, w, h, 1);
+  const inner = erode(mask, w, h, 1),
+    outer = dilate(mask, w, h, 1);
   const soft = Float32Array.from(mask);
   const R = 3;
   for (let y = 0; y < h; y++) {
     for (let x = 0; x < w; x++) {
       const p = y * w + x;
       if (inner[p] || !outer[p]) continue;
-      const f = [0, 0, 0, 0], b = [0, 0, 0, 0];
+      const f = [0, 0, 0, 0],
+        b = [0, 0, 0, 0];
       for (let yy = Math.max(0, y - R); yy <= Math.min(h - 1, y + R); yy++) {
         for (let xx = Math.max(0, x - R); xx <= Math.min(w - 1, x + R); xx++) {
           const q = yy * w + xx;
           const acc = inner[q] ? f : !outer[q] ? b : null;
           if (!acc) continue;
-          acc[0] += lab[q * 3]; acc[1] += lab[q * 3 + 1]; acc[2] += lab[q * 3 + 2]; acc[3]++;
+          acc[0] += lab[q * 3];
+          acc[1] += lab[q * 3 + 1];
+          acc[2] += lab[q * 3 + 2];
+          acc[3]++;
         }
       }
       if (!f[3] || !b[3]) continue;
-      let dot = 0, len2 = 0;
+      let dot = 0,
+        len2 = 0;
       for (let c = 0; c < 3; c++) {
         const fb = f[c] / f[3] - b[c] / b[3];
         dot += (lab[p * 3 + c] - b[c] / b[3]) * fb;
@@ -120,7 +135,8 @@ function softEdges(mask: Uint8Array, lab: Float32Array, w: number, h: number): F
 }
 
 function blur121(src: Float32Array, w: number, h: number): Float32Array {
-  const tmp = new Float32Array(src.length), out = new Float32Array(src.length);
+  const tmp = new Float32Array(src.length),
+    out = new Float32Array(src.length);
   for (let y = 0; y < h; y++) {
     for (let x = 0; x < w; x++) {
       const p = y * w + x;
@@ -146,7 +162,8 @@ function toFullSize(soft: Float32Array, w: number, h: number, img: RawImage): Fl
   const out = new Float32Array(W * H);
   const gain = Math.max(1, (W / w + H / h) / 2);
   // Pixel-centre alignment: output x maps to (x + 0.5) * w / W - 0.5 in the working image.
-  const x0s = new Int32Array(W), fxs = new Float32Array(W);
+  const x0s = new Int32Array(W),
+    fxs = new Float32Array(W);
   for (let x = 0; x < W; x++) {
     const sx = Math.min(w - 1, Math.max(0, ((x + 0.5) * w) / W - 0.5));
     x0s[x] = Math.min(w - 2, Math.floor(sx));
@@ -155,7 +172,8 @@ function toFullSize(soft: Float32Array, w: number, h: number, img: RawImage): Fl
   const row = new Float32Array(w);
   for (let y = 0; y < H; y++) {
     const sy = Math.min(h - 1, Math.max(0, ((y + 0.5) * h) / H - 0.5));
-    const y0 = Math.min(h - 2, Math.floor(sy)), fy = sy - y0;
+    const y0 = Math.min(h - 2, Math.floor(sy)),
+      fy = sy - y0;
     if (h === 1) row.set(soft);
     else for (let x = 0; x < w; x++) row[x] = soft[y0 * w + x] * (1 - fy) + soft[(y0 + 1) * w + x] * fy;
     for (let x = 0, p = y * W; x < W; x++, p++) {

@@ -7,9 +7,12 @@ import { upscale } from './upscale';
 async function detailed(size: number): Promise<RawImage> {
   const shapes: string[] = [];
   for (let i = 0; i < 14; i++) {
-    shapes.push(`<circle cx="${(i * 73) % 512}" cy="${(i * 131) % 512}" r="${8 + ((i * 17) % 60)}" fill="hsl(${i * 37},70%,${30 + ((i * 11) % 40)}%)" stroke="#111" stroke-width="3"/>`);
+    shapes.push(
+      `<circle cx="${(i * 73) % 512}" cy="${(i * 131) % 512}" r="${8 + ((i * 17) % 60)}" fill="hsl(${i * 37},70%,${30 + ((i * 11) % 40)}%)" stroke="#111" stroke-width="3"/>`,
+    );
   }
-  for (let y = 0; y < 8; y++) for (let x = 0; x < 8; x++) if ((x + y) % 2) shapes.push(`<rect x="${256 + x * 12}" y="${20 + y * 12}" width="12" height="12" fill="#222"/>`);
+  for (let y = 0; y < 8; y++)
+    for (let x = 0; x < 8; x++) if ((x + y) % 2) shapes.push(`<rect x="${256 + x * 12}" y="${20 + y * 12}" width="12" height="12" fill="#222"/>`);
   for (let i = 0; i < 20; i++) shapes.push(`<line x1="${i * 25}" y1="362" x2="${i * 25 + 60}" y2="492" stroke="#fff" stroke-width="${1 + (i % 4)}"/>`);
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${size}" height="${size}" viewBox="0 0 512 512"><rect width="512" height="512" fill="#d9c9a0"/>${shapes.join('')}</svg>`;
   return decodeRaw(await sharp(Buffer.from(svg)).png().toBuffer());
@@ -23,7 +26,8 @@ function luma(img: RawImage): Float64Array {
 
 function gradient(l: Float64Array, w: number, h: number): Float64Array {
   const g = new Float64Array(w * h);
-  for (let y = 1; y < h - 1; y++) for (let x = 1; x < w - 1; x++) g[y * w + x] = Math.hypot(l[y * w + x + 1] - l[y * w + x - 1], l[(y + 1) * w + x] - l[(y - 1) * w + x]);
+  for (let y = 1; y < h - 1; y++)
+    for (let x = 1; x < w - 1; x++) g[y * w + x] = Math.hypot(l[y * w + x + 1] - l[y * w + x - 1], l[(y + 1) * w + x] - l[(y - 1) * w + x]);
   return g;
 }
 

@@ -11,7 +11,10 @@ export type UpscaleQuality = 'standard' | 'hd';
  * range, so edges get crisp without halos and flat areas stay clean. Alpha is resampled, never sharpened.
  */
 export async function upscale(img: RawImage, width: number, height: number, quality: UpscaleQuality): Promise<RawImage> {
-  for (const [name, v] of [['width', width], ['height', height]] as const) {
+  for (const [name, v] of [
+    ['width', width],
+    ['height', height],
+  ] as const) {
     if (!Number.isInteger(v) || v < 1) throw new RangeError(`upscale: ${name} must be a positive integer, got ${v}`);
   }
   img = await bleedIntoTransparent(img);
@@ -125,8 +128,7 @@ interface SourceRange {
 /** Per-channel range of the 2x2 source footprint when enlarging, of the 3x3 neighbourhood otherwise. */
 function sourceRange(ref: RawImage, width: number, height: number): SourceRange {
   const same = ref.width === width && ref.height === height;
-  const map = (n: number, size: number, refSize: number) =>
-    same ? n : Math.min(refSize - 1, Math.max(0, Math.floor(((n + 0.5) * refSize) / size - 0.5)));
+  const map = (n: number, size: number, refSize: number) => (same ? n : Math.min(refSize - 1, Math.max(0, Math.floor(((n + 0.5) * refSize) / size - 0.5))));
   const col = new Int32Array(width);
   for (let x = 0; x < width; x++) col[x] = map(x, width, ref.width);
   const row = new Int32Array(height);
@@ -199,11 +201,17 @@ async function resample(img: RawImage, width: number, height: number, interpolat
   const top = Math.ceil(pad * sy);
   const padded = await toSharp(cur).extend({ top: pad, bottom: pad, left: pad, right: pad, extendWith: 'copy' }).raw().toBuffer();
   const { data, info } = await sharp(padded, { raw: { width: cur.width + 2 * pad, height: cur.height + 2 * pad, channels: 4 } })
-    .affine([[sx, 0], [0, sy]], {
-      interpolator: sharp.interpolators[interpolator],
-      odx: (sx - 1) / 2 + left - pad * sx,
-      ody: (sy - 1) / 2 + top - pad * sy,
-    })
+    .affine(
+      [
+        [sx, 0],
+        [0, sy],
+      ],
+      {
+        interpolator: sharp.interpolators[interpolator],
+        odx: (sx - 1) / 2 + left - pad * sx,
+        ody: (sy - 1) / 2 + top - pad * sy,
+      },
+    )
     .raw()
     .toBuffer({ resolveWithObject: true });
   const out = Buffer.allocUnsafe(width * height * 4);

@@ -55,7 +55,7 @@ function lookupEnglish(token: string): string | undefined {
 }
 
 function scanHan(run: string, offset: number, hits: Hit[]): void {
-  for (let i = 0; i < run.length; ) {
+  for (let i = 0; i < run.length;) {
     const key = ZH_BY_FIRST.get(run[i])?.find((k) => run.startsWith(k, i));
     if (!key) {
       i++;
@@ -96,28 +96,79 @@ function shadeColor(c: Rgb, shade: number): Rgb {
 }
 
 const TIME_COLORS: Record<TimeOfDay, Rgb[]> = {
-  day: [[110, 170, 230], [250, 236, 190]],
-  dusk: [[245, 140, 70], [120, 60, 130]],
-  dawn: [[248, 180, 160], [150, 160, 215]],
-  night: [[24, 34, 82], [225, 220, 175]],
+  day: [
+    [110, 170, 230],
+    [250, 236, 190],
+  ],
+  dusk: [
+    [245, 140, 70],
+    [120, 60, 130],
+  ],
+  dawn: [
+    [248, 180, 160],
+    [150, 160, 215],
+  ],
+  night: [
+    [24, 34, 82],
+    [225, 220, 175],
+  ],
 };
 const MOOD_COLORS: Record<Mood, Rgb[]> = {
   neutral: [],
-  neon: [[255, 45, 180], [40, 225, 255]],
-  pastel: [[250, 200, 222], [190, 222, 250]],
-  dark: [[42, 36, 58], [95, 30, 45]],
-  warm: [[230, 140, 60], [190, 80, 50]],
-  cool: [[110, 170, 225], [200, 230, 245]],
+  neon: [
+    [255, 45, 180],
+    [40, 225, 255],
+  ],
+  pastel: [
+    [250, 200, 222],
+    [190, 222, 250],
+  ],
+  dark: [
+    [42, 36, 58],
+    [95, 30, 45],
+  ],
+  warm: [
+    [230, 140, 60],
+    [190, 80, 50],
+  ],
+  cool: [
+    [110, 170, 225],
+    [200, 230, 245],
+  ],
 };
 const SUBJECT_COLORS: Record<string, Rgb> = {
-  sea: [30, 105, 165], beach: [238, 218, 170], lake: [60, 130, 170], mountain: [92, 100, 135],
-  forest: [38, 105, 60], tree: [60, 140, 70], city: [70, 80, 112], desert: [225, 178, 108],
-  snow: [232, 240, 250], flower: [240, 110, 150], meadow: [110, 178, 80], cat: [225, 140, 60],
-  heart: [225, 50, 80], balloon: [235, 70, 90], castle: [180, 170, 160], house: [190, 90, 70],
-  boat: [240, 240, 235], rainbow: [250, 200, 60], butterfly: [250, 160, 40], fish: [250, 130, 40],
-  dog: [185, 130, 80], bird: [60, 70, 90], cloud: [240, 242, 248], rain: [110, 120, 135],
+  sea: [30, 105, 165],
+  beach: [238, 218, 170],
+  lake: [60, 130, 170],
+  mountain: [92, 100, 135],
+  forest: [38, 105, 60],
+  tree: [60, 140, 70],
+  city: [70, 80, 112],
+  desert: [225, 178, 108],
+  snow: [232, 240, 250],
+  flower: [240, 110, 150],
+  meadow: [110, 178, 80],
+  cat: [225, 140, 60],
+  heart: [225, 50, 80],
+  balloon: [235, 70, 90],
+  castle: [180, 170, 160],
+  house: [190, 90, 70],
+  boat: [240, 240, 235],
+  rainbow: [250, 200, 60],
+  butterfly: [250, 160, 40],
+  fish: [250, 130, 40],
+  dog: [185, 130, 80],
+  bird: [60, 70, 90],
+  cloud: [240, 242, 248],
+  rain: [110, 120, 135],
 };
-const FALLBACK: Rgb[] = [[70, 110, 170], [235, 160, 110], [120, 170, 150], [240, 215, 170], [90, 70, 120]];
+const FALLBACK: Rgb[] = [
+  [70, 110, 170],
+  [235, 160, 110],
+  [120, 170, 150],
+  [240, 215, 170],
+  [90, 70, 120],
+];
 
 function moodAdjust(c: Rgb, mood: Mood): Rgb {
   switch (mood) {
@@ -137,8 +188,9 @@ function moodAdjust(c: Rgb, mood: Mood): Rgb {
 }
 
 function buildPalette(colors: Rgb[], time: TimeOfDay, mood: Mood, subjects: string[]): Rgb[] {
-  const derived = [...MOOD_COLORS[mood], ...subjects.flatMap((s) => (SUBJECT_COLORS[s] ? [SUBJECT_COLORS[s]] : [])), ...TIME_COLORS[time]]
-    .map((c) => moodAdjust(c, mood));
+  const derived = [...MOOD_COLORS[mood], ...subjects.flatMap((s) => (SUBJECT_COLORS[s] ? [SUBJECT_COLORS[s]] : [])), ...TIME_COLORS[time]].map((c) =>
+    moodAdjust(c, mood),
+  );
   const palette: Rgb[] = [];
   for (const c of [...colors, ...derived, ...FALLBACK.map((f) => moodAdjust(f, mood))]) {
     if (palette.length === 5) break;

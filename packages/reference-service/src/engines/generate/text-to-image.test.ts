@@ -118,7 +118,11 @@ describe('generateImage', () => {
   });
 
   it('renders 2048 and 4096 squares at the exact size', async () => {
-    for (const [style, size] of [['mosaic', 2048], ['pixel', 4096], ['aquarelle', 4096]] as const) {
+    for (const [style, size] of [
+      ['mosaic', 2048],
+      ['pixel', 4096],
+      ['aquarelle', 4096],
+    ] as const) {
       const meta = await sharp(await gen(style, 'sunset over the sea', { width: size, height: size })).metadata();
       expect([meta.width, meta.height]).toEqual([size, size]);
     }

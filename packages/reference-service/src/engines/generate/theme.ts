@@ -33,10 +33,26 @@ export interface Theme {
 }
 
 const SKIES: Record<PromptSpec['time'], [Rgb, Rgb, Rgb]> = {
-  day: [[58, 122, 210], [118, 176, 232], [212, 232, 246]],
-  dusk: [[40, 40, 100], [190, 84, 112], [252, 172, 92]],
-  dawn: [[84, 106, 170], [232, 158, 170], [255, 216, 176]],
-  night: [[5, 9, 28], [14, 26, 68], [38, 58, 108]],
+  day: [
+    [58, 122, 210],
+    [118, 176, 232],
+    [212, 232, 246],
+  ],
+  dusk: [
+    [40, 40, 100],
+    [190, 84, 112],
+    [252, 172, 92],
+  ],
+  dawn: [
+    [84, 106, 170],
+    [232, 158, 170],
+    [255, 216, 176],
+  ],
+  night: [
+    [5, 9, 28],
+    [14, 26, 68],
+    [38, 58, 108],
+  ],
 };
 
 /** How the light of each time of day falls on lit (non-emissive) surfaces. */
@@ -86,7 +102,12 @@ export function buildTheme(spec: PromptSpec): Theme {
   const landTint = free[1] ?? free[0];
 
   let sky = SKIES[spec.time].map((c) => moody(c)) as [Rgb, Rgb, Rgb];
-  if (spec.mood === 'neon') sky = [[16, 6, 44], [88, 22, 112], [236, 64, 150]];
+  if (spec.mood === 'neon')
+    sky = [
+      [16, 6, 44],
+      [88, 22, 112],
+      [236, 64, 150],
+    ];
   const skyBound = bound.cloud;
   const skyColor = skyBound ?? skyTint;
   if (skyColor) {
@@ -124,10 +145,21 @@ export function buildTheme(spec: PromptSpec): Theme {
     building: tintLand(isNight ? [40, 46, 72] : [96, 108, 138], 'city'),
     windows:
       spec.mood === 'neon'
-        ? [[255, 60, 200], [60, 230, 255], [255, 210, 90]]
+        ? [
+            [255, 60, 200],
+            [60, 230, 255],
+            [255, 210, 90],
+          ]
         : isNight || spec.time === 'dusk'
-          ? [[255, 214, 120], [255, 190, 96], [250, 236, 180]]
-          : [[170, 200, 230], [200, 220, 240]],
+          ? [
+              [255, 214, 120],
+              [255, 190, 96],
+              [250, 236, 180],
+            ]
+          : [
+              [170, 200, 230],
+              [200, 220, 240],
+            ],
     accents,
     dark: isNight ? 1 : spec.time === 'dusk' ? 0.4 : spec.time === 'dawn' ? 0.2 : 0,
     bound: Object.fromEntries(Object.entries(bound).map(([k, v]) => [k, lit(v)])),

@@ -50,9 +50,7 @@ export const NAMED_COLORS: Record<string, Rgb> = {
 const clamp255 = (v: number): number => (v < 0 ? 0 : v > 255 ? 255 : v);
 
 export function mix(a: Rgb, b: Rgb, t: number): Rgb {
-  return [a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t, a[2] + (b[2] - a[2]) * t].map((v) =>
-    Math.round(clamp255(v)),
-  ) as Rgb;
+  return [a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t, a[2] + (b[2] - a[2]) * t].map((v) => Math.round(clamp255(v))) as Rgb;
 }
 
 export const lighten = (c: Rgb, t: number): Rgb => mix(c, [255, 255, 255], t);

@@ -265,7 +265,7 @@ export async function bleedIntoTransparent(img: RawImage): Promise<RawImage> {
   }
   if (holes === 0 || visible === 0) return img;
   const levels: RawImage[] = [];
-  for (let prev = img; prev.width > 1 || prev.height > 1; ) {
+  for (let prev = img; prev.width > 1 || prev.height > 1;) {
     const w = Math.max(1, prev.width >> 1);
     const h = Math.max(1, prev.height >> 1);
     prev = { data: await toSharp(prev).resize(w, h, { fit: 'fill', kernel: 'linear' }).raw().toBuffer(), width: w, height: h };

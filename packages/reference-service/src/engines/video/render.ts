@@ -61,16 +61,49 @@ export function encodeVideo(o: EncodeVideoOptions): Promise<void> {
       `,fade=t=in:st=0:d=0.4,fade=t=out:st=${Math.max(0, d - 0.4)}:d=0.4,format=yuv420p[v]`,
   ].join(';');
   const args = [
-    '-hide_banner', '-loglevel', 'error', '-y',
-    '-loop', '1', '-framerate', String(FPS), '-t', String(d), '-i', o.platePath,
-    '-loop', '1', '-framerate', String(FPS), '-t', String(d), '-i', o.layerPath,
+    '-hide_banner',
+    '-loglevel',
+    'error',
+    '-y',
+    '-loop',
+    '1',
+    '-framerate',
+    String(FPS),
+    '-t',
+    String(d),
+    '-i',
+    o.platePath,
+    '-loop',
+    '1',
+    '-framerate',
+    String(FPS),
+    '-t',
+    String(d),
+    '-i',
+    o.layerPath,
   ];
   if (o.audio) args.push('-f', 'lavfi', '-i', `aevalsrc='${audioExpression(o.seed)}':s=44100:d=${d}`);
   args.push('-filter_complex', filter, '-map', '[v]');
   if (o.audio) args.push('-map', '2:a', '-c:a', 'aac', '-b:a', '96k', '-af', `afade=t=in:d=0.5,afade=t=out:st=${Math.max(0, d - 0.8)}:d=0.8`);
   args.push(
-    '-c:v', 'libx264', '-preset', 'veryfast', '-crf', '23', '-pix_fmt', 'yuv420p', '-r', String(FPS),
-    '-t', String(d), '-movflags', '+faststart', '-progress', 'pipe:1', '-nostats', o.outPath,
+    '-c:v',
+    'libx264',
+    '-preset',
+    'veryfast',
+    '-crf',
+    '23',
+    '-pix_fmt',
+    'yuv420p',
+    '-r',
+    String(FPS),
+    '-t',
+    String(d),
+    '-movflags',
+    '+faststart',
+    '-progress',
+    'pipe:1',
+    '-nostats',
+    o.outPath,
   );
 
   return new Promise((resolve, reject) => {

@@ -33,22 +33,33 @@ function kmeansPalette(rgb: Uint8Array, n: number, k: number, rng: () => number)
     const last = centers[centers.length - 1];
     let total = 0;
     for (let i = 0; i < n; i++) {
-      const dr = rgb[i * 3] - last[0], dg = rgb[i * 3 + 1] - last[1], db = rgb[i * 3 + 2] - last[2];
+      const dr = rgb[i * 3] - last[0],
+        dg = rgb[i * 3 + 1] - last[1],
+        db = rgb[i * 3 + 2] - last[2];
       dist[i] = Math.min(dist[i], dr * dr + dg * dg + db * db);
       total += dist[i];
     }
     let pick = rng() * total;
     let chosen = n - 1;
-    for (let i = 0; i < n; i++) if ((pick -= dist[i]) <= 0) { chosen = i; break; }
+    for (let i = 0; i < n; i++)
+      if ((pick -= dist[i]) <= 0) {
+        chosen = i;
+        break;
+      }
     centers.push([rgb[chosen * 3], rgb[chosen * 3 + 1], rgb[chosen * 3 + 2]]);
   }
   for (let iter = 0; iter < 8; iter++) {
     const sums = centers.map(() => [0, 0, 0, 0]);
     for (let i = 0; i < n; i++) {
       const s = sums[nearest(centers, rgb[i * 3], rgb[i * 3 + 1], rgb[i * 3 + 2])];
-      s[0] += rgb[i * 3]; s[1] += rgb[i * 3 + 1]; s[2] += rgb[i * 3 + 2]; s[3]++;
+      s[0] += rgb[i * 3];
+      s[1] += rgb[i * 3 + 1];
+      s[2] += rgb[i * 3 + 2];
+      s[3]++;
     }
-    sums.forEach((s, c) => { if (s[3]) centers[c] = [Math.round(s[0] / s[3]), Math.round(s[1] / s[3]), Math.round(s[2] / s[3])]; });
+    sums.forEach((s, c) => {
+      if (s[3]) centers[c] = [Math.round(s[0] / s[3]), Math.round(s[1] / s[3]), Math.round(s[2] / s[3])];
+    });
   }
   return centers;
 }
@@ -59,7 +70,10 @@ function nearest(palette: Rgb[], r: number, g: number, b: number): number {
   for (let c = 0; c < palette.length; c++) {
     const p = palette[c];
     const d = (p[0] - r) * (p[0] - r) + (p[1] - g) * (p[1] - g) + (p[2] - b) * (p[2] - b);
-    if (d < bestD) { bestD = d; best = c; }
+    if (d < bestD) {
+      bestD = d;
+      best = c;
+    }
   }
   return best;
 }
@@ -79,7 +93,9 @@ export async function cartoon({ rgb, width, height, scale }: StyleInput): Promis
   const out = new Uint8ClampedArray(n * 3);
   const levels = 5;
   for (let i = 0, j = 0; i < n; i++, j += 3) {
-    const r = flat[j], g = flat[j + 1], b = flat[j + 2];
+    const r = flat[j],
+      g = flat[j + 1],
+      b = flat[j + 2];
     const v = Math.max(r, g, b, 1);
     const banded = ((Math.min(levels - 1, Math.floor((v / 256) * levels)) + 0.75) / levels) * 255;
     const k = banded / v;
@@ -113,10 +129,30 @@ export function inkLines(mag: Float32Array, width: number, height: number, scale
 }
 
 const POP_PALETTES: Rgb[][] = [
-  [[24, 18, 60], [232, 24, 120], [0, 172, 236], [255, 228, 0]],
-  [[30, 20, 20], [255, 70, 40], [40, 200, 120], [255, 240, 120]],
-  [[20, 30, 90], [150, 40, 220], [255, 110, 180], [120, 255, 220]],
-  [[10, 10, 10], [0, 90, 255], [255, 40, 60], [255, 214, 10]],
+  [
+    [24, 18, 60],
+    [232, 24, 120],
+    [0, 172, 236],
+    [255, 228, 0],
+  ],
+  [
+    [30, 20, 20],
+    [255, 70, 40],
+    [40, 200, 120],
+    [255, 240, 120],
+  ],
+  [
+    [20, 30, 90],
+    [150, 40, 220],
+    [255, 110, 180],
+    [120, 255, 220],
+  ],
+  [
+    [10, 10, 10],
+    [0, 90, 255],
+    [255, 40, 60],
+    [255, 214, 10],
+  ],
 ];
 
 /**

@@ -73,7 +73,17 @@ export async function watercolor({ rgb, width, height, rng, scale }: StyleInput)
   const washed = await atWorkSize(rgb, width, height, WORK_PIXELS, async (small, w, h, k) => {
     // Smooth hard before quantising: noise straddling a level boundary would otherwise dither.
     const flat = kuwahara(small, w, h, Math.max(3, Math.round(3 * scale * k)));
-    return bleedAndQuantise(await toRgb(rgbSharp(flat, w, h).median(3).blur(Math.max(1, 2 * scale * k))), w, h, rng, scale * k);
+    return bleedAndQuantise(
+      await toRgb(
+        rgbSharp(flat, w, h)
+          .median(3)
+          .blur(Math.max(1, 2 * scale * k)),
+      ),
+      w,
+      h,
+      rng,
+      scale * k,
+    );
   });
   const soft = await toRgb(rgbSharp(washed, width, height).blur(Math.max(0.8, 1.2 * scale)));
   const rims = sobel(lumaPlane(soft, n), width, height);
@@ -102,7 +112,11 @@ export async function watercolor({ rgb, width, height, rng, scale }: StyleInput)
 export async function sketch({ rgb, width, height, rng, scale }: StyleInput): Promise<Buffer> {
   const n = width * height;
   const gray = lumaBytes(rgb, n);
-  const invBlur = await toGray(graySharp(gray, width, height).negate().blur(Math.max(1.5, 2.5 * scale)));
+  const invBlur = await toGray(
+    graySharp(gray, width, height)
+      .negate()
+      .blur(Math.max(1.5, 2.5 * scale)),
+  );
   const tone = await toGray(graySharp(gray, width, height).blur(Math.max(2, 4 * scale)));
   // The dodge alone leaves contours of flat-coloured shapes faint; a light pencil outline fixes that.
   const smooth = await toGray(graySharp(gray, width, height).blur(Math.max(0.8, scale)));

@@ -38,12 +38,16 @@ export async function vintage({ rgb, width, height, rng, scale }: StyleInput): P
   const noise = grain(width, height, rng, Math.round(scale / 2));
   const out = new Uint8ClampedArray(n * 3);
   for (let i = 0, j = 0; i < n; i++, j += 3) {
-    const r = rgb[j], g = rgb[j + 1], b = rgb[j + 2];
+    const r = rgb[j],
+      g = rgb[j + 1],
+      b = rgb[j + 2];
     const sr = 0.393 * r + 0.769 * g + 0.189 * b;
     const sg = 0.349 * r + 0.686 * g + 0.168 * b;
     const sb = 0.272 * r + 0.534 * g + 0.131 * b;
     // 85% sepia keeps a ghost of the original colour, like a faded colour print.
-    const mr = 0.85 * sr + 0.15 * r, mg = 0.85 * sg + 0.15 * g, mb = 0.85 * sb + 0.15 * b;
+    const mr = 0.85 * sr + 0.15 * r,
+      mg = 0.85 * sg + 0.15 * g,
+      mb = 0.85 * sb + 0.15 * b;
     const k = shade[i];
     const dust = 7 * noise[i];
     out[j] = (34 + mr * 0.78) * k + (1 - k) * 40 + dust;
@@ -74,7 +78,9 @@ function scratches(out: Uint8ClampedArray, width: number, height: number, rng: (
   }
   const specks = Math.round(30 * scale * scale);
   for (let s = 0; s < specks; s++) {
-    const cx = rng() * width, cy = rng() * height, r = (0.6 + 1.6 * rng()) * scale;
+    const cx = rng() * width,
+      cy = rng() * height,
+      r = (0.6 + 1.6 * rng()) * scale;
     const delta = rng() < 0.6 ? -60 : 45;
     for (let y = Math.max(0, Math.floor(cy - r)); y <= Math.min(height - 1, Math.ceil(cy + r)); y++) {
       for (let x = Math.max(0, Math.floor(cx - r)); x <= Math.min(width - 1, Math.ceil(cx + r)); x++) {

@@ -12,16 +12,40 @@ export function paintAbstract(ctx: Ctx): void {
   const { svg, theme, W, H, rng, u } = ctx;
   const pal = theme.accents;
   const [top, , low] = theme.sky;
-  svg.add(`<rect width="${W}" height="${H}" ${fill(svg.linear([[0, mix(top, pal[0], 0.3)], [1, mix(low, pal[1], 0.35)]]))}/>`);
+  svg.add(
+    `<rect width="${W}" height="${H}" ${fill(
+      svg.linear([
+        [0, mix(top, pal[0], 0.3)],
+        [1, mix(low, pal[1], 0.35)],
+      ]),
+    )}/>`,
+  );
   if (theme.dark > 0.5) paintStars(ctx, 140, H * 0.6);
 
   const discR = range(rng, 0.16, 0.26) * Math.min(W, H);
   const dx = W * range(rng, 0.25, 0.75);
   const dy = H * range(rng, 0.22, 0.42);
   const discColor = luma(pal[2]) < 60 ? lighten(pal[2], 0.5) : pal[2];
-  if (ctx.soft) svg.add(`<circle cx="${n(dx)}" cy="${n(dy)}" r="${n(discR * 2.2)}" ${fill(svg.radial([[0, discColor, 0.35], [1, discColor, 0]]))}/>`);
-  svg.add(`<circle cx="${n(dx)}" cy="${n(dy)}" r="${n(discR)}" ${fill(svg.linear([[0, lighten(discColor, 0.3)], [1, discColor]]))}/>`);
-  svg.add(`<circle cx="${n(dx)}" cy="${n(dy)}" r="${n(discR * 1.35)}" fill="none" stroke="${hex(lighten(discColor, 0.4))}" stroke-opacity="0.5" stroke-width="${n(3 * u)}"/>`);
+  if (ctx.soft)
+    svg.add(
+      `<circle cx="${n(dx)}" cy="${n(dy)}" r="${n(discR * 2.2)}" ${fill(
+        svg.radial([
+          [0, discColor, 0.35],
+          [1, discColor, 0],
+        ]),
+      )}/>`,
+    );
+  svg.add(
+    `<circle cx="${n(dx)}" cy="${n(dy)}" r="${n(discR)}" ${fill(
+      svg.linear([
+        [0, lighten(discColor, 0.3)],
+        [1, discColor],
+      ]),
+    )}/>`,
+  );
+  svg.add(
+    `<circle cx="${n(dx)}" cy="${n(dy)}" r="${n(discR * 1.35)}" fill="none" stroke="${hex(lighten(discColor, 0.4))}" stroke-opacity="0.5" stroke-width="${n(3 * u)}"/>`,
+  );
 
   const bands = 5;
   for (let b = 0; b < bands; b++) {
@@ -37,7 +61,10 @@ export function paintAbstract(ctx: Ctx): void {
     }
     const c: Rgb = mix(pal[(b + 1) % pal.length], pal[(b + 3) % pal.length], 0.25);
     const shaded = mix(c, darken(c, 0.35), t);
-    const g = svg.linear([[0, lighten(shaded, 0.12)], [1, darken(shaded, 0.2)]]);
+    const g = svg.linear([
+      [0, lighten(shaded, 0.12)],
+      [1, darken(shaded, 0.2)],
+    ]);
     svg.add(`<path d="${smoothPath(pts)}L${n(W * 1.1)} ${n(H + 2)}L${n(-W * 0.1)} ${n(H + 2)}Z" ${fill(g)}/>`);
     svg.add(`<path d="${smoothPath(pts)}" fill="none" stroke="${hex(lighten(shaded, 0.45))}" stroke-opacity="0.5" stroke-width="${n(2.5 * u)}"/>`);
   }
@@ -64,7 +91,19 @@ export function paintBokeh(ctx: Ctx): void {
   const [inner, outer] = ctx.sparse
     ? [theme.sky[2], theme.sky[0]]
     : [lighten(mix(theme.sky[2], pal[0], 0.35), 0.2), darken(mix(theme.sky[0], pal[1], 0.4), 0.2)];
-  svg.add(`<rect width="${W}" height="${H}" ${fill(svg.radial([[0, inner], [1, outer]], 0.5, 0.45, 0.75))}/>`);
+  svg.add(
+    `<rect width="${W}" height="${H}" ${fill(
+      svg.radial(
+        [
+          [0, inner],
+          [1, outer],
+        ],
+        0.5,
+        0.45,
+        0.75,
+      ),
+    )}/>`,
+  );
   const discs: string[] = [];
   for (let i = 0; i < (ctx.sparse ? 0 : 40); i++) {
     const c = lighten(pal[i % pal.length], 0.4);

@@ -21,8 +21,20 @@ const FOREGROUND = ['castle', 'house', 'tree', 'cat', 'dog', 'flower', 'boat', '
 
 export const isForeground = (id: string): boolean => (FOREGROUND as readonly string[]).includes(id);
 
-const CAT_COATS: Rgb[] = [[226, 140, 62], [130, 130, 142], [236, 222, 200], [58, 54, 64]];
-const BRIGHT: Rgb[] = [[232, 60, 80], [250, 200, 50], [70, 140, 230], [150, 90, 210], [250, 130, 60], [60, 190, 150]];
+const CAT_COATS: Rgb[] = [
+  [226, 140, 62],
+  [130, 130, 142],
+  [236, 222, 200],
+  [58, 54, 64],
+];
+const BRIGHT: Rgb[] = [
+  [232, 60, 80],
+  [250, 200, 50],
+  [70, 140, 230],
+  [150, 90, 210],
+  [250, 130, 60],
+  [60, 190, 150],
+];
 
 /** Colour for the i-th copy of a subject: the prompt's colour, else a palette-led bright one. */
 function varied(ctx: Ctx, id: string, i: number): Rgb {
@@ -46,7 +58,17 @@ export function drawSubject(ctx: Ctx, id: string, i = 0): Drawn | undefined {
     }
     case 'castle':
       return {
-        body: castle(objectColor(theme, 'castle', [204, 194, 180]), theme.lit(pick(rng, [[70, 90, 170], [170, 60, 70], [60, 120, 110]] as Rgb[])), theme.lit([220, 50, 60])),
+        body: castle(
+          objectColor(theme, 'castle', [204, 194, 180]),
+          theme.lit(
+            pick(rng, [
+              [70, 90, 170],
+              [170, 60, 70],
+              [60, 120, 110],
+            ] as Rgb[]),
+          ),
+          theme.lit([220, 50, 60]),
+        ),
         size: 0.42,
         aspect: 1.3,
         grounded: true,
@@ -62,7 +84,22 @@ export function drawSubject(ctx: Ctx, id: string, i = 0): Drawn | undefined {
     case 'fish':
       return { body: fish(objectColor(theme, 'fish', [250, 130, 40])), size: 0.14, aspect: 1.9, grounded: false };
     case 'bird':
-      return { body: songbird(objectColor(theme, 'bird', pick(rng, [[70, 130, 205], [205, 70, 60], [240, 190, 60]] as Rgb[]))), size: 0.16, aspect: 1.3, grounded: false };
+      return {
+        body: songbird(
+          objectColor(
+            theme,
+            'bird',
+            pick(rng, [
+              [70, 130, 205],
+              [205, 70, 60],
+              [240, 190, 60],
+            ] as Rgb[]),
+          ),
+        ),
+        size: 0.16,
+        aspect: 1.3,
+        grounded: false,
+      };
     case 'butterfly':
       return { body: butterfly(varied(ctx, 'butterfly', i)), size: 0.13, aspect: 1.2, grounded: false };
     case 'balloon':

@@ -48,7 +48,9 @@ function paintRow(ctx: Ctx, color: Rgb, maxHeight: number, windowChance: number,
       for (let c = 0; c < cols; c++) {
         if (lit && rng() > windowChance) continue;
         const wc = winColor ?? pick(rng, theme.windows);
-        windows.push(`<rect x="${n(x + gx + c * (ww + gx))}" y="${n(top + 10 * u + r * wh * 1.7)}" width="${n(ww)}" height="${n(wh)}" ${fill(wc, windowAlpha * (lit ? range(rng, 0.7, 1) : 0.5))}/>`);
+        windows.push(
+          `<rect x="${n(x + gx + c * (ww + gx))}" y="${n(top + 10 * u + r * wh * 1.7)}" width="${n(ww)}" height="${n(wh)}" ${fill(wc, windowAlpha * (lit ? range(rng, 0.7, 1) : 0.5))}/>`,
+        );
       }
     }
     if (neon && rng() < 0.35) {

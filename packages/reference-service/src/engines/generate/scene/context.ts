@@ -67,15 +67,13 @@ export function sampleSmooth(pts: Array<[number, number]>): Array<[number, numbe
       const t = s / 8;
       const t2 = t * t;
       const t3 = t2 * t;
-      const f = (a: number, b: number, c: number, d: number) =>
-        0.5 * (2 * b + (-a + c) * t + (2 * a - 5 * b + 4 * c - d) * t2 + (-a + 3 * b - 3 * c + d) * t3);
+      const f = (a: number, b: number, c: number, d: number) => 0.5 * (2 * b + (-a + c) * t + (2 * a - 5 * b + 4 * c - d) * t2 + (-a + 3 * b - 3 * c + d) * t3);
       out.push([f(p0[0], p1[0], p2[0], p3[0]), f(p0[1], p1[1], p2[1], p3[1])]);
     }
   }
   out.push(pts[pts.length - 1]);
   return out;
 }
-
 
 /** The profile of a curve drawn with smoothPath through the same points. */
 export function smoothProfile(pts: Array<[number, number]>): Profile {

@@ -30,7 +30,11 @@ function skyItem(ctx: Ctx, id: string, x: number, y: number, size: number): void
   else if (id === 'moon') svg.add(place(x, y, size, moonBadge(theme.bound.moon ?? [250, 226, 140])));
   else if (id === 'stars') {
     const c: Rgb = theme.bound.stars ?? [255, 214, 80];
-    svg.add(place(x, y, size * 0.7, star5(c)) + place(x + size * 0.45, y + size * 0.35, size * 0.35, star5(c)) + place(x - size * 0.4, y + size * 0.3, size * 0.28, star5(c)));
+    svg.add(
+      place(x, y, size * 0.7, star5(c)) +
+        place(x + size * 0.45, y + size * 0.35, size * 0.35, star5(c)) +
+        place(x - size * 0.4, y + size * 0.3, size * 0.28, star5(c)),
+    );
   } else if (id === 'cloud') {
     const c: Rgb = theme.bound.cloud ?? [248, 250, 255];
     svg.add(cloudShape(ctx, x, y, size * 1.3, c, darken(mix(c, [150, 180, 230], 0.4), 0.05)));
@@ -43,7 +47,11 @@ function paintSticker(ctx: Ctx, objects: string[], sky: string[]): void {
   const cx = W / 2;
   const cy = H / 2;
   const extras = [...objects.slice(1), ...sky].slice(0, 3);
-  const spots: Array<[number, number]> = [[0.3, -0.3], [-0.3, -0.28], [0.32, 0.18]];
+  const spots: Array<[number, number]> = [
+    [0.3, -0.3],
+    [-0.3, -0.28],
+    [0.32, 0.18],
+  ];
   const big = objects.length === 0;
   extras.forEach((id, i) => {
     const [dx, dy] = big && extras.length === 1 ? [0, 0] : spots[i];

@@ -32,9 +32,7 @@ export function broadleaf(rng: Rng, color: Rgb, trunk: Rgb): string {
 
 export function palm(rng: Rng, color: Rgb, trunk: Rgb): string {
   const lean = range(rng, -14, 14);
-  const parts = [
-    `<path d="M-4 0C-3 -40 ${n(lean - 6)} -70 ${n(lean - 3)} -92L${n(lean + 3)} -92C${n(lean + 2)} -70 4 -40 5 0Z" ${fill(trunk)}/>`,
-  ];
+  const parts = [`<path d="M-4 0C-3 -40 ${n(lean - 6)} -70 ${n(lean - 3)} -92L${n(lean + 3)} -92C${n(lean + 2)} -70 4 -40 5 0Z" ${fill(trunk)}/>`];
   const top: [number, number] = [lean, -92];
   for (let i = 0; i < 7; i++) {
     const a = Math.PI * (1.05 + (i / 6) * 0.9) + range(rng, -0.1, 0.1);
@@ -104,7 +102,9 @@ export function paintMeadowDetail(ctx: Ctx, profile: Profile, flowers: number): 
     const top = profile(x);
     const y = top + (H - top) * rng() ** 0.8;
     const s = (4 + 10 * ((y - top) / (H - top + 1))) * u;
-    tufts.push(`M${n(x - s)} ${n(y)}Q${n(x - s * 0.4)} ${n(y - s)} ${n(x - s * 0.9)} ${n(y - s * 2)}Q${n(x)} ${n(y - s)} ${n(x + s * 0.2)} ${n(y - s * 2.4)}Q${n(x + s * 0.3)} ${n(y - s)} ${n(x + s)} ${n(y - s * 1.8)}Q${n(x + s * 0.5)} ${n(y - s * 0.5)} ${n(x + s)} ${n(y)}Z`);
+    tufts.push(
+      `M${n(x - s)} ${n(y)}Q${n(x - s * 0.4)} ${n(y - s)} ${n(x - s * 0.9)} ${n(y - s * 2)}Q${n(x)} ${n(y - s)} ${n(x + s * 0.2)} ${n(y - s * 2.4)}Q${n(x + s * 0.3)} ${n(y - s)} ${n(x + s)} ${n(y - s * 1.8)}Q${n(x + s * 0.5)} ${n(y - s * 0.5)} ${n(x + s)} ${n(y)}Z`,
+    );
   }
   svg.add(`<path d="${tufts.join('')}" ${fill(tuftColor, 0.8)}/>`);
   const dots: string[] = [];

@@ -30,7 +30,16 @@ export function paintGrounded(ctx: Ctx, ids: string[], ground: Profile): void {
   const items: Array<[number, string]> = [];
   const focal = ids[0];
   for (const id of ids) {
-    const copies = id === 'flower' ? 3 + Math.floor(ctx.rng() * 3) : id === 'tree' ? (plural(ctx, 'tree') ? 3 : 1 + Math.floor(ctx.rng() * 2)) : id === 'house' && plural(ctx, 'house') ? 3 : 1;
+    const copies =
+      id === 'flower'
+        ? 3 + Math.floor(ctx.rng() * 3)
+        : id === 'tree'
+          ? plural(ctx, 'tree')
+            ? 3
+            : 1 + Math.floor(ctx.rng() * 2)
+          : id === 'house' && plural(ctx, 'house')
+            ? 3
+            : 1;
     for (let i = 0; i < copies; i++) {
       const d = drawSubject(ctx, id, i);
       if (!d) continue;
@@ -111,7 +120,9 @@ export function paintLeapingFish(ctx: Ctx, waterBottom: number): void {
   const x = W * range(rng, 0.3, 0.7);
   const y = horizon + (waterBottom - horizon) * range(rng, 0.45, 0.7);
   const size = d.size * s * 1.3;
-  svg.add(`<ellipse cx="${n(x + size * 0.6)}" cy="${n(y + size * 0.35)}" rx="${n(size * 0.4)}" ry="${n(size * 0.06)}" fill="none" stroke="#fff" stroke-opacity="0.7" stroke-width="${n(3 * u)}"/>`);
+  svg.add(
+    `<ellipse cx="${n(x + size * 0.6)}" cy="${n(y + size * 0.35)}" rx="${n(size * 0.4)}" ry="${n(size * 0.06)}" fill="none" stroke="#fff" stroke-opacity="0.7" stroke-width="${n(3 * u)}"/>`,
+  );
   svg.add(place(x, y - size * 0.2, size, d.body, rng() < 0.5, -28));
 }
 

@@ -45,7 +45,9 @@ export function paintLandscape(ctx: Ctx, withSubjects: boolean): void {
     return;
   }
 
-  const skyOnly = scenic.every((s) => ['sun', 'moon', 'stars', 'cloud', 'rain', 'rainbow'].includes(s)) && !named.some((o) => GROUNDED.has(o) || o === 'boat' || o === 'fish');
+  const skyOnly =
+    scenic.every((s) => ['sun', 'moon', 'stars', 'cloud', 'rain', 'rainbow'].includes(s)) &&
+    !named.some((o) => GROUNDED.has(o) || o === 'boat' || o === 'fish');
   ctx.horizon = horizonFor(ctx, has, skyOnly);
   const night = spec.time === 'night';
   const rain = has('rain');
@@ -61,7 +63,12 @@ export function paintLandscape(ctx: Ctx, withSubjects: boolean): void {
   const water = has('sea') || has('lake') || has('beach') || has('boat') || has('fish');
   const kind: GroundKind = has('desert') ? 'sand' : has('snow') ? 'snow' : 'grass';
   const mountains = has('mountain') ? 3 : has('city') || kind === 'sand' ? 0 : rng() < (water ? 0.5 : 0.65) ? 1 : 0;
-  if (mountains) paintMountains(ctx, { layers: mountains, height: mountains === 3 ? range(rng, 0.45, 0.6) : range(rng, 0.16, 0.26), snowCaps: has('snow') || (mountains === 3 && rng() < 0.6) });
+  if (mountains)
+    paintMountains(ctx, {
+      layers: mountains,
+      height: mountains === 3 ? range(rng, 0.45, 0.6) : range(rng, 0.16, 0.26),
+      snowCaps: has('snow') || (mountains === 3 && rng() < 0.6),
+    });
   if (has('city')) paintCity(ctx);
   if (has('forest') && water) paintForestRow(ctx, () => ctx.horizon, 60, [0.05 * ctx.H, 0.1 * ctx.H], 0.6, true);
 

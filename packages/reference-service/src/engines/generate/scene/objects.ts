@@ -61,7 +61,16 @@ export function boat(hull: Rgb, sail: Rgb): string {
 }
 
 export function heart(svg: Svg, color: Rgb): string {
-  const g = svg.radial([[0, lighten(color, 0.35)], [0.6, color], [1, darken(color, 0.25)]], 0.35, 0.3, 0.8);
+  const g = svg.radial(
+    [
+      [0, lighten(color, 0.35)],
+      [0.6, color],
+      [1, darken(color, 0.25)],
+    ],
+    0.35,
+    0.3,
+    0.8,
+  );
   return [
     `<path d="M0 40C-12 30 -52 4 -52 -18C-52 -38 -38 -48 -25 -48C-13 -48 -4 -41 0 -31C4 -41 13 -48 25 -48C38 -48 52 -38 52 -18C52 4 12 30 0 40Z" ${fill(g)}/>`,
     `<ellipse cx="-27" cy="-27" rx="11" ry="6" transform="rotate(-40 -27 -27)" ${fill([255, 255, 255], 0.55)}/>`,
@@ -70,7 +79,16 @@ export function heart(svg: Svg, color: Rgb): string {
 
 /** A party balloon centred on its body, string trailing below. */
 export function balloon(svg: Svg, rng: Rng, color: Rgb): string {
-  const g = svg.radial([[0, lighten(color, 0.45)], [0.55, color], [1, darken(color, 0.3)]], 0.35, 0.3, 0.85);
+  const g = svg.radial(
+    [
+      [0, lighten(color, 0.45)],
+      [0.55, color],
+      [1, darken(color, 0.3)],
+    ],
+    0.35,
+    0.3,
+    0.85,
+  );
   const sway = range(rng, -12, 12);
   return [
     `<path d="M0 40C${n(-10 + sway)} 60 ${n(10 + sway)} 80 ${n(sway / 2)} 110" fill="none" stroke="${hex([120, 120, 125])}" stroke-width="1.2"/>`,

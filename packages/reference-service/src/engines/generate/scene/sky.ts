@@ -6,14 +6,28 @@ import { type Ctx, type Rng, range } from './context';
 export function paintSky(ctx: Ctx): void {
   const { svg, theme, W, H, horizon } = ctx;
   const [top, mid, low] = theme.sky;
-  const g = svg.linearAbs([[0, top], [0.55, mid], [1, low]], 0, 0, 0, horizon);
+  const g = svg.linearAbs(
+    [
+      [0, top],
+      [0.55, mid],
+      [1, low],
+    ],
+    0,
+    0,
+    0,
+    horizon,
+  );
   svg.add(`<rect width="${W}" height="${H}" ${fill(g)}/>`);
 }
 
 export function glow(ctx: Ctx, x: number, y: number, r: number, color: Rgb, strength: number): void {
   // Cut-outs need crisp alpha; sparse (ink) scenes would get a veil of paper colour over the wash.
   if (!ctx.soft || ctx.sparse) return;
-  const g = ctx.svg.radial([[0, color, strength], [0.3, color, strength * 0.35], [1, color, 0]]);
+  const g = ctx.svg.radial([
+    [0, color, strength],
+    [0.3, color, strength * 0.35],
+    [1, color, 0],
+  ]);
   ctx.svg.add(`<circle cx="${n(x)}" cy="${n(y)}" r="${n(r)}" ${fill(g)}/>`);
 }
 
@@ -24,7 +38,11 @@ export function paintSun(ctx: Ctx): void {
   const x = W * range(rng, 0.22, 0.78);
   const y = low ? horizon - r * range(rng, 0.2, 1.6) : horizon * range(rng, 0.22, 0.45);
   glow(ctx, x, y, r * (low ? 9 : 7), theme.sunGlow, low ? 0.75 : 0.6);
-  const disc = ctx.svg.radial([[0, lighten(theme.sun, 0.6)], [0.7, theme.sun], [1, mix(theme.sun, theme.sunGlow, 0.4)]]);
+  const disc = ctx.svg.radial([
+    [0, lighten(theme.sun, 0.6)],
+    [0.7, theme.sun],
+    [1, mix(theme.sun, theme.sunGlow, 0.4)],
+  ]);
   ctx.svg.add(`<circle cx="${n(x)}" cy="${n(y)}" r="${n(r)}" ${fill(disc)}/>`);
   ctx.light = { x, y, r, color: theme.sun };
 }
@@ -48,12 +66,22 @@ export function paintMoon(ctx: Ctx): void {
     const angle = range(rng, -40, 40);
     svg.add(`<path transform="translate(${n(x)} ${n(y)}) rotate(${n(angle)})" d="${crescentPath(r, 0.7)}" ${fill(theme.moon)}/>`);
   } else {
-    const disc = svg.radial([[0, lighten(theme.moon, 0.3)], [1, darken(theme.moon, 0.08)]], 0.4, 0.4, 0.65);
+    const disc = svg.radial(
+      [
+        [0, lighten(theme.moon, 0.3)],
+        [1, darken(theme.moon, 0.08)],
+      ],
+      0.4,
+      0.4,
+      0.65,
+    );
     svg.add(`<circle cx="${n(x)}" cy="${n(y)}" r="${n(r)}" ${fill(disc)}/>`);
     for (let i = 0; i < 6; i++) {
       const a = rng() * Math.PI * 2;
       const d = Math.sqrt(rng()) * r * 0.65;
-      svg.add(`<circle cx="${n(x + Math.cos(a) * d)}" cy="${n(y + Math.sin(a) * d)}" r="${n(r * range(rng, 0.08, 0.2))}" ${fill(darken(theme.moon, 0.18), 0.45)}/>`);
+      svg.add(
+        `<circle cx="${n(x + Math.cos(a) * d)}" cy="${n(y + Math.sin(a) * d)}" r="${n(r * range(rng, 0.08, 0.2))}" ${fill(darken(theme.moon, 0.18), 0.45)}/>`,
+      );
     }
   }
   ctx.light = { x, y, r, color: theme.moon };
@@ -106,7 +134,15 @@ export function cloudShape(ctx: Ctx, cx: number, cy: number, w: number, light: R
   const out: string[] = [];
   const soft = ctx.soft;
   const paint = (c: Rgb): string =>
-    soft ? fill(ctx.svg.radial([[0, c], [0.72, c, 0.97], [1, c, 0]])) : `fill="${hex(c)}"`;
+    soft
+      ? fill(
+          ctx.svg.radial([
+            [0, c],
+            [0.72, c, 0.97],
+            [1, c, 0],
+          ]),
+        )
+      : `fill="${hex(c)}"`;
   const shadeFill = paint(shade);
   const lightFill = paint(light);
   const grow = soft ? 1.15 : 1;
@@ -141,7 +177,14 @@ export function paintRainbow(ctx: Ctx): void {
   const cx = W * range(rng, 0.35, 0.65);
   const r = Math.min(W * 0.55, horizon * 0.95) * range(rng, 0.8, 1);
   const band = 14 * u;
-  const colors: Rgb[] = [[235, 60, 60], [245, 150, 50], [250, 225, 70], [90, 190, 90], [70, 130, 230], [130, 80, 200]];
+  const colors: Rgb[] = [
+    [235, 60, 60],
+    [245, 150, 50],
+    [250, 225, 70],
+    [90, 190, 90],
+    [70, 130, 230],
+    [130, 80, 200],
+  ];
   colors.forEach((c, i) => {
     const rr = r - i * band;
     svg.add(

@@ -59,7 +59,11 @@ export function paintMountains(ctx: Ctx, o: MountainOptions): void {
     const h = ridge(rng, 65);
     const pts: Array<[number, number]> = h.map((v, i) => [(i / (h.length - 1)) * W * 1.04 - W * 0.02, horizon - maxH * (0.1 + 0.9 * v)]);
     const outline = poly([[-W * 0.02, horizon], ...pts, [W * 1.02, horizon]]);
-    const body = svg.linear([[0, lighten(color, 0.05)], [0.7, color], [1, mix(color, theme.haze, 0.45)]]);
+    const body = svg.linear([
+      [0, lighten(color, 0.05)],
+      [0.7, color],
+      [1, mix(color, theme.haze, 0.45)],
+    ]);
     svg.add(`<path d="${outline}" ${fill(body)}/>`);
     ctx.mirrored.push(`<path d="${outline}" ${fill(mix(color, theme.water, 0.35))}/>`);
     paintFlankShadows(ctx, pts, h, lightX, darken(mix(color, [40, 50, 90], 0.25), 0.2));
@@ -103,7 +107,14 @@ function paintSnowCaps(ctx: Ctx, outline: string, maxH: number): void {
   for (let i = 0; i <= 40; i++) edge.push([(i / 40) * W, line + (i % 2 ? 1 : -1) * maxH * range(rng, 0.02, 0.07)]);
   const clip = svg.clipPath(outline);
   const d = poly([[0, -10], [W, -10], ...edge.reverse()]);
-  svg.add(`<path d="${d}" clip-path="${clip}" ${fill(svg.linear([[0, theme.snow], [1, mix(theme.snow, theme.mountain, 0.3)]]))}/>`);
+  svg.add(
+    `<path d="${d}" clip-path="${clip}" ${fill(
+      svg.linear([
+        [0, theme.snow],
+        [1, mix(theme.snow, theme.mountain, 0.3)],
+      ]),
+    )}/>`,
+  );
 }
 
 export type GroundKind = 'grass' | 'sand' | 'snow';
@@ -119,13 +130,7 @@ function groundColors(ctx: Ctx, kind: GroundKind): { near: Rgb; far: Rgb } {
  * Rolling layers from the horizon to the bottom edge, far to near. `between` runs after each layer so
  * callers can tuck trees and houses between hills. Returns the layer profiles, far to near.
  */
-export function paintGround(
-  ctx: Ctx,
-  kind: GroundKind,
-  layers: number,
-  top: number,
-  between?: (layer: number, profile: Profile) => void,
-): Profile[] {
+export function paintGround(ctx: Ctx, kind: GroundKind, layers: number, top: number, between?: (layer: number, profile: Profile) => void): Profile[] {
   const { rng, W, H, svg } = ctx;
   const { near, far } = groundColors(ctx, kind);
   const profiles: Profile[] = [];
@@ -142,11 +147,17 @@ export function paintGround(
       pts.push([x, base - amp * (0.25 + 0.75 * wave)]);
     }
     const color = mix(far, near, t);
-    const body = svg.linear([[0, lighten(color, 0.08)], [1, darken(color, 0.22)]]);
+    const body = svg.linear([
+      [0, lighten(color, 0.08)],
+      [1, darken(color, 0.22)],
+    ]);
     const d = `${smoothPath(pts)}L${n(W * 1.1)} ${n(H + 2)}L${n(-W * 0.1)} ${n(H + 2)}Z`;
     svg.add(`<path d="${d}" ${fill(body)}/>`);
     if (kind === 'sand') paintDuneShade(ctx, pts, color);
-    if (kind === 'snow') svg.add(`<path d="${smoothPath(pts.map(([x, y]) => [x, y + (H - top) * 0.015]))}" fill="none" stroke="${hex(mix(color, [150, 175, 220], 0.35))}" stroke-width="${n(ctx.u * 4)}" stroke-opacity="0.5"/>`);
+    if (kind === 'snow')
+      svg.add(
+        `<path d="${smoothPath(pts.map(([x, y]) => [x, y + (H - top) * 0.015]))}" fill="none" stroke="${hex(mix(color, [150, 175, 220], 0.35))}" stroke-width="${n(ctx.u * 4)}" stroke-opacity="0.5"/>`,
+      );
     const profile = smoothProfile(pts);
     profiles.push(profile);
     between?.(l, profile);
@@ -168,7 +179,12 @@ function paintDuneShade(ctx: Ctx, pts: Array<[number, number]>, color: Rgb): voi
     if (tx - x < 8 * ctx.u) continue;
     const cx = x + (tx - x) * range(rng, 0.15, 0.35);
     const cy = ty + (H - ty) * range(rng, 0.25, 0.5);
-    shapes.push(`M${line.slice(i, j + 1).map(([a, b]) => `${n(a)} ${n(b)}`).join('L')}Q${n(cx)} ${n(cy)} ${n(x)} ${n(y)}Z`);
+    shapes.push(
+      `M${line
+        .slice(i, j + 1)
+        .map(([a, b]) => `${n(a)} ${n(b)}`)
+        .join('L')}Q${n(cx)} ${n(cy)} ${n(x)} ${n(y)}Z`,
+    );
   }
   if (shapes.length) svg.add(`<path d="${shapes.join('')}" ${fill(darken(mix(color, [190, 100, 90], 0.2), 0.22), 0.55)}/>`);
 }

@@ -11,7 +11,17 @@ export function paintWater(ctx: Ctx, surface?: Rgb): void {
   const { svg, theme, W, H, horizon, rng, u } = ctx;
   const water = surface ?? theme.water;
   const deep = surface ? darken(surface, 0.4) : theme.waterDeep;
-  const g = svg.linearAbs([[0, mix(theme.sky[2], water, 0.45)], [0.3, water], [1, deep]], 0, horizon, 0, H);
+  const g = svg.linearAbs(
+    [
+      [0, mix(theme.sky[2], water, 0.45)],
+      [0.3, water],
+      [1, deep],
+    ],
+    0,
+    horizon,
+    0,
+    H,
+  );
   svg.add(`<rect y="${n(horizon)}" width="${W}" height="${n(H - horizon + 1)}" ${fill(g)}/>`);
   if (ctx.mirrored.length) {
     // One group opacity for all reflections: a single offscreen pass, not one per shape.
@@ -26,7 +36,9 @@ export function paintWater(ctx: Ctx, surface?: Rgb): void {
       const y = horizon + span * t + range(rng, 0, 6) * u;
       const w = r * (0.6 + 2.6 * t) * range(rng, 0.35, 1);
       const h = u * (1.5 + 5 * t);
-      strokes.push(`<rect x="${n(x - w / 2 + range(rng, -0.4, 0.4) * r * t)}" y="${n(y)}" width="${n(w)}" height="${n(h)}" rx="${n(h / 2)}" ${fill(lighten(color, 0.3), 0.7 - 0.45 * t)}/>`);
+      strokes.push(
+        `<rect x="${n(x - w / 2 + range(rng, -0.4, 0.4) * r * t)}" y="${n(y)}" width="${n(w)}" height="${n(h)}" rx="${n(h / 2)}" ${fill(lighten(color, 0.3), 0.7 - 0.45 * t)}/>`,
+      );
     }
     svg.add(strokes.join(''));
   }
@@ -52,13 +64,18 @@ export function paintShore(ctx: Ctx, kind: 'sand' | 'grass', top: number): Profi
     pts.push([x, top + slope * (i / 3 - 1) + Math.sin(i * 1.7 + rng() * 2) * (H - top) * 0.06]);
   }
   const base = kind === 'sand' ? theme.sand : theme.ground;
-  const body = svg.linear([[0, lighten(base, 0.06)], [1, darken(base, 0.2)]]);
+  const body = svg.linear([
+    [0, lighten(base, 0.06)],
+    [1, darken(base, 0.2)],
+  ]);
   const edge = smoothPath(pts);
   if (kind === 'sand') {
     // Wet sand and foam sit just seaward of the dry sand line.
     const wet = smoothPath(pts.map(([x, y]) => [x, y - 7 * u]));
     svg.add(`<path d="${wet}L${n(W * 1.1)} ${n(H + 2)}L${n(-W * 0.1)} ${n(H + 2)}Z" ${fill(darken(mix(base, theme.water, 0.3), 0.15))}/>`);
-    svg.add(`<path d="${smoothPath(pts.map(([x, y]) => [x, y - 9 * u]))}" fill="none" stroke="${hex(lighten(theme.water, 0.75))}" stroke-width="${n(4 * u)}" stroke-opacity="0.85" stroke-linecap="round"/>`);
+    svg.add(
+      `<path d="${smoothPath(pts.map(([x, y]) => [x, y - 9 * u]))}" fill="none" stroke="${hex(lighten(theme.water, 0.75))}" stroke-width="${n(4 * u)}" stroke-opacity="0.85" stroke-linecap="round"/>`,
+    );
   }
   svg.add(`<path d="${edge}L${n(W * 1.1)} ${n(H + 2)}L${n(-W * 0.1)} ${n(H + 2)}Z" ${fill(body)}/>`);
   return smoothProfile(pts);

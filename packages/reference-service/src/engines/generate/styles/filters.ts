@@ -3,10 +3,7 @@ import { createRng, type RawImage, toSharp } from '../../pixels/raw';
 
 /** librsvg at exactly w x h; RGBA, straight alpha. */
 export async function rasterize(svg: string, width: number, height: number): Promise<RawImage> {
-  const { data, info } = await sharp(Buffer.from(svg), { limitInputPixels: false })
-    .ensureAlpha()
-    .raw()
-    .toBuffer({ resolveWithObject: true });
+  const { data, info } = await sharp(Buffer.from(svg), { limitInputPixels: false }).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
   if (info.width !== width || info.height !== height) {
     // librsvg rounds odd sizes; never let that leak into the output dimensions.
     return resize({ data, width: info.width, height: info.height }, width, height, 'cubic');
@@ -105,7 +102,7 @@ export function hashNoise(x: number, y: number, seed: number): number {
   h = Math.imul(h ^ (h >>> 15), 0x85ebca6b);
   h = Math.imul(h ^ (h >>> 13), 0xc2b2ae35);
   h ^= h >>> 16;
-  return ((h & 0xffff) / 0x7fff) - 1;
+  return (h & 0xffff) / 0x7fff - 1;
 }
 
 export const clampByte = (v: number): number => (v < 0 ? 0 : v > 255 ? 255 : v);

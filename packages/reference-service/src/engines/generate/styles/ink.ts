@@ -59,7 +59,7 @@ export async function renderInk(input: StyleInput): Promise<RawImage> {
       for (let c = 0; c < 3; c++) {
         let v = RICE_PAPER[c] + (INK[c] - RICE_PAPER[c]) * density * 0.94;
         // Accent pigment: the scene's own colour, lightened a touch, as a transparent wash.
-        v += ((d[i + c] * 0.85 + RICE_PAPER[c] * 0.15) - v) * accent * 0.92;
+        v += (d[i + c] * 0.85 + RICE_PAPER[c] * 0.15 - v) * accent * 0.92;
         v += (INK[c] - v) * stroke * (1 - accent * 0.3);
         out[i + c] = clampByte(v);
       }

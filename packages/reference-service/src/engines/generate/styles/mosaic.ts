@@ -152,7 +152,10 @@ export async function renderMosaic(input: StyleInput): Promise<RawImage> {
       const bc = mid(b, c);
       const cd = mid(c, d);
       const da = mid(d, a);
-      const m: Pt = [(a[0] + b[0] + c[0] + d[0]) / 4 + (rng() - 0.5) * cw * 0.15 * 0.5 ** depth, (a[1] + b[1] + c[1] + d[1]) / 4 + (rng() - 0.5) * ch * 0.15 * 0.5 ** depth];
+      const m: Pt = [
+        (a[0] + b[0] + c[0] + d[0]) / 4 + (rng() - 0.5) * cw * 0.15 * 0.5 ** depth,
+        (a[1] + b[1] + c[1] + d[1]) / 4 + (rng() - 0.5) * ch * 0.15 * 0.5 ** depth,
+      ];
       const zm = rng();
       const zab = (za + zb) / 2;
       const zbc = (zb + zc) / 2;
