@@ -12,8 +12,8 @@ export type ServerError = Pick<ActionError, 'code' | 'message' | 'key' | 'values
 
 /** A server refusal in the UI's language; never a raw internal error. */
 export function describeServerError(t: Dictionary, error: ServerError): string {
-  // lib/ names its refusals with a key; unknown keys fall back to the server's (English) sentence.
-  const known = error.key && error.key in t.serverErrors ? t.serverErrors[error.key as keyof Dictionary['serverErrors']] : undefined;
+  // lib/ names its refusals with a key of the dictionary (typed: lib/errors.ts MessageKey).
+  const known = error.key ? t.serverErrors[error.key] : undefined;
   if (known) return format(known, error.values ?? {});
   if (error.code === 'invalid_input') return t.errors.invalidInput;
   if (error.code === 'unauthenticated') return t.errors.unauthenticated;

@@ -1,4 +1,8 @@
 import { randomUUID } from 'node:crypto';
+import type { Dictionary } from './i18n/dictionaries/en';
+
+/** A refusal's message in the UI's dictionary (`serverErrors`): the browser words it in the reader's language. */
+export type MessageKey = keyof Dictionary['serverErrors'];
 
 /** Codes the app uses; each maps to one HTTP status. Messages are safe to show to the signed-in user. */
 const STATUS = {
@@ -19,7 +23,7 @@ export type ErrorCode = keyof typeof STATUS;
 
 export class AppError extends Error {
   /** A stable id of the message (e.g. `lastOwner`) that the UI translates; the English text is the fallback. */
-  readonly key?: string;
+  readonly key?: MessageKey;
   /** Numbers and names the translated message needs ({left}, {limit}, ...): public, like the message. */
   readonly values?: Record<string, string | number>;
   /** Anything else the caller attached (field errors, the upstream's code...). */
@@ -28,7 +32,7 @@ export class AppError extends Error {
   constructor(
     readonly code: ErrorCode,
     message: string,
-    { key, values, ...details }: { key?: string; values?: Record<string, string | number> } & Record<string, unknown> = {},
+    { key, values, ...details }: { key?: MessageKey; values?: Record<string, string | number> } & Record<string, unknown> = {},
   ) {
     super(message);
     this.name = 'AppError';
@@ -50,7 +54,7 @@ export interface PublicError {
   code: ErrorCode;
   message: string;
   status: number;
-  key?: string;
+  key?: MessageKey;
   values?: Record<string, string | number>;
   /** Which input fields were refused, and why (a message or a dictionary key). */
   fields?: Record<string, string>;

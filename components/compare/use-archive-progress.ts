@@ -1,51 +1,34 @@
 'use client';
 
-import { useEffect, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import type { BoardColumn, BoardImage } from '@/lib/comparisons/queries';
+import { getJson } from '../server-state';
 
 const FIRST_POLL_MS = 1000;
 const MAX_POLL_MS = 10_000;
+
+const archiving = (images: BoardImage[]) => images.some((i) => i.state === 'archiving');
 
 /**
  * The board's columns with their images kept current while any is being archived: polls the
  * board's small images route (every second at first, then less often) and stops when none is left.
  */
 export function useArchiveProgress(boardId: string, columns: BoardColumn[]): BoardColumn[] {
-  const [latest, setLatest] = useState<Record<string, BoardImage>>({});
+  const rendered = columns.flatMap((c) => c.images);
+  const { data } = useQuery({
+    queryKey: ['board', boardId, 'images'],
+    queryFn: ({ signal }) => getJson<{ images: BoardImage[] }>(`/api/compare/${boardId}/images`, { signal }),
+    enabled: archiving(rendered),
+    // What the page was rendered with counts as fresh: the first ask is a second later.
+    initialData: { images: rendered },
+    staleTime: FIRST_POLL_MS,
+    refetchInterval: (query) =>
+      archiving(query.state.data?.images ?? []) ? Math.min(MAX_POLL_MS, FIRST_POLL_MS * 1.25 ** query.state.dataUpdateCount) : false,
+  });
+  const latest = new Map(data.images.map((image) => [image.outputId, image]));
   // What the page was rendered with is replaced only by news: an image never goes back to "archiving".
-  const current = columns.map((column) => ({
+  return columns.map((column) => ({
     ...column,
-    images: column.images.map((image) => (image.state === 'archiving' && latest[image.outputId] ? latest[image.outputId] : image)),
+    images: column.images.map((image) => (image.state === 'archiving' ? (latest.get(image.outputId) ?? image) : image)),
   }));
-  const archiving = current.some((c) => c.images.some((i) => i.state === 'archiving'));
-
-  useEffect(() => {
-    if (!archiving) return;
-    let timer: ReturnType<typeof setTimeout>;
-    let delay = FIRST_POLL_MS;
-    let stopped = false;
-    const poll = async () => {
-      try {
-        const response = await fetch(`/api/compare/${boardId}/images`, { cache: 'no-store' });
-        if (response.ok) {
-          const { images } = (await response.json()) as { images: BoardImage[] };
-          if (stopped) return;
-          setLatest(Object.fromEntries(images.map((i) => [i.outputId, i])));
-          if (!images.some((i) => i.state === 'archiving')) return;
-        }
-      } catch {
-        // Offline for a moment: try again later.
-      }
-      if (stopped) return;
-      delay = Math.min(MAX_POLL_MS, delay * 1.25);
-      timer = setTimeout(poll, delay);
-    };
-    timer = setTimeout(poll, delay);
-    return () => {
-      stopped = true;
-      clearTimeout(timer);
-    };
-  }, [boardId, archiving]);
-
-  return current;
 }

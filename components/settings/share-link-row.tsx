@@ -7,7 +7,7 @@ import type { GenerationKind } from '@/lib/db/generated/enums';
 import { format } from '@/lib/i18n';
 import type { ShareState } from '@/lib/share/lifetime';
 import { useI18n } from '../i18n-provider';
-import { useShareError } from '../share/use-share-error';
+import { useActionError } from '../use-action-error';
 import { Badge } from '../ui/badge';
 import { Button } from '../ui/button';
 import { Dialog } from '../ui/dialog';
@@ -22,7 +22,7 @@ export function ShareLinkRow({ link, revoke }: { link: ShareLinkItem; revoke: Re
   const { t } = useI18n();
   const s = t.share.settings;
   const toast = useToast();
-  const errorText = useShareError();
+  const errorText = useActionError();
   const [confirming, setConfirming] = useState(false);
   const [pending, startTransition] = useTransition();
   const KindIcon = KIND_ICONS[link.kind];

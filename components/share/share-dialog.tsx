@@ -11,7 +11,7 @@ import { Dialog } from '../ui/dialog';
 import { Segmented } from '../ui/segmented';
 import { useToast } from '../ui/toast';
 import { CopyLink } from './copy-link';
-import { useShareError } from './use-share-error';
+import { useActionError } from '../use-action-error';
 
 interface Created {
   url: string;
@@ -23,7 +23,7 @@ export function ShareDialog({ generationId, open, onClose }: { generationId: str
   const { t, locale } = useI18n();
   const d = t.share.dialog;
   const toast = useToast();
-  const errorText = useShareError();
+  const errorText = useActionError();
   const [expiry, setExpiry] = useState<ShareExpiry>('7d');
   const [created, setCreated] = useState<Created>();
   const [pending, startTransition] = useTransition();

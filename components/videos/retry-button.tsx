@@ -22,8 +22,6 @@ export function RetryButton({ id, action }: { id: string; action: RetryVideo }) 
       setError(null);
       const result = await action({ id });
       if (result.ok) router.push(`/videos/${result.data.generationId}`);
-      else if (result.error.key === 'videoMissing') setError(t.videos.errors.missing);
-      else if (result.error.key === 'videoNotFailed') setError(t.videos.errors.notFailed);
       else setError(describe(result.error));
     });
   return (

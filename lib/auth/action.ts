@@ -1,11 +1,11 @@
 import { z } from 'zod';
-import { AppError, publicError, type ErrorCode } from '../errors';
+import { AppError, publicError, type ErrorCode, type MessageKey } from '../errors';
 import { teamContext, type TeamContext } from './context';
 import type { Role } from './roles';
 
 export type ActionResult<T> =
   | { ok: true; data: T }
-  | { ok: false; error: { code: ErrorCode; message: string; key?: string; values?: Record<string, string | number>; fields?: Record<string, string> } };
+  | { ok: false; error: { code: ErrorCode; message: string; key?: MessageKey; values?: Record<string, string | number>; fields?: Record<string, string> } };
 
 /**
  * The one wrapper for server actions: parses the input with its zod schema, resolves the team

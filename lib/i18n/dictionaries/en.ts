@@ -187,6 +187,12 @@ export const en = {
     revoked: 'Invite revoked',
   },
   serverErrors: {
+    videoMissing: 'That video is not in this team or no longer exists.',
+    videoNotFailed: 'Only a failed video can be retried.',
+    shareNoResult: 'That result is not in this team.',
+    shareNotFinished: 'Only finished results can be shared.',
+    shareNoLink: 'This share link no longer exists.',
+    shareNotYours: 'Only the person who created this link, or an owner or admin, can revoke it.',
     lastOwner: 'A team needs at least one owner.',
     lastOwnerLeave: 'A team needs at least one owner: make someone else owner first.',
     adminsOnly: 'Only owners and admins can do this.',

@@ -60,12 +60,6 @@ export const shareEn = {
   meta: {
     title: { edit: 'Image edit: {prompt}', comparison: 'Model comparison: {prompt}', video: 'Video: {prompt}' },
   },
-  errors: {
-    shareNoResult: 'That result is not in this team.',
-    shareNotFinished: 'Only finished results can be shared.',
-    shareNoLink: 'This share link no longer exists.',
-    shareNotYours: 'Only the person who created this link, or an owner or admin, can revoke it.',
-  },
 } as const;
 
 export type ShareDictionary = Widen<typeof shareEn>;

@@ -59,10 +59,4 @@ export const shareZhCN: ShareDictionary = {
   meta: {
     title: { edit: '图片编辑：{prompt}', comparison: '模型对比：{prompt}', video: '视频：{prompt}' },
   },
-  errors: {
-    shareNoResult: '这个结果不在当前团队中。',
-    shareNotFinished: '只有已完成的结果才能分享。',
-    shareNoLink: '这个分享链接已不存在。',
-    shareNotYours: '只有链接的创建者或团队所有者、管理员可以撤销它。',
-  },
 };

@@ -96,10 +96,6 @@ export const videosEn = {
     retry: 'Retry with the same settings',
     rendering: 'Rendering — this page updates by itself.',
   },
-  errors: {
-    missing: 'That video is not in this team or no longer exists.',
-    notFailed: 'Only a failed video can be retried.',
-  },
 } as const;
 
 export type VideosDictionary = Widen<typeof videosEn>;

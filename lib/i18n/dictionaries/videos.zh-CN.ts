@@ -96,8 +96,4 @@ export const videosZhCN: VideosDictionary = {
     retry: '用相同设置重试',
     rendering: '渲染中——本页会自动更新。',
   },
-  errors: {
-    missing: '该视频不在此团队中，或已不存在。',
-    notFailed: '只有失败的视频可以重试。',
-  },
 };

@@ -187,6 +187,12 @@ export const zhCN: Dictionary = {
     revoked: '邀请已撤销',
   },
   serverErrors: {
+    videoMissing: '该视频不在此团队中，或已不存在。',
+    videoNotFailed: '只有失败的视频可以重试。',
+    shareNoResult: '这个结果不在当前团队中。',
+    shareNotFinished: '只有已完成的结果才能分享。',
+    shareNoLink: '这个分享链接已不存在。',
+    shareNotYours: '只有链接的创建者或团队所有者、管理员可以撤销它。',
     lastOwner: '团队至少需要一位所有者。',
     lastOwnerLeave: '团队至少需要一位所有者：请先把其他成员设为所有者。',
     adminsOnly: '只有所有者和管理员可以执行此操作。',
