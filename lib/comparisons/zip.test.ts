@@ -1,6 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, open, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -28,4 +28,44 @@ describe('the store-only zip writer', () => {
       await rm(dir, { recursive: true, force: true });
     }
   });
+});
+
+describe('past 4 GiB', () => {
+  it('writes ZIP64 where a size or an offset no longer fits, and a reader finds the file after it', async () => {
+    const GiB = 1024 ** 3;
+    const big = 4 * GiB + 4096;
+    const zeros = Buffer.alloc(8 * 1024 * 1024);
+    async function* huge() {
+      for (let sent = 0; sent < big; sent += zeros.length) yield zeros.subarray(0, Math.min(zeros.length, big - sent));
+    }
+    const small = randomBytes(1000);
+    const dir = await mkdtemp(path.join(tmpdir(), 'zip64-test-'));
+    try {
+      const zip = path.join(dir, 'bulk.zip');
+      // Written sparse: the zero chunks become holes in the file (read back as zeros), so 4 GiB costs no disk time.
+      const file = await open(zip, 'w');
+      let at = 0;
+      for await (const part of zipStream([
+        { name: 'video.mp4', open: async () => huge() },
+        { name: 'after.png', open: async () => chunked(small, 256) },
+      ])) {
+        if (part.buffer !== zeros.buffer) await file.write(part, 0, part.length, at);
+        at += part.length;
+      }
+      await file.truncate(at);
+      await file.close();
+      // Python reads the central directory (ZIP64 extra fields, ZIP64 end record) and checks the CRC of what it extracts.
+      const script = `import zipfile, sys, json
+z = zipfile.ZipFile(sys.argv[1])
+print(json.dumps({"entries": [[i.filename, i.file_size, i.header_offset] for i in z.infolist()], "after": z.read("after.png").hex()}))`;
+      const listed = JSON.parse(execFileSync('python3', ['-c', script, zip], { encoding: 'utf8' }));
+      expect(listed.entries).toEqual([
+        ['video.mp4', big, 0],
+        ['after.png', 1000, 30 + 'video.mp4'.length + big + 24],
+      ]);
+      expect(listed.after).toBe(small.toString('hex'));
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  }, 120_000);
 });
