@@ -9,12 +9,20 @@ import { ThemeProvider } from '@/components/theme-provider';
 import { ThemeScript } from '@/components/theme-script';
 import { ServerStateProvider } from '@/components/server-state';
 import { ToastProvider } from '@/components/ui/toast';
+import { appConfig } from '@/lib/config';
 import { getI18n } from '@/lib/i18n/server';
 import './globals.css';
 
 export async function generateMetadata(): Promise<Metadata> {
   const { t } = await getI18n();
-  return { title: { default: t.app.name, template: `%s · ${t.app.name}` }, description: t.app.tagline };
+  return {
+    metadataBase: new URL(appConfig().publicUrl),
+    title: { default: t.app.name, template: `%s · ${t.app.name}` },
+    description: t.app.tagline,
+    // A link to Atelier shared anywhere shows the brand card; share pages show their result instead.
+    openGraph: { siteName: t.app.name, images: [{ url: '/og.png', width: 1200, height: 630 }] },
+    icons: { apple: '/apple-touch-icon.png' },
+  };
 }
 
 export const viewport: Viewport = {

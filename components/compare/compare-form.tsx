@@ -76,7 +76,7 @@ export function CompareForm({ models, prices }: { models: ModelOption[]; prices:
                     >
                       <input
                         type="checkbox"
-                        className="mt-0.5 accent-[var(--color-accent)]"
+                        className="mt-0.5 accent-[var(--accent)]"
                         checked={checked}
                         disabled={full}
                         onChange={() => toggleModel(model.id)}

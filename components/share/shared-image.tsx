@@ -15,7 +15,7 @@ export function SharedImage({ src, alt, className, style }: { src: string; alt: 
       alt={alt}
       data-testid="shared-image"
       className={cn(
-        'w-full bg-subtle [background-image:repeating-conic-gradient(var(--color-line)_0_25%,transparent_0_50%)] [background-size:16px_16px]',
+        'w-full bg-subtle [background-image:repeating-conic-gradient(var(--line)_0_25%,transparent_0_50%)] [background-size:16px_16px]',
         className,
       )}
       style={style}

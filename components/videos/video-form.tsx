@@ -124,7 +124,7 @@ export function VideoForm({ models, action }: { models: VideoModelOption[]; acti
               type="checkbox"
               checked={audio}
               onChange={(e) => setAudio(e.target.checked)}
-              className="mt-0.5 size-4 accent-[var(--color-accent)]"
+              className="mt-0.5 size-4 accent-[var(--accent)]"
               aria-describedby="video-audio-hint"
             />
             <span className="grid gap-0.5">
