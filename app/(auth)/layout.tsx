@@ -10,10 +10,7 @@ export default async function AuthLayout({ children }: { children: ReactNode }) 
   const { t } = await getI18n();
   return (
     <div className="relative flex min-h-dvh flex-col overflow-hidden">
-      <div
-        aria-hidden
-        className="pointer-events-none absolute inset-0 bg-[radial-gradient(60rem_30rem_at_50%_-10%,var(--accent-soft),transparent_70%)]"
-      />
+      <div aria-hidden className="pointer-events-none absolute inset-0 bg-[radial-gradient(60rem_30rem_at_50%_-10%,var(--accent-soft),transparent_70%)]" />
       <div
         aria-hidden
         className="pointer-events-none absolute inset-0 bg-[linear-gradient(var(--line)_1px,transparent_1px),linear-gradient(90deg,var(--line)_1px,transparent_1px)] mask-[radial-gradient(40rem_28rem_at_50%_20%,black,transparent)] bg-[size:32px_32px] opacity-50"
