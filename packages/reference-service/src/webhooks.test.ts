@@ -21,10 +21,10 @@ function verify(headers: Record<string, string>, body: string): boolean {
 }
 
 /** Lets real I/O (the POST, the outbox's file writes) run while the fake clock stands still. */
-async function settle(done: () => boolean | Promise<boolean>): Promise<void> {
+async function settle(done: () => boolean | Promise<boolean>, what = ''): Promise<void> {
   const until = performance.now() + 10_000; // real time: the fake clock does not move meanwhile
   while (!(await done()) && performance.now() < until) await new Promise((r) => setImmediate(r));
-  expect(await done()).toBe(true);
+  expect(await done(), `${what} (outbox next at ${outbox.nextAttemptAt}, recorded ${await recorded()})`).toBe(true);
 }
 
 /** What the outbox has written down for its one event: the failed attempts so far, or gone once it ended. */
@@ -32,6 +32,10 @@ async function recorded(): Promise<number | 'gone'> {
   const [delivery] = await new JsonStore(dir).list<{ attempts: number }>('webhooks');
   return delivery ? delivery.attempts : 'gone';
 }
+
+/** Done with an attempt: `received` deliveries arrived, the outbox wrote down `attempts`, and set its next one (or none). */
+const after = (receiver: { received: unknown[] }, received: number, attempts: number | 'gone', nextAt?: number) => async () =>
+  receiver.received.length === received && (await recorded()) === attempts && outbox.nextAttemptAt === nextAt;
 
 let dir: string;
 let outbox: WebhookOutbox;
@@ -57,15 +61,15 @@ describe('webhook outbox (decisions.md row 7)', () => {
       await outbox.enqueue(receiver.url, event);
       const start = Date.now();
       await vi.advanceTimersByTimeAsync(0);
-      await settle(async () => receiver.received.length === 1 && (await recorded()) === 1);
+      await settle(after(receiver, 1, 1, start + 5_000));
       await vi.advanceTimersByTimeAsync(4_999);
       expect(receiver.received).toHaveLength(1);
       await vi.advanceTimersByTimeAsync(1);
-      await settle(async () => receiver.received.length === 2 && (await recorded()) === 2);
+      await settle(after(receiver, 2, 2, start + 35_000));
       await vi.advanceTimersByTimeAsync(29_999);
       expect(receiver.received).toHaveLength(2);
       await vi.advanceTimersByTimeAsync(1);
-      await settle(async () => receiver.received.length === 3 && (await recorded()) === 'gone');
+      await settle(after(receiver, 3, 'gone'));
 
       expect(receiver.received.map((r) => r.at - start)).toEqual([0, 5_000, 35_000]);
       expect(new Set(receiver.received.map((r) => r.headers['webhook-id'])).size).toBe(1);
@@ -98,8 +102,10 @@ describe('webhook outbox (decisions.md row 7)', () => {
       for (let attempt = 0; attempt <= WEBHOOK_RETRY_DELAYS_S.length; attempt++) {
         await vi.advanceTimersByTimeAsync(attempt === 0 ? 0 : WEBHOOK_RETRY_DELAYS_S[attempt - 1] * 1000);
         const failures = attempt + 1;
+        const last = failures > WEBHOOK_RETRY_DELAYS_S.length;
         await settle(
-          async () => receiver.received.length === failures && (await recorded()) === (failures > WEBHOOK_RETRY_DELAYS_S.length ? 'gone' : failures),
+          after(receiver, failures, last ? 'gone' : failures, last ? undefined : Date.now() + WEBHOOK_RETRY_DELAYS_S[attempt] * 1000),
+          `attempt ${failures}`,
         );
       }
       const gaps = receiver.received.slice(1).map((r, i) => (r.at - receiver.received[i].at) / 1000);
@@ -115,7 +121,7 @@ describe('webhook outbox (decisions.md row 7)', () => {
     try {
       await outbox.enqueue(receiver.url, event);
       await vi.advanceTimersByTimeAsync(0);
-      await settle(async () => receiver.received.length === 1 && (await recorded()) === 'gone');
+      await settle(after(receiver, 1, 'gone'));
       await vi.advanceTimersByTimeAsync(86_400_000);
       expect(receiver.received).toHaveLength(1);
     } finally {

@@ -30,6 +30,8 @@ export class WebhookOutbox {
   private readonly inFlight = new Set<string>();
   private timer: NodeJS.Timeout | undefined;
   private closed = false;
+  /** When the next attempt is due (ms since epoch), if one is scheduled: what the outbox has settled on. */
+  nextAttemptAt: number | undefined;
 
   constructor(
     private readonly store: JsonStore,
@@ -60,10 +62,12 @@ export class WebhookOutbox {
   /** One timer for the whole outbox, set for the earliest delivery due. */
   private schedule(): void {
     clearTimeout(this.timer);
+    this.nextAttemptAt = undefined;
     if (this.closed) return;
     let next = Infinity;
     for (const d of this.pending.values()) if (!this.inFlight.has(d.id)) next = Math.min(next, d.next_at);
     if (next === Infinity) return;
+    this.nextAttemptAt = next;
     this.timer = setTimeout(() => this.runDue(), Math.max(0, next - Date.now()));
   }
 
