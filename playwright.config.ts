@@ -16,9 +16,9 @@ export default defineConfig({
   timeout: 60_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,
-  // The browser specs share one server and run one at a time; the security and cluster specs start
-  // servers of their own, and run beside them in a second worker.
-  workers: 2,
+  // One at a time: the browser specs share one server, and the security and cluster specs start
+  // servers of their own that need the same two cores (a second worker measured slower, not faster).
+  workers: 1,
   reporter: process.env.CI ? [['list']] : [['list']],
   use: {
     baseURL,
@@ -39,12 +39,12 @@ export default defineConfig({
     },
   },
   projects: [
-    { name: 'setup', testMatch: /global\.setup\.ts/, workers: 1 },
-    { name: 'chromium', use: { ...devices['Desktop Chrome'], storageState: ownerState }, dependencies: ['setup'], workers: 1 },
+    { name: 'setup', testMatch: /global\.setup\.ts/ },
+    { name: 'chromium', use: { ...devices['Desktop Chrome'], storageState: ownerState }, dependencies: ['setup'] },
     // Attacks over plain HTTP, each against an Atelier of its own (test/security/support/atelier.ts).
-    { name: 'security', testDir: 'test/security', use: { ...devices['Desktop Chrome'] }, workers: 1 },
+    { name: 'security', testDir: 'test/security', use: { ...devices['Desktop Chrome'] } },
     // Several replicas over one PostgreSQL, each its own process.
-    { name: 'cluster', testDir: 'test/cluster', use: { ...devices['Desktop Chrome'] }, workers: 1 },
+    { name: 'cluster', testDir: 'test/cluster', use: { ...devices['Desktop Chrome'] } },
   ],
   webServer: {
     // The log is kept so a test can prove no secret was ever written to it.

@@ -14,8 +14,9 @@ export default defineConfig({
     include: ['lib/**/*.test.ts', 'test/**/*.test.ts', 'packages/*/src/**/*.test.ts', 'packages/*/test/**/*.test.ts'],
     testTimeout: 60_000,
     hookTimeout: 60_000,
-    // Two cores: files run in parallel, each spawning its own service process.
+    // Files run in parallel, each spawning its own service process: much of a test is waiting on
+    // those, so four workers finish sooner than two on two cores (measured: 139 s against 164 s).
     fileParallelism: true,
-    maxWorkers: 2,
+    maxWorkers: 4,
   },
 });

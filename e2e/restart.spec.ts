@@ -54,7 +54,7 @@ test('a video survives Atelier being killed mid-render, and completes after the 
     const form = page.getByRole('form', { name: 'New video' });
     await form.getByLabel('Model').selectOption('atelier-motion');
     await form.getByLabel('Prompt').fill('A long slow pan over mountains, interrupted');
-    await form.getByText('10 s', { exact: true }).click();
+    await form.getByText('5 s', { exact: true }).click();
     await form.getByText('720p', { exact: true }).click();
     await form.getByRole('button', { name: 'Generate video' }).click();
     const card = page.getByTestId('video-card').filter({ hasText: 'interrupted' });

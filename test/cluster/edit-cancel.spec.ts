@@ -11,12 +11,12 @@ let first: Atelier;
 let second: Atelier;
 let person: Session;
 
-test.beforeAll(async ({ browser }) => {
+test.beforeAll(async () => {
   test.setTimeout(120_000);
   const env = { ATELIER_SECRET: randomBytes(32).toString('base64url') };
   first = await startAtelier({ database: 'postgres', env });
   second = await startAtelier({ database: 'postgres', env, replicaOf: first });
-  person = await signUp(browser, first, 'Replica User');
+  person = await signUp(first, 'Replica User');
   // The edit model takes 30 s on the first replica's service: long enough to cancel it meanwhile.
   await first.knobs({ latencyMs: { 'atelier-edit': 30_000 } });
 });

@@ -1,20 +1,17 @@
 import { createHash } from 'node:crypto';
-import { expect, test } from '@playwright/test';
-import { startAtelier, type Atelier } from './support/atelier';
-import { actionId, signUp, Session } from './support/session';
+import { expect, test } from './support/fixtures';
+import type { Atelier } from './support/atelier';
+import { actionId, formActionBody, PASSWORD, signUp, Session } from './support/session';
 
 // Sessions that end, sign-in that cannot be brute-forced or used to find accounts, and a team
 // that never loses its last owner, on PostgreSQL (real concurrency, and rows the test can read).
 
 let atelier: Atelier;
 
-test.beforeAll(async () => {
+test.beforeAll(async ({ postgresAtelier }) => {
   test.setTimeout(120_000);
-  atelier = await startAtelier({ database: 'postgres' });
+  atelier = postgresAtelier;
 });
-test.afterAll(async () => atelier?.stop());
-
-const PASSWORD = 'security-password-1';
 
 /** Signs in through the sign-in form's action, as React sends it; the session's cookies, or why not. */
 async function signIn(
@@ -22,14 +19,10 @@ async function signIn(
   password: string,
   headers: Record<string, string> = {},
 ): Promise<{ session: Session | null; state: { error?: string; retryAfter?: number } | null }> {
-  const form = new FormData();
-  form.set('_1_email', email);
-  form.set('_1_password', password);
-  form.set('0', JSON.stringify([{}, '$K1']));
   const response = await fetch(`${atelier.origin}/sign-in`, {
     method: 'POST',
     headers: { origin: atelier.origin, 'next-action': actionId('signInWithPassword'), accept: 'text/x-component', ...headers },
-    body: form,
+    body: formActionBody({ email, password }),
     redirect: 'manual',
   });
   const cookies = response.headers
@@ -53,8 +46,8 @@ async function works(session: Session): Promise<boolean> {
 }
 
 test.describe('sessions end when they should', () => {
-  test('a copied cookie stops working once its session signs out; other sessions go on', async ({ browser }) => {
-    const first = await signUp(browser, atelier, 'Sid Signout');
+  test('a copied cookie stops working once its session signs out; other sessions go on', async () => {
+    const first = await signUp(atelier, 'Sid Signout');
     const copied = new Session(
       atelier,
       first.email,
@@ -68,8 +61,8 @@ test.describe('sessions end when they should', () => {
     expect(await works(second)).toBe(true);
   });
 
-  test('a password change ends every other session, keeps this one, and the old password stops working', async ({ browser }) => {
-    const here = await signUp(browser, atelier, 'Pat Password');
+  test('a password change ends every other session, keeps this one, and the old password stops working', async () => {
+    const here = await signUp(atelier, 'Pat Password');
     const elsewhere = (await signIn(here.email, PASSWORD)).session!;
     expect(await works(elsewhere)).toBe(true);
     await here.act('changePassword', { current: PASSWORD, next: 'a-new-password-2' }, '/settings');
@@ -79,9 +72,9 @@ test.describe('sessions end when they should', () => {
     expect((await signIn(here.email, 'a-new-password-2')).session).not.toBeNull();
   });
 
-  test('a removed member loses the team at their very next request', async ({ browser }) => {
-    const owner = await signUp(browser, atelier, 'Olga Owner');
-    const member = await signUp(browser, atelier, 'Mick Member');
+  test('a removed member loses the team at their very next request', async () => {
+    const owner = await signUp(atelier, 'Olga Owner');
+    const member = await signUp(atelier, 'Mick Member');
     await owner.createTeam('Removal');
     const { token } = await owner.act<{ token: string }>('createInviteLink', { role: 'member' }, '/settings/team');
     await member.act('acceptInviteAction', { token }, `/invite/${token}`);
@@ -104,9 +97,9 @@ test.describe('sessions end when they should', () => {
 test.describe('sign-in throttling', () => {
   const accountKey = (email: string) => `account:${createHash('sha256').update(email).digest('hex')}`;
 
-  test('100 wrong passwords take at least a minute; the right one still works afterwards', async ({ browser }) => {
+  test('100 wrong passwords take at least a minute; the right one still works afterwards', async () => {
     test.setTimeout(180_000);
-    const victim = await signUp(browser, atelier, 'Vic Victim');
+    const victim = await signUp(atelier, 'Vic Victim');
     // Time is moved in the database rather than waited out: each refusal says how long to wait,
     // and the test then lets that much time pass for the throttle.
     let waited = 0;
@@ -134,8 +127,8 @@ test.describe('sign-in throttling', () => {
     await atelier.sql!.query(`DELETE FROM "SignInThrottle"`);
   });
 
-  test('an address hammering many accounts is slowed too, and a forged X-Forwarded-For does not get round it', async ({ browser }) => {
-    const someone = await signUp(browser, atelier, 'Ivy Innocent');
+  test('an address hammering many accounts is slowed too, and a forged X-Forwarded-For does not get round it', async () => {
+    const someone = await signUp(atelier, 'Ivy Innocent');
     await atelier.sql!.query(`DELETE FROM "SignInThrottle"`);
     let throttled = false;
     for (let i = 0; i < 60 && !throttled; i++) throttled = (await signIn(`nobody-${i}@security.test`, 'guess-guess')).state?.error === 'throttled';
@@ -145,9 +138,9 @@ test.describe('sign-in throttling', () => {
     await atelier.sql!.query(`DELETE FROM "SignInThrottle"`);
   });
 
-  test('an unknown email costs the same time as a known one (within 20 %)', async ({ browser }) => {
+  test('an unknown email costs the same time as a known one (within 20 %)', async () => {
     test.setTimeout(120_000);
-    const known = await signUp(browser, atelier, 'Kim Known');
+    const known = await signUp(atelier, 'Kim Known');
     const time = async (email: string) => {
       await atelier.sql!.query(`DELETE FROM "SignInThrottle"`);
       const start = performance.now();
@@ -167,10 +160,10 @@ test.describe('sign-in throttling', () => {
 });
 
 test.describe('a team never loses its last owner', () => {
-  test('two owners demoting, then removing, each other at once, 20 times', async ({ browser }) => {
+  test('two owners demoting, then removing, each other at once, 20 times', async () => {
     test.setTimeout(180_000);
-    const a = await signUp(browser, atelier, 'Ann Owner');
-    const b = await signUp(browser, atelier, 'Ben Owner');
+    const a = await signUp(atelier, 'Ann Owner');
+    const b = await signUp(atelier, 'Ben Owner');
     await a.createTeam('Two owners');
     const { rows: teams } = await atelier.sql!.query(
       `SELECT t.id FROM "Team" t JOIN "Membership" m ON m."teamId" = t.id JOIN "User" u ON u.id = m."userId" WHERE u.email = $1 AND t.name = 'Two owners'`,

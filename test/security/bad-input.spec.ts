@@ -1,9 +1,9 @@
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/fixtures';
 import sharp from 'sharp';
-import { startAtelier, type Atelier } from './support/atelier';
+import type { Atelier } from './support/atelier';
 import { actionId, signUp, type Session } from './support/session';
 
 // Bad input gets a 4xx that says what is wrong, and writes nothing: no asset, no generation, no
@@ -15,10 +15,10 @@ let victim: Session;
 let attacker: Session;
 const theirs = { board: '', video: '', asset: '' };
 
-test.beforeAll(async ({ browser }) => {
+test.beforeAll(async ({ postgresAtelier }) => {
   test.setTimeout(180_000);
-  atelier = await startAtelier({ database: 'postgres' });
-  [victim, attacker] = [await signUp(browser, atelier, 'Victim'), await signUp(browser, atelier, 'Attacker')];
+  atelier = postgresAtelier;
+  [victim, attacker] = [await signUp(atelier, 'Victim'), await signUp(atelier, 'Attacker')];
   const board = await victim.fetch('/api/compare', {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
@@ -42,7 +42,6 @@ test.beforeAll(async ({ browser }) => {
     )
     .not.toBe('');
 });
-test.afterAll(async () => atelier?.stop());
 
 async function written(): Promise<{ rows: Record<string, number>; files: number }> {
   const { rows } = await atelier.sql!.query(

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { expect, test } from '@playwright/test';
-import { startAtelier, type Atelier } from './support/atelier';
+import { expect, test } from './support/fixtures';
+import type { Atelier } from './support/atelier';
 import { MiB, peakDuring, sendHuge } from './support/huge-body';
 import { actionId, signUp, type Session } from './support/session';
 
@@ -12,13 +12,12 @@ let atelier: Atelier;
 let owner: Session;
 let serviceKey: string;
 
-test.beforeAll(async ({ browser }) => {
+test.beforeAll(async ({ pgliteAtelier }) => {
   test.setTimeout(120_000);
-  atelier = await startAtelier({ database: 'pglite' });
-  owner = await signUp(browser, atelier, 'Body Owner');
+  atelier = pgliteAtelier;
+  owner = await signUp(atelier, 'Body Owner');
   serviceKey = await atelier.mintKey();
 });
-test.afterAll(async () => atelier?.stop());
 
 const boundary = '----atelier-test-boundary';
 const multipart = `--${boundary}\r\nContent-Disposition: form-data; name="prompt"\r\n\r\nremove the cup\r\n--${boundary}\r\nContent-Disposition: form-data; name="image"; filename="huge.png"\r\nContent-Type: image/png\r\n\r\n`;

@@ -50,12 +50,12 @@ for (const database of ['postgres', 'pglite'] as const) {
     let atelier: Atelier;
     let owner: Session;
 
-    test.beforeAll(async ({ browser }) => {
+    test.beforeAll(async () => {
       test.setTimeout(120_000);
       atelier = await startAtelier({ database, env: { ATELIER_PRICES_FILE: PRICES } });
       // From the first request on, the service's list never carries a price.
       await atelier.knobs({ modelList: 'failing' });
-      owner = await signUp(browser, atelier, `Budget Owner ${database}`);
+      owner = await signUp(atelier, `Budget Owner ${database}`);
     });
     test.afterAll(async () => atelier?.stop());
 

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { expect, test } from '@playwright/test';
-import { startAtelier, type Atelier } from './support/atelier';
-import { actionId, signUp, type Session } from './support/session';
+import { expect, test } from './support/fixtures';
+import type { Atelier } from './support/atelier';
+import { actionId, formActionBody, PASSWORD, signUp, type Session } from './support/session';
 
 // Requests from elsewhere: every cookie-authenticated entry point that changes something refuses
 // another origin; every response carries the security headers; every redirect stays on-site.
@@ -11,12 +11,11 @@ import { actionId, signUp, type Session } from './support/session';
 let atelier: Atelier;
 let owner: Session;
 
-test.beforeAll(async ({ browser }) => {
+test.beforeAll(async ({ pgliteAtelier }) => {
   test.setTimeout(120_000);
-  atelier = await startAtelier({ database: 'pglite' });
-  owner = await signUp(browser, atelier, 'Origin Owner');
+  atelier = pgliteAtelier;
+  owner = await signUp(atelier, 'Origin Owner');
 });
-test.afterAll(async () => atelier?.stop());
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 /** Authenticated by a bearer key or a secret in the URL, not by cookies: outside the origin rule. */
@@ -217,17 +216,10 @@ test.describe('redirects after sign-in stay on this site', () => {
 
   test('the sign-in form, sent with each hostile callback, lands on this site', async () => {
     for (const callback of HOSTILE) {
-      // The form's arguments as React sends them: the form data's fields (reference 1), then the
-      // arguments themselves last: the previous state and that form data.
-      const form = new FormData();
-      form.set('_1_email', owner.email);
-      form.set('_1_password', 'security-password-1');
-      form.set('_1_callbackUrl', callback);
-      form.set('0', JSON.stringify([{}, '$K1']));
       const response = await fetch(`${atelier.origin}/sign-in`, {
         method: 'POST',
         headers: { origin: atelier.origin, 'next-action': actionId('signInWithPassword'), accept: 'text/x-component' },
-        body: form,
+        body: formActionBody({ email: owner.email, password: PASSWORD, callbackUrl: callback }),
       });
       expect(response.status, JSON.stringify(callback)).toBeLessThan(500);
       onSite(response.headers.get('x-action-redirect')?.split(';')[0] ?? null);

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/fixtures';
 import { signWebhook } from '@atelier/reference-service';
-import { startAtelier, type Atelier } from './support/atelier';
+import type { Atelier } from './support/atelier';
 
 // The video webhook route: one body cap on every path to it, and, with a webhook secret configured
 // (the embedded default), a delivery that is unsigned or wrongly signed is refused before any lookup.
@@ -10,11 +10,10 @@ import { startAtelier, type Atelier } from './support/atelier';
 
 let atelier: Atelier;
 
-test.beforeAll(async () => {
+test.beforeAll(async ({ pgliteAtelier }) => {
   test.setTimeout(120_000);
-  atelier = await startAtelier({ database: 'pglite' });
+  atelier = pgliteAtelier;
 });
-test.afterAll(async () => atelier?.stop());
 
 const body = JSON.stringify({ id: 'evt_test', type: 'video_generation.completed', created: 0, data: { id: 'task_1', status: 'completed' } });
 

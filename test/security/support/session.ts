@@ -1,6 +1,5 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { Browser } from '@playwright/test';
 import type { Atelier } from './atelier';
 
 // A signed-in person talking to Atelier over plain HTTP, as a script (or an attacker) would:
@@ -114,19 +113,35 @@ export class Session {
   }
 }
 
-/** Signs a new person up through the real sign-up page and returns their session. */
-export async function signUp(browser: Browser, atelier: Atelier, name: string): Promise<Session> {
-  const email = `${name.toLowerCase().replace(/\W+/g, '.')}.${Date.now().toString(36)}@security.test`;
-  const context = await browser.newContext({ baseURL: atelier.origin });
-  await context.addCookies([{ name: 'atelier-locale', value: 'en', url: atelier.origin }]);
-  const page = await context.newPage();
-  await page.goto('/sign-up');
-  await page.getByLabel('Name').fill(name);
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill('security-password-1');
-  await page.getByRole('button', { name: 'Create account' }).click();
-  await page.waitForURL(/\/edit$/, { timeout: 30_000 });
-  const cookies = await context.cookies();
-  await context.close();
-  return new Session(atelier, email, cookies);
+/**
+ * A form action's arguments as React sends them: the form's fields (reference 1) first, then the
+ * arguments themselves, the previous state and that form data.
+ */
+export function formActionBody(fields: Record<string, string>): FormData {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(fields)) form.set(`_1_${name}`, value);
+  form.set('0', JSON.stringify([{}, '$K1']));
+  return form;
+}
+
+export const PASSWORD = 'security-password-1';
+
+/** Signs a new person up through the sign-up form's action, as the page's form sends it, and returns their session. */
+export async function signUp(atelier: Atelier, name: string): Promise<Session> {
+  const email = `${name.toLowerCase().replace(/\W+/g, '.')}.${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@security.test`;
+  const response = await fetch(`${atelier.origin}/sign-up`, {
+    method: 'POST',
+    headers: { origin: atelier.origin, 'next-action': actionId('signUpWithPassword'), accept: 'text/x-component' },
+    body: formActionBody({ name, email, password: PASSWORD }),
+    redirect: 'manual',
+  });
+  const cookies = response.headers
+    .getSetCookie()
+    .map((line) => line.split(';')[0])
+    .map((pair) => ({ name: pair.slice(0, pair.indexOf('=')), value: pair.slice(pair.indexOf('=') + 1) }));
+  await response.arrayBuffer();
+  if (!response.headers.get('x-action-redirect') || !cookies.some((c) => c.name === 'authjs.session-token')) {
+    throw new Error(`sign-up of ${email} failed: ${response.status}`);
+  }
+  return new Session(atelier, email, [{ name: 'atelier-locale', value: 'en' }, ...cookies]);
 }
