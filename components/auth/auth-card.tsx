@@ -1,7 +1,15 @@
+import Link from 'next/link';
 import type { ReactNode } from 'react';
 
+/** The way to the other form below the card: "No account yet? Create one". */
+export interface OtherForm {
+  prompt: string;
+  label: string;
+  href: string;
+}
+
 /** The signed-out card: title, lead line, the form, and a footer link to the other form. */
-export function AuthCard({ title, lead, footer, children }: { title: ReactNode; lead: ReactNode; footer?: ReactNode; children: ReactNode }) {
+export function AuthCard({ title, lead, other, children }: { title: ReactNode; lead: ReactNode; other: OtherForm; children: ReactNode }) {
   return (
     <div className="w-full max-w-[400px]">
       <div className="rounded-[1.1rem] bg-surface p-6 shadow-pop sm:p-8">
@@ -11,7 +19,12 @@ export function AuthCard({ title, lead, footer, children }: { title: ReactNode; 
         </div>
         {children}
       </div>
-      {footer && <p className="mt-5 text-center text-sm text-ink-muted">{footer}</p>}
+      <p className="mt-5 text-center text-sm text-ink-muted">
+        {other.prompt}{' '}
+        <Link href={other.href} className="focus-ring rounded font-medium text-accent-soft-ink hover:underline">
+          {other.label}
+        </Link>
+      </p>
     </div>
   );
 }

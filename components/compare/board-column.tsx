@@ -8,6 +8,7 @@ import { Badge } from '../ui/badge';
 import { Button } from '../ui/button';
 import { FailureText } from '../failure-text';
 import { BoardImage } from './board-image';
+import { RevisedPrompt } from './revised-prompt';
 
 /** One model's column: its images (see BoardImage), cost and revised prompt, or its failure. */
 export function BoardColumn({ column, onRerun, disabled }: { column: Column; onRerun: () => void; disabled: boolean }) {
@@ -43,12 +44,7 @@ export function BoardColumn({ column, onRerun, disabled }: { column: Column; onR
           <FailureText failure={column.error} />
         </div>
       )}
-      {column.revisedPrompt && (
-        <details className="text-xs text-ink-muted">
-          <summary className="cursor-pointer select-none">{b.revisedPrompt}</summary>
-          <p className="mt-1 leading-relaxed">{column.revisedPrompt}</p>
-        </details>
-      )}
+      {column.revisedPrompt && <RevisedPrompt label={b.revisedPrompt} text={column.revisedPrompt} />}
       <Button variant="ghost" size="sm" onClick={onRerun} disabled={disabled} className="mt-auto self-start">
         <RotateCcw />
         {b.rerunModel}

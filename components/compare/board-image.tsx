@@ -12,6 +12,7 @@ const FIGURE =
   'group relative overflow-hidden rounded-control bg-subtle [background-image:repeating-conic-gradient(var(--line)_0_25%,transparent_0_50%)] [background-size:16px_16px]';
 const ACTIONS =
   'absolute inset-x-0 bottom-0 flex justify-end gap-1 bg-gradient-to-t from-black/50 to-transparent p-2 opacity-0 transition-opacity group-focus-within:opacity-100 group-hover:opacity-100';
+const ACTION = buttonClass('secondary', 'icon', 'size-8');
 
 /**
  * One image of a column. Archived: a small WebP from our storage, with download and editor. Until
@@ -33,26 +34,11 @@ export function BoardImage({ image, alt }: { image: Image; alt: string }) {
           className="aspect-square w-full object-cover"
         />
         <figcaption className={ACTIONS}>
-          <a
-            href={`/api/assets/${image.assetId}`}
-            target="_blank"
-            rel="noreferrer"
-            aria-label={b.openFull}
-            title={b.openFull}
-            className={buttonClass('secondary', 'icon', 'size-8')}
-          >
-            <Maximize2 />
-          </a>
-          <a
-            href={`/api/assets/${image.assetId}?download=1`}
-            download
-            aria-label={b.download}
-            title={b.download}
-            className={buttonClass('secondary', 'icon', 'size-8')}
-          >
+          <OpenFull href={`/api/assets/${image.assetId}`} label={b.openFull} />
+          <a href={`/api/assets/${image.assetId}?download=1`} download aria-label={b.download} title={b.download} className={ACTION}>
             <Download />
           </a>
-          <Link href={`/edit?asset=${image.assetId}`} aria-label={b.openInEditor} title={b.openInEditor} className={buttonClass('secondary', 'icon', 'size-8')}>
+          <Link href={`/edit?asset=${image.assetId}`} aria-label={b.openInEditor} title={b.openInEditor} className={ACTION}>
             <WandSparkles />
           </Link>
         </figcaption>
@@ -80,16 +66,7 @@ export function BoardImage({ image, alt }: { image: Image; alt: string }) {
         )}
         {image.serviceUrl && (
           <figcaption className={ACTIONS}>
-            <a
-              href={image.serviceUrl}
-              target="_blank"
-              rel="noreferrer"
-              aria-label={b.openFull}
-              title={b.openFull}
-              className={buttonClass('secondary', 'icon', 'size-8')}
-            >
-              <Maximize2 />
-            </a>
+            <OpenFull href={image.serviceUrl} label={b.openFull} />
           </figcaption>
         )}
       </figure>
@@ -107,5 +84,14 @@ export function BoardImage({ image, alt }: { image: Image; alt: string }) {
         </p>
       )}
     </div>
+  );
+}
+
+/** The full-size file in a new tab: ours once archived, the service's until then. */
+function OpenFull({ href, label }: { href: string; label: string }) {
+  return (
+    <a href={href} target="_blank" rel="noreferrer" aria-label={label} title={label} className={ACTION}>
+      <Maximize2 />
+    </a>
   );
 }

@@ -11,7 +11,7 @@ import { Button } from '../ui/button';
 import { Card, CardBody } from '../ui/card';
 import { Field, fieldAria, Input, Select } from '../ui/input';
 import { cn } from '../ui/cn';
-import { useBoardRunner } from './board-runner';
+import { useBoardRunner, type BoardForm } from './board-runner';
 import { Segmented } from '../ui/segmented';
 import { useFieldError } from './use-field-error';
 
@@ -24,6 +24,7 @@ export function CompareForm({ models, prices }: { models: ModelOption[]; prices:
   const { t, locale } = useI18n();
   const c = t.compare;
   const { form, setForm, run, running } = useBoardRunner();
+  const set = <K extends keyof BoardForm>(key: K, value: BoardForm[K]) => setForm((f) => ({ ...f, [key]: value }));
   const fieldError = useFieldError();
   const id = useId();
   const estimate = estimateBoard(prices, form.models, form.size, form.n);
@@ -43,7 +44,7 @@ export function CompareForm({ models, prices }: { models: ModelOption[]; prices:
             <textarea
               {...fieldAria(`${id}-prompt`, fieldError('prompt'), true)}
               value={form.prompt}
-              onChange={(e) => setForm((f) => ({ ...f, prompt: e.target.value }))}
+              onChange={(e) => set('prompt', e.target.value)}
               maxLength={LIMITS.maxPromptLength}
               rows={3}
               placeholder={c.form.promptPlaceholder}
@@ -104,26 +105,21 @@ export function CompareForm({ models, prices }: { models: ModelOption[]; prices:
               label={c.form.size}
               value={form.size}
               options={SIZES.map((size) => ({ value: size, label: size.split('x')[0], note: size === '4096x4096' ? c.form.expensive : undefined }))}
-              onChange={(size) => setForm((f) => ({ ...f, size }))}
+              onChange={(size) => set('size', size)}
             />
             <Segmented
               label={c.form.n}
               value={String(form.n)}
               options={[1, 2, 3, 4].map((n) => ({ value: String(n), label: String(n) }))}
-              onChange={(n) => setForm((f) => ({ ...f, n: Number(n) }))}
+              onChange={(n) => set('n', Number(n))}
             />
             <Field id={`${id}-background`} label={c.form.background} error={fieldError('background')}>
               <Select
                 id={`${id}-background`}
                 value={form.background}
-                onChange={(e) => setForm((f) => ({ ...f, background: e.target.value as typeof f.background }))}
-              >
-                {BACKGROUNDS.map((b) => (
-                  <option key={b} value={b}>
-                    {c.form.backgrounds[b]}
-                  </option>
-                ))}
-              </Select>
+                onChange={(e) => set('background', e.target.value as BoardForm['background'])}
+                options={BACKGROUNDS.map((b) => ({ value: b, label: c.form.backgrounds[b] }))}
+              />
             </Field>
             <div className="grid gap-1.5">
               <Segmented
@@ -133,7 +129,7 @@ export function CompareForm({ models, prices }: { models: ModelOption[]; prices:
                   { value: 'random', label: c.form.seedRandom },
                   { value: 'locked', label: c.form.seedLocked },
                 ]}
-                onChange={(seedMode) => setForm((f) => ({ ...f, seedMode }))}
+                onChange={(seedMode) => set('seedMode', seedMode)}
               />
               {form.seedMode === 'locked' && (
                 <Input
@@ -141,7 +137,7 @@ export function CompareForm({ models, prices }: { models: ModelOption[]; prices:
                   aria-label={c.form.seed}
                   inputMode="numeric"
                   value={form.seed}
-                  onChange={(e) => setForm((f) => ({ ...f, seed: e.target.value.replace(/[^\d]/g, '') }))}
+                  onChange={(e) => set('seed', e.target.value.replace(/[^\d]/g, ''))}
                   className="h-9"
                 />
               )}
@@ -160,14 +156,9 @@ export function CompareForm({ models, prices }: { models: ModelOption[]; prices:
                 <Select
                   id={`${id}-format`}
                   value={form.responseFormat}
-                  onChange={(e) => setForm((f) => ({ ...f, responseFormat: e.target.value as typeof f.responseFormat }))}
-                >
-                  {RESPONSE_FORMATS.map((r) => (
-                    <option key={r} value={r}>
-                      {c.form.responseFormats[r]}
-                    </option>
-                  ))}
-                </Select>
+                  onChange={(e) => set('responseFormat', e.target.value as BoardForm['responseFormat'])}
+                  options={RESPONSE_FORMATS.map((r) => ({ value: r, label: c.form.responseFormats[r] }))}
+                />
               </Field>
             </div>
           </details>

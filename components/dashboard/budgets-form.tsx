@@ -9,7 +9,7 @@ import { useI18n } from '../i18n-provider';
 import { useActionError } from '../use-action-error';
 import { Button } from '../ui/button';
 import { Card, CardBody, CardFooter, CardHeader } from '../ui/card';
-import { Field, fieldAria, Input, Select } from '../ui/input';
+import { CheckField, Field, fieldAria, Input, Select } from '../ui/input';
 import { useToast } from '../ui/toast';
 import { BudgetMeter, percent } from './budget-meter';
 
@@ -73,28 +73,11 @@ export function BudgetsForm({ status, canEdit, timeZones, save }: BudgetsFormPro
                 onChange={(e) => setTimeZone(e.target.value)}
                 disabled={!canEdit}
                 className="w-full"
-              >
-                {timeZones.map((zone) => (
-                  <option key={zone} value={zone}>
-                    {zone.replaceAll('_', ' ')}
-                  </option>
-                ))}
-              </Select>
+                options={timeZones.map((zone) => ({ value: zone, label: zone.replaceAll('_', ' ') }))}
+              />
             </Field>
           </div>
-          <label className="flex items-start gap-3">
-            <input
-              type="checkbox"
-              checked={hard}
-              onChange={(e) => setHard(e.target.checked)}
-              disabled={!canEdit}
-              className="mt-0.5 size-4 accent-[var(--accent)]"
-            />
-            <span className="grid gap-0.5">
-              <span className="text-[13px] font-medium text-ink">{b.hard}</span>
-              <span className="text-[13px] text-ink-muted">{b.hardHint}</span>
-            </span>
-          </label>
+          <CheckField id="budget-hard" checked={hard} onChange={(e) => setHard(e.target.checked)} disabled={!canEdit} label={b.hard} hint={b.hardHint} />
         </CardBody>
       </Card>
 

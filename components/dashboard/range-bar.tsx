@@ -41,26 +41,18 @@ export function RangeBar({
           ))}
         </nav>
         <form action="/dashboard" method="get" className="flex flex-wrap items-end gap-2">
-          <label className="grid gap-1 text-xs text-ink-muted">
-            {r.from}
-            <input
-              type="date"
-              name="from"
-              defaultValue={range.from}
-              required
-              className="focus-ring h-8 rounded-control border border-line-strong bg-surface px-2 text-[13px] text-ink"
-            />
-          </label>
-          <label className="grid gap-1 text-xs text-ink-muted">
-            {r.to}
-            <input
-              type="date"
-              name="to"
-              defaultValue={range.to}
-              required
-              className="focus-ring h-8 rounded-control border border-line-strong bg-surface px-2 text-[13px] text-ink"
-            />
-          </label>
+          {(['from', 'to'] as const).map((end) => (
+            <label key={end} className="grid gap-1 text-xs text-ink-muted">
+              {r[end]}
+              <input
+                type="date"
+                name={end}
+                defaultValue={range[end]}
+                required
+                className="focus-ring h-8 rounded-control border border-line-strong bg-surface px-2 text-[13px] text-ink"
+              />
+            </label>
+          ))}
           <button type="submit" className={buttonClass('secondary', 'sm')}>
             {r.apply}
           </button>

@@ -51,30 +51,8 @@ export function MaskToolbar({ tools, maxSize, onChange, onInvert, onClear, onUnd
         {modeButton('paint', m.brush, <Brush />)}
         {modeButton('erase', m.eraser, <Eraser />)}
       </div>
-      <label className="flex items-center gap-2 text-xs text-ink-muted">
-        {m.size}
-        <input
-          type="range"
-          min={2}
-          max={maxSize}
-          value={tools.size}
-          onChange={(e) => set({ size: Number(e.target.value) })}
-          className="w-24 accent-[var(--accent)]"
-        />
-        <span className="w-10 tabular-nums">{tools.size}px</span>
-      </label>
-      <label className="flex items-center gap-2 text-xs text-ink-muted">
-        {m.feather}
-        <input
-          type="range"
-          min={0}
-          max={64}
-          value={tools.feather}
-          onChange={(e) => set({ feather: Number(e.target.value) })}
-          className="w-20 accent-[var(--accent)]"
-        />
-        <span className="w-8 tabular-nums">{tools.feather}px</span>
-      </label>
+      <PixelSlider label={m.size} min={2} max={maxSize} value={tools.size} onChange={(size) => set({ size })} className="w-24" />
+      <PixelSlider label={m.feather} min={0} max={64} value={tools.feather} onChange={(feather) => set({ feather })} className="w-20" />
       <div className="flex items-center gap-1">
         <Button variant="ghost" size="sm" onClick={onInvert}>
           <FlipHorizontal2 />
@@ -101,5 +79,37 @@ export function MaskToolbar({ tools, maxSize, onChange, onInvert, onClear, onUnd
         </Button>
       </div>
     </div>
+  );
+}
+
+/** A labelled range in pixels with its value beside it. */
+function PixelSlider({
+  label,
+  min,
+  max,
+  value,
+  onChange,
+  className,
+}: {
+  label: string;
+  min: number;
+  max: number;
+  value: number;
+  onChange: (value: number) => void;
+  className: string;
+}) {
+  return (
+    <label className="flex items-center gap-2 text-xs text-ink-muted">
+      {label}
+      <input
+        type="range"
+        min={min}
+        max={max}
+        value={value}
+        onChange={(e) => onChange(Number(e.target.value))}
+        className={cn('accent-[var(--accent)]', className)}
+      />
+      <span className="w-10 tabular-nums">{value}px</span>
+    </label>
   );
 }

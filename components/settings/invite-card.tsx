@@ -1,16 +1,15 @@
 'use client';
 
-import { useId, useState, useTransition } from 'react';
+import { useId, useState } from 'react';
 import { Link2 } from 'lucide-react';
 import type { ActionResult } from '@/lib/auth/action';
 import type { Role } from '@/lib/auth/roles';
+import { FreshLink } from '../fresh-link';
 import { useI18n } from '../i18n-provider';
-import { useActionError } from '../use-action-error';
+import { useAction } from '../use-action';
 import { Button } from '../ui/button';
 import { Card, CardBody, CardHeader } from '../ui/card';
 import { Select } from '../ui/input';
-import { useToast } from '../ui/toast';
-import { InviteLink } from './invite-link';
 import { PendingInvites, type PendingInvite } from './pending-invites';
 
 interface InviteCardProps {
@@ -22,21 +21,18 @@ interface InviteCardProps {
 
 export function InviteCard({ viewerRole, invites, createInvite, revokeInvite }: InviteCardProps) {
   const { t } = useI18n();
-  const toast = useToast();
-  const errorText = useActionError();
+  const { run, pending } = useAction();
   const roleId = useId();
   const [role, setRole] = useState<Role>('member');
   const [link, setLink] = useState<string>();
-  const [pending, startTransition] = useTransition();
   const roles: Role[] = viewerRole === 'owner' ? ['member', 'admin', 'owner'] : ['member', 'admin'];
 
   const create = () =>
-    startTransition(async () => {
-      const result = await createInvite({ role });
-      if (!result.ok) return toast(errorText(result.error), 'error');
+    run(
+      () => createInvite({ role }),
       // Shown once, built from the address the admin is using right now.
-      setLink(`${window.location.origin}/invite/${result.data.token}`);
-    });
+      ({ token }) => setLink(`${window.location.origin}/invite/${token}`),
+    );
 
   return (
     <Card>
@@ -47,20 +43,20 @@ export function InviteCard({ viewerRole, invites, createInvite, revokeInvite }: 
             <label htmlFor={roleId} className="text-[13px] font-medium text-ink">
               {t.team.role}
             </label>
-            <Select id={roleId} value={role} onChange={(e) => setRole(e.target.value as Role)} className="w-36">
-              {roles.map((r) => (
-                <option key={r} value={r}>
-                  {t.roles[r]}
-                </option>
-              ))}
-            </Select>
+            <Select
+              id={roleId}
+              value={role}
+              onChange={(e) => setRole(e.target.value as Role)}
+              className="w-36"
+              options={roles.map((r) => ({ value: r, label: t.roles[r] }))}
+            />
           </div>
           <Button onClick={create} pending={pending}>
             {!pending && <Link2 />}
             {t.team.createLink}
           </Button>
         </div>
-        {link && <InviteLink url={link} />}
+        {link && <FreshLink url={link} title={t.team.linkReady} inputLabel={t.team.linkLabel} />}
       </CardBody>
       <PendingInvites invites={invites} revoke={revokeInvite} />
     </Card>

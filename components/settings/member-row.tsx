@@ -1,20 +1,19 @@
 'use client';
 
 import { useRouter } from 'next/navigation';
-import { useState, useTransition } from 'react';
+import { useState } from 'react';
 import { LogOut, UserMinus } from 'lucide-react';
 import type { ActionResult } from '@/lib/auth/action';
 import { atLeast, type Role } from '@/lib/auth/roles';
 import { format } from '@/lib/i18n';
 import { useI18n } from '../i18n-provider';
+import { useAction } from '../use-action';
 import { Avatar } from '../shell/avatar';
-import { useActionError } from '../use-action-error';
 import { Badge } from '../ui/badge';
 import { Button } from '../ui/button';
 import { Dialog } from '../ui/dialog';
 import { Select } from '../ui/input';
 import { Spinner } from '../ui/spinner';
-import { useToast } from '../ui/toast';
 
 export interface Member {
   membershipId: string;
@@ -37,28 +36,27 @@ interface MemberRowProps {
 export function MemberRow({ member, viewer, teamName, changeRole, removeMember }: MemberRowProps) {
   const { t } = useI18n();
   const router = useRouter();
-  const toast = useToast();
-  const errorText = useActionError();
+  const { run, pending, toast } = useAction();
   const [confirming, setConfirming] = useState(false);
-  const [pending, startTransition] = useTransition();
   const self = member.userId === viewer.userId;
   const canManage = atLeast(viewer.role, 'admin') && (member.role !== 'owner' || viewer.role === 'owner');
   const roles: Role[] = viewer.role === 'owner' ? ['member', 'admin', 'owner'] : ['member', 'admin'];
 
   const setRole = (role: Role) =>
-    startTransition(async () => {
-      const result = await changeRole({ membershipId: member.membershipId, role });
-      toast(result.ok ? t.team.roleChanged : errorText(result.error), result.ok ? 'success' : 'error');
-    });
+    run(
+      () => changeRole({ membershipId: member.membershipId, role }),
+      () => toast(t.team.roleChanged),
+    );
 
   const remove = () =>
-    startTransition(async () => {
-      const result = await removeMember({ membershipId: member.membershipId });
-      setConfirming(false);
-      if (!result.ok) return toast(errorText(result.error), 'error');
-      toast(self ? t.team.left : t.team.removed);
-      if (self) router.push('/edit');
-    });
+    run(
+      () => removeMember({ membershipId: member.membershipId }),
+      () => {
+        toast(self ? t.team.left : t.team.removed);
+        if (self) router.push('/edit');
+      },
+      () => setConfirming(false),
+    );
 
   return (
     <tr className="align-middle">
@@ -81,13 +79,14 @@ export function MemberRow({ member, viewer, teamName, changeRole, removeMember }
       <td className="px-3 py-3">
         {canManage ? (
           <div className="flex items-center gap-2">
-            <Select aria-label={t.team.role} value={member.role} disabled={pending} onChange={(e) => setRole(e.target.value as Role)} className="w-28 sm:w-32">
-              {roles.map((role) => (
-                <option key={role} value={role}>
-                  {t.roles[role]}
-                </option>
-              ))}
-            </Select>
+            <Select
+              aria-label={t.team.role}
+              value={member.role}
+              disabled={pending}
+              onChange={(e) => setRole(e.target.value as Role)}
+              className="w-28 sm:w-32"
+              options={roles.map((role) => ({ value: role, label: t.roles[role] }))}
+            />
             {pending && <Spinner className="text-ink-subtle" />}
           </div>
         ) : (

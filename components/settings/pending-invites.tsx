@@ -1,15 +1,13 @@
 'use client';
 
-import { useTransition } from 'react';
 import { Clock } from 'lucide-react';
 import type { ActionResult } from '@/lib/auth/action';
 import type { Role } from '@/lib/auth/roles';
 import { format } from '@/lib/i18n';
 import { useI18n } from '../i18n-provider';
-import { useActionError } from '../use-action-error';
+import { useAction } from '../use-action';
 import { Badge } from '../ui/badge';
 import { Button } from '../ui/button';
-import { useToast } from '../ui/toast';
 
 export interface PendingInvite {
   id: string;
@@ -37,15 +35,13 @@ export function PendingInvites({ invites, revoke }: { invites: PendingInvite[]; 
 
 function InviteRow({ invite, revoke }: { invite: PendingInvite; revoke: (input: { inviteId: string }) => Promise<ActionResult<null>> }) {
   const { t } = useI18n();
-  const toast = useToast();
-  const errorText = useActionError();
-  const [pending, startTransition] = useTransition();
+  const { run, pending, toast } = useAction();
 
   const onRevoke = () =>
-    startTransition(async () => {
-      const result = await revoke({ inviteId: invite.id });
-      toast(result.ok ? t.team.revoked : errorText(result.error), result.ok ? 'success' : 'error');
-    });
+    run(
+      () => revoke({ inviteId: invite.id }),
+      () => toast(t.team.revoked),
+    );
 
   return (
     <li className="flex flex-wrap items-center gap-x-4 gap-y-2 px-5 py-3 sm:px-6">

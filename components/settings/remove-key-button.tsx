@@ -1,26 +1,23 @@
 'use client';
 
-import { useState, useTransition } from 'react';
+import { useState } from 'react';
 import type { ActionResult } from '@/lib/auth/action';
 import { useI18n } from '../i18n-provider';
-import { useActionError } from '../use-action-error';
+import { useAction } from '../use-action';
 import { Button } from '../ui/button';
 import { Dialog } from '../ui/dialog';
-import { useToast } from '../ui/toast';
 
 export function RemoveKeyButton({ kind, remove }: { kind: 'user' | 'team'; remove: (input: Record<string, never>) => Promise<ActionResult<null>> }) {
   const { t } = useI18n();
-  const toast = useToast();
-  const errorText = useActionError();
+  const { run, pending, toast } = useAction();
   const [open, setOpen] = useState(false);
-  const [pending, startTransition] = useTransition();
 
   const confirm = () =>
-    startTransition(async () => {
-      const result = await remove({});
-      setOpen(false);
-      toast(result.ok ? t.keys.removed : errorText(result.error), result.ok ? 'success' : 'error');
-    });
+    run(
+      () => remove({}),
+      () => toast(t.keys.removed),
+      () => setOpen(false),
+    );
 
   return (
     <>

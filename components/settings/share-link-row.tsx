@@ -2,16 +2,15 @@
 
 import { ArrowUpRight, Clapperboard, Columns3, WandSparkles } from 'lucide-react';
 import Link from 'next/link';
-import { Fragment, useState, useTransition } from 'react';
+import { Fragment, useState } from 'react';
 import type { GenerationKind } from '@/lib/db/generated/enums';
 import { format } from '@/lib/i18n';
 import type { ShareState } from '@/lib/share/lifetime';
 import { useI18n } from '../i18n-provider';
-import { useActionError } from '../use-action-error';
+import { useAction } from '../use-action';
 import { Badge } from '../ui/badge';
 import { Button } from '../ui/button';
 import { Dialog } from '../ui/dialog';
-import { useToast } from '../ui/toast';
 import type { RevokeShare, ShareLinkItem } from './share-link-types';
 
 const KIND_ICONS: Record<GenerationKind, typeof Columns3> = { edit: WandSparkles, comparison: Columns3, video: Clapperboard };
@@ -21,18 +20,16 @@ const STATE_TONES = { active: 'success', expired: 'neutral', revoked: 'danger' }
 export function ShareLinkRow({ link, revoke }: { link: ShareLinkItem; revoke: RevokeShare }) {
   const { t } = useI18n();
   const s = t.share.settings;
-  const toast = useToast();
-  const errorText = useActionError();
+  const { run, pending, toast } = useAction();
   const [confirming, setConfirming] = useState(false);
-  const [pending, startTransition] = useTransition();
   const KindIcon = KIND_ICONS[link.kind];
 
   const onRevoke = () =>
-    startTransition(async () => {
-      const result = await revoke({ id: link.id });
-      setConfirming(false);
-      toast(result.ok ? s.revoked : errorText(result.error), result.ok ? 'success' : 'error');
-    });
+    run(
+      () => revoke({ id: link.id }),
+      () => toast(s.revoked),
+      () => setConfirming(false),
+    );
 
   const expiry = link.expires ? format(link.state === 'expired' ? s.expired : s.expires, { date: link.expires }) : s.never;
   const facts = [t.share.kinds[link.kind], format(s.createdBy, { name: link.createdBy ?? s.you }), format(s.created, { date: link.created }), expiry];

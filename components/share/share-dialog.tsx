@@ -1,16 +1,16 @@
 'use client';
 
-import { Link2 } from 'lucide-react';
+import { ExternalLink, Link2 } from 'lucide-react';
 import { useState, useTransition } from 'react';
 import { shareResult } from '@/lib/share/share-action';
 import { format } from '@/lib/i18n';
 import { SHARE_EXPIRIES, type ShareExpiry } from '@/lib/share/lifetime';
 import { useI18n } from '../i18n-provider';
-import { Button } from '../ui/button';
+import { FreshLink } from '../fresh-link';
+import { Button, buttonClass } from '../ui/button';
 import { Dialog } from '../ui/dialog';
 import { Segmented } from '../ui/segmented';
 import { useToast } from '../ui/toast';
-import { CopyLink } from './copy-link';
 import { useActionError } from '../use-action-error';
 
 interface Created {
@@ -72,7 +72,13 @@ export function ShareDialog({ generationId, open, onClose }: { generationId: str
     >
       {created ? (
         <div className="grid gap-3">
-          <CopyLink url={created.url} note={expiresNote(created.expiresAt)} />
+          <FreshLink url={created.url} title={d.ready} testId="share-url">
+            <a href={created.url} target="_blank" rel="noreferrer" className={buttonClass('ghost', 'sm')}>
+              <ExternalLink />
+              {d.open}
+            </a>
+            <span className="ml-auto text-xs text-ink-muted">{expiresNote(created.expiresAt)}</span>
+          </FreshLink>
           <p className="text-xs text-ink-muted">{d.manage}</p>
         </div>
       ) : (

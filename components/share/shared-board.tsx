@@ -3,6 +3,7 @@ import { format, type Dictionary } from '@/lib/i18n';
 import type { SharedResult } from '@/lib/share';
 import { columnsClass } from '../compare/columns';
 import { SharedImage } from './shared-image';
+import { RevisedPrompt } from '../compare/revised-prompt';
 
 type Board = Extract<SharedResult, { kind: 'comparison' }>;
 
@@ -43,12 +44,7 @@ export function SharedBoard({ result, mediaBase, t }: { result: Board; mediaBase
               </a>
             ))
           )}
-          {column.revisedPrompt && (
-            <details className="px-1 text-xs text-ink-muted">
-              <summary className="cursor-pointer select-none">{p.revisedPrompt}</summary>
-              <p className="mt-1 leading-relaxed">{column.revisedPrompt}</p>
-            </details>
-          )}
+          {column.revisedPrompt && <RevisedPrompt label={p.revisedPrompt} text={column.revisedPrompt} className="px-1" />}
         </section>
       ))}
     </div>

@@ -1,10 +1,9 @@
 'use client';
 
-import Link from 'next/link';
 import { usePathname } from 'next/navigation';
 import { ChartColumn, Clapperboard, Images, LayoutGrid, Settings, WandSparkles } from 'lucide-react';
 import { useI18n } from '../i18n-provider';
-import { cn } from '../ui/cn';
+import { IconLink, type IconLinkLook } from '../ui/icon-link';
 
 const LINKS = [
   { href: '/edit', key: 'edit', icon: WandSparkles },
@@ -15,31 +14,26 @@ const LINKS = [
   { href: '/settings', key: 'settings', icon: Settings },
 ] as const;
 
+const NAV_LINK: IconLinkLook = {
+  base: 'focus-ring flex h-9 items-center gap-3 rounded-control px-2.5 text-sm transition-colors',
+  current: 'bg-surface font-medium text-ink shadow-card',
+  other: 'text-ink-muted hover:bg-subtle hover:text-ink',
+  icon: 'size-[17px]',
+};
+
 export function NavLinks({ onNavigate }: { onNavigate?: () => void }) {
   const { t } = useI18n();
   const pathname = usePathname();
   return (
     <nav aria-label={t.nav.main}>
       <ul className="grid gap-0.5">
-        {LINKS.map(({ href, key, icon: Icon }) => {
-          const active = pathname === href || pathname.startsWith(`${href}/`);
-          return (
-            <li key={href}>
-              <Link
-                href={href}
-                onClick={onNavigate}
-                aria-current={active ? 'page' : undefined}
-                className={cn(
-                  'focus-ring flex h-9 items-center gap-3 rounded-control px-2.5 text-sm transition-colors',
-                  active ? 'bg-surface font-medium text-ink shadow-card' : 'text-ink-muted hover:bg-subtle hover:text-ink',
-                )}
-              >
-                <Icon className={cn('size-[17px]', active ? 'text-accent' : 'text-ink-subtle')} />
-                {t.nav[key]}
-              </Link>
-            </li>
-          );
-        })}
+        {LINKS.map(({ href, key, icon }) => (
+          <li key={href}>
+            <IconLink href={href} icon={icon} current={pathname === href || pathname.startsWith(`${href}/`)} look={NAV_LINK} onClick={onNavigate}>
+              {t.nav[key]}
+            </IconLink>
+          </li>
+        ))}
       </ul>
     </nav>
   );

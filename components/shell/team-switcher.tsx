@@ -1,16 +1,15 @@
 'use client';
 
 import { useRouter } from 'next/navigation';
-import { useState, useTransition } from 'react';
+import { useState } from 'react';
 import { ChevronsUpDown, Plus } from 'lucide-react';
 import type { ActionResult } from '@/lib/auth/action';
 import type { TeamSummary } from '@/lib/auth/context';
 import { format } from '@/lib/i18n';
 import { useI18n } from '../i18n-provider';
-import { useActionError } from '../use-action-error';
+import { useAction } from '../use-action';
 import { Menu, MenuItem, MenuLabel, MenuSeparator } from '../ui/menu';
 import { Spinner } from '../ui/spinner';
-import { useToast } from '../ui/toast';
 import { Avatar } from './avatar';
 import { CreateTeamDialog } from './create-team-dialog';
 
@@ -24,19 +23,18 @@ interface TeamSwitcherProps {
 export function TeamSwitcher({ teams, activeTeamId, switchTeam, createTeam }: TeamSwitcherProps) {
   const { t } = useI18n();
   const router = useRouter();
-  const toast = useToast();
-  const errorText = useActionError();
+  const { run, pending, toast } = useAction();
   const [creating, setCreating] = useState(false);
-  const [pending, startTransition] = useTransition();
   const active = teams.find((team) => team.id === activeTeamId) ?? teams[0];
 
   const choose = (team: TeamSummary) =>
-    startTransition(async () => {
-      const result = await switchTeam({ teamId: team.id });
-      if (!result.ok) return toast(errorText(result.error), 'error');
-      toast(format(t.shell.switchedTeam, { team: team.name }));
-      router.refresh();
-    });
+    run(
+      () => switchTeam({ teamId: team.id }),
+      () => {
+        toast(format(t.shell.switchedTeam, { team: team.name }));
+        router.refresh();
+      },
+    );
 
   return (
     <>

@@ -9,10 +9,21 @@ export function Input({ className, ...rest }: InputHTMLAttributes<HTMLInputEleme
   return <input className={cn(control, 'h-10 px-3', className)} {...rest} />;
 }
 
-export function Select({ className, children, ...rest }: SelectHTMLAttributes<HTMLSelectElement>) {
+/** A choice among `options` (or among the `<option>`s given as children). */
+export function Select({
+  className,
+  options,
+  children,
+  ...rest
+}: SelectHTMLAttributes<HTMLSelectElement> & { options?: readonly { value: string; label: ReactNode }[] }) {
   return (
     <span className={cn('relative inline-flex', className)}>
       <select className={cn(control, 'h-9 appearance-none pr-8 pl-3')} {...rest}>
+        {options?.map(({ value, label }) => (
+          <option key={value} value={value}>
+            {label}
+          </option>
+        ))}
         {children}
       </select>
       <ChevronDown aria-hidden className="pointer-events-none absolute top-1/2 right-2.5 size-4 -translate-y-1/2 text-ink-subtle" />
@@ -47,3 +58,24 @@ export const fieldAria = (id: string, error?: string, hint?: boolean) => ({
   'aria-invalid': error ? true : undefined,
   'aria-describedby': error ? `${id}-error` : hint ? `${id}-hint` : undefined,
 });
+
+/** A checkbox with its title and a line of explanation beside it; the whole row toggles it. */
+export function CheckField({
+  id,
+  label,
+  hint,
+  className,
+  ...input
+}: { id: string; label: ReactNode; hint: ReactNode; className?: string } & Omit<InputHTMLAttributes<HTMLInputElement>, 'type' | 'id'>) {
+  return (
+    <label className={cn('flex items-start gap-3', className)}>
+      <input type="checkbox" id={id} aria-describedby={`${id}-hint`} className="mt-0.5 size-4 accent-[var(--accent)]" {...input} />
+      <span className="grid gap-0.5">
+        <span className="flex items-center gap-1.5 text-[13px] font-medium text-ink">{label}</span>
+        <span id={`${id}-hint`} className="text-[13px] text-ink-muted">
+          {hint}
+        </span>
+      </span>
+    </label>
+  );
+}

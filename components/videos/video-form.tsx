@@ -9,7 +9,7 @@ import { useI18n } from '../i18n-provider';
 import { useActionError } from '../use-action-error';
 import { Button } from '../ui/button';
 import { Card, CardBody, CardFooter, CardHeader } from '../ui/card';
-import { Field, fieldAria, Select } from '../ui/input';
+import { CheckField, Field, fieldAria, Select } from '../ui/input';
 import { useToast } from '../ui/toast';
 import { Segmented } from '../ui/segmented';
 import { FrameShape } from './frame-shape';
@@ -84,13 +84,8 @@ export function VideoForm({ models, action }: { models: VideoModelOption[]; acti
                 value={model.id}
                 onChange={(e) => chooseModel(e.target.value)}
                 className="w-full"
-              >
-                {models.map((m) => (
-                  <option key={m.id} value={m.id}>
-                    {m.id}
-                  </option>
-                ))}
-              </Select>
+                options={models.map((m) => ({ value: m.id, label: m.id }))}
+              />
             </Field>
             <Field id="video-prompt" label={f.prompt} error={fieldErrors.prompt}>
               <textarea
@@ -119,24 +114,19 @@ export function VideoForm({ models, action }: { models: VideoModelOption[]; acti
               options={ASPECT_RATIOS.map((r) => ({ value: r, label: r, icon: <FrameShape ratio={r} /> }))}
             />
           </div>
-          <label className="flex cursor-pointer items-start gap-3 rounded-control border border-line p-3 hover:bg-subtle/60">
-            <input
-              type="checkbox"
-              checked={audio}
-              onChange={(e) => setAudio(e.target.checked)}
-              className="mt-0.5 size-4 accent-[var(--accent)]"
-              aria-describedby="video-audio-hint"
-            />
-            <span className="grid gap-0.5">
-              <span className="flex items-center gap-1.5 text-sm font-medium text-ink">
+          <CheckField
+            id="video-audio"
+            checked={audio}
+            onChange={(e) => setAudio(e.target.checked)}
+            label={
+              <>
                 <Volume2 aria-hidden className="size-4 text-ink-subtle" />
                 {f.audio}
-              </span>
-              <span id="video-audio-hint" className="text-[13px] text-ink-muted">
-                {f.audioHint}
-              </span>
-            </span>
-          </label>
+              </>
+            }
+            hint={f.audioHint}
+            className="cursor-pointer rounded-control border border-line p-3 hover:bg-subtle/60"
+          />
           {error && (
             <p role="alert" data-testid="video-form-error" className="rounded-control bg-danger-soft px-3 py-2 text-sm text-danger">
               {error}

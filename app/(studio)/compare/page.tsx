@@ -1,5 +1,4 @@
 import type { Metadata } from 'next';
-import { notFound } from 'next/navigation';
 import { z } from 'zod';
 import { LayoutGrid } from 'lucide-react';
 import { BoardHistory } from '@/components/compare/board-history';
@@ -11,6 +10,7 @@ import { requireTeamContext } from '@/lib/auth/page-context';
 import { boardCatalog } from '@/lib/comparisons/catalog';
 import { listBoards } from '@/lib/comparisons/queries';
 import { format } from '@/lib/i18n';
+import { pageQuery, type SearchParams } from '@/lib/http/page-query';
 import { getI18n } from '@/lib/i18n/server';
 
 export async function generateMetadata(): Promise<Metadata> {
@@ -19,12 +19,10 @@ export async function generateMetadata(): Promise<Metadata> {
 
 const querySchema = z.object({ page: z.coerce.number().int().min(1).max(100_000).default(1) });
 
-export default async function ComparePage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+export default async function ComparePage({ searchParams }: { searchParams: SearchParams }) {
   const ctx = await requireTeamContext();
   const { t, locale } = await getI18n();
-  const query = querySchema.safeParse(await searchParams);
-  if (!query.success) notFound();
-  const { page } = query.data;
+  const { page } = await pageQuery(querySchema, searchParams);
   const [{ models, prices }, history] = await Promise.all([boardCatalog(ctx), listBoards(ctx, page)]);
   const initial = {
     prompt: '',

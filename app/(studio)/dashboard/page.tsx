@@ -1,5 +1,6 @@
 import type { Metadata } from 'next';
 import { ChartColumn } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { DailyChart } from '@/components/dashboard/daily-chart';
 import { KindDonut } from '@/components/dashboard/kind-donut';
 import { RangeBar } from '@/components/dashboard/range-bar';
@@ -9,6 +10,7 @@ import { TopGenerations } from '@/components/dashboard/top-generations';
 import { EmptyState } from '@/components/empty/empty-state';
 import { Card, CardBody, CardHeader } from '@/components/ui/card';
 import { requireTeamContext } from '@/lib/auth/page-context';
+import type { SearchParams } from '@/lib/http/page-query';
 import { getI18n } from '@/lib/i18n/server';
 import { pageBudgetStatus } from '@/lib/ledger/page-budgets';
 import { rangeFromQuery } from '@/lib/ledger/ranges';
@@ -18,7 +20,7 @@ export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getI18n()).t.dashboard.title };
 }
 
-export default async function DashboardPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+export default async function DashboardPage({ searchParams }: { searchParams: SearchParams }) {
   const ctx = await requireTeamContext();
   const { t, locale } = await getI18n();
   const budget = await pageBudgetStatus();
@@ -34,32 +36,20 @@ export default async function DashboardPage({ searchParams }: { searchParams: Pr
         <EmptyState icon={<ChartColumn />} title={t.dashboard.emptyTitle} description={t.dashboard.empty} />
       ) : (
         <>
-          <Card>
-            <CardHeader title={c.daily} description={c.dailyHint} />
-            <CardBody>
-              <DailyChart days={report.days} />
-            </CardBody>
-          </Card>
+          <ChartCard title={c.daily} description={c.dailyHint}>
+            <DailyChart days={report.days} />
+          </ChartCard>
           <div className={report.scope === 'team' ? 'grid gap-6 lg:grid-cols-3' : 'grid gap-6 lg:grid-cols-2'}>
-            <Card>
-              <CardHeader title={c.byKind} />
-              <CardBody>
-                <KindDonut slices={report.byKind} total={report.total} />
-              </CardBody>
-            </Card>
-            <Card>
-              <CardHeader title={c.byModel} />
-              <CardBody>
-                <RankedBars slices={report.byModel} locale={locale} empty={c.nothing} />
-              </CardBody>
-            </Card>
+            <ChartCard title={c.byKind}>
+              <KindDonut slices={report.byKind} total={report.total} />
+            </ChartCard>
+            <ChartCard title={c.byModel}>
+              <RankedBars slices={report.byModel} locale={locale} empty={c.nothing} />
+            </ChartCard>
             {report.scope === 'team' && (
-              <Card>
-                <CardHeader title={c.byMember} />
-                <CardBody>
-                  <RankedBars slices={report.byMember} locale={locale} empty={c.nothing} />
-                </CardBody>
-              </Card>
+              <ChartCard title={c.byMember}>
+                <RankedBars slices={report.byMember} locale={locale} empty={c.nothing} />
+              </ChartCard>
             )}
           </div>
           <Card>
@@ -69,5 +59,14 @@ export default async function DashboardPage({ searchParams }: { searchParams: Pr
         </>
       )}
     </div>
+  );
+}
+
+function ChartCard({ title, description, children }: { title: string; description?: string; children: ReactNode }) {
+  return (
+    <Card>
+      <CardHeader title={title} description={description} />
+      <CardBody>{children}</CardBody>
+    </Card>
   );
 }

@@ -7,6 +7,7 @@ import { PageHeader } from '@/components/page-header';
 import { requireTeamContext } from '@/lib/auth/page-context';
 import { editModels } from '@/lib/edits/edit-models';
 import { findEdit, findImageAsset, listEdits } from '@/lib/edits/history';
+import { pageQuery, type SearchParams } from '@/lib/http/page-query';
 import { getI18n } from '@/lib/i18n/server';
 
 export async function generateMetadata(): Promise<Metadata> {
@@ -19,12 +20,10 @@ const querySchema = z.object({
   scope: z.enum(['mine', 'team']).default('team'),
 });
 
-export default async function EditPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+export default async function EditPage({ searchParams }: { searchParams: SearchParams }) {
   const ctx = await requireTeamContext();
   const { t } = await getI18n();
-  const parsed = querySchema.safeParse(await searchParams);
-  if (!parsed.success) notFound();
-  const query = parsed.data;
+  const query = await pageQuery(querySchema, searchParams);
   const [models, history, edit, asset] = await Promise.all([
     editModels(ctx),
     listEdits(ctx, query.scope),

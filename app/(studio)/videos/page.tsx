@@ -1,5 +1,4 @@
 import type { Metadata } from 'next';
-import { notFound } from 'next/navigation';
 import { Clapperboard, SearchX } from 'lucide-react';
 import Link from 'next/link';
 import { VideoStrip } from '@/components/empty/illustrations';
@@ -11,6 +10,7 @@ import { VideoForm } from '@/components/videos/video-form';
 import { VideoLibrary } from '@/components/videos/video-library';
 import { requireTeamContext } from '@/lib/auth/page-context';
 import { format } from '@/lib/i18n';
+import { pageQuery, type SearchParams } from '@/lib/http/page-query';
 import { getI18n } from '@/lib/i18n/server';
 import { videoModels } from '@/lib/videos/catalog';
 import { listVideos, usedVideoModels, videoFiltersSchema } from '@/lib/videos/queries';
@@ -20,12 +20,10 @@ export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getI18n()).t.videos.title };
 }
 
-export default async function VideosPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+export default async function VideosPage({ searchParams }: { searchParams: SearchParams }) {
   const ctx = await requireTeamContext();
   const { t } = await getI18n();
-  const parsed = videoFiltersSchema.safeParse(await searchParams);
-  if (!parsed.success) notFound();
-  const filters = parsed.data;
+  const filters = await pageQuery(videoFiltersSchema, searchParams);
   const filtered = Boolean(filters.status || filters.model || filters.scope === 'mine' || filters.before);
   const [models, { videos, next }, used] = await Promise.all([videoModels(ctx), listVideos(ctx, filters), usedVideoModels(ctx)]);
   const pageHref = (before?: string) => {

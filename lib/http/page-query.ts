@@ -1,0 +1,12 @@
+import { notFound } from 'next/navigation';
+import type { z } from 'zod';
+
+/** What Next hands a page as its query string. */
+export type SearchParams = Promise<Record<string, string | string[] | undefined>>;
+
+/** A page's query string, strictly parsed: an address Atelier never links to is a 404, not a guess. */
+export async function pageQuery<S extends z.ZodType>(schema: S, searchParams: SearchParams): Promise<z.output<S>> {
+  const parsed = schema.safeParse(await searchParams);
+  if (!parsed.success) notFound();
+  return parsed.data;
+}
