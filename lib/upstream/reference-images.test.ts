@@ -1,35 +1,25 @@
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { maskPng, scenePng } from '@atelier/reference-service/testing';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { download, maskPng, scenePng } from '@atelier/reference-service/testing';
+import { testService } from '@atelier/reference-service/testing/vitest';
 import { expectNoSecret } from '../../test/support/secrets';
-import { download, startService, type RunningService } from '@atelier/reference-service/testing';
-import { createUpstreamClient, UpstreamError, type UpstreamClient } from './index';
+import { failure } from '../../test/support/upstream';
+import { createUpstreamClient, type UpstreamClient } from './index';
 
 // The client against the real standalone reference service, over HTTP.
-let svc: RunningService;
+const svc = testService({
+  SERVICE_FAIL_MODELS: 'atelier-ink',
+  SERVICE_TIMEOUT_MODELS: 'atelier-pixel,atelier-edit-hd',
+  SERVICE_MODEL_LATENCY_MS: 'atelier-aquarelle=4000',
+  SERVICE_GENERATION_DEADLINE_MS: '4000',
+  SERVICE_EDIT_DEADLINE_MS: '4000',
+});
 let upstream: UpstreamClient;
 let scene: Buffer;
 beforeAll(async () => {
-  svc = await startService({
-    SERVICE_FAIL_MODELS: 'atelier-ink',
-    SERVICE_TIMEOUT_MODELS: 'atelier-pixel,atelier-edit-hd',
-    SERVICE_MODEL_LATENCY_MS: 'atelier-aquarelle=4000',
-    SERVICE_GENERATION_DEADLINE_MS: '4000',
-    SERVICE_EDIT_DEADLINE_MS: '4000',
-  });
   upstream = createUpstreamClient({ baseUrl: svc.url, apiKey: svc.key });
   scene = await scenePng(320, 240);
 });
-afterAll(() => svc?.dispose());
-
-async function failure(promise: Promise<unknown>): Promise<UpstreamError> {
-  const error = await promise.then(
-    () => expect.fail('expected the call to fail'),
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(UpstreamError);
-  return error as UpstreamError;
-}
 
 describe('editImage against the reference service', () => {
   it('edits bytes with a Blob mask and reports the cost as a decimal string', async () => {

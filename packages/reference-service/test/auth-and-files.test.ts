@@ -1,12 +1,9 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, download, startService, type RunningService } from '../src/testing/service';
+import { describe, expect, it } from 'vitest';
+import { call, download } from '../src/testing/service';
+import { testService } from '../src/testing/vitest';
 
-let svc: RunningService;
-beforeAll(async () => {
-  svc = await startService({ SERVICE_FILE_TTL_SECONDS: '3' });
-});
-afterAll(() => svc?.dispose());
+const svc = testService({ SERVICE_FILE_TTL_SECONDS: '3' });
 
 const errorShape = (type: string, code: string) => ({ error: { message: expect.any(String), type, code, param: null } });
 

@@ -1,19 +1,18 @@
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { hugeHeaderPng, maskPng, meanAbsDiff, rgba, scenePng } from '../src/testing/images';
-import { download, startService, type RunningService } from '../src/testing/service';
+import { download } from '../src/testing/service';
+import { testService } from '../src/testing/vitest';
 
-let svc: RunningService;
+const svc = testService();
 let scene: Buffer;
 let mask: Buffer;
 const W = 320;
 const H = 240;
 beforeAll(async () => {
-  svc = await startService();
   scene = await scenePng(W, H);
   mask = await maskPng(W, H, { x: 90, y: 60, w: 90, h: 110 });
 });
-afterAll(() => svc?.dispose());
 
 type Part = Buffer | string | { bytes: Buffer; name: string; type: string };
 

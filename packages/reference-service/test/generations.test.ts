@@ -1,16 +1,9 @@
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, download, startService, type RunningService } from '../src/testing/service';
+import { describe, expect, it } from 'vitest';
+import { call, download } from '../src/testing/service';
+import { testService } from '../src/testing/vitest';
 
-let svc: RunningService;
-beforeAll(async () => {
-  svc = await startService({
-    SERVICE_FAIL_MODELS: 'atelier-ink',
-    SERVICE_TIMEOUT_MODELS: 'atelier-pixel',
-    SERVICE_GENERATION_DEADLINE_MS: '15000',
-  });
-});
-afterAll(() => svc?.dispose());
+const svc = testService({ SERVICE_FAIL_MODELS: 'atelier-ink', SERVICE_TIMEOUT_MODELS: 'atelier-pixel', SERVICE_GENERATION_DEADLINE_MS: '15000' });
 
 const generate = (body: Record<string, unknown>) => call(svc, 'POST', '/v1/images/generations', body);
 

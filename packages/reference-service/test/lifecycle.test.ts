@@ -1,16 +1,13 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { call, startService, type RunningService } from '../src/testing/service';
+import { describe, expect, it, vi } from 'vitest';
+import { call } from '../src/testing/service';
 import { pollVideo } from '../src/testing/video';
+import { testService } from '../src/testing/vitest';
 import { startReceiver } from '../src/testing/webhook-receiver';
 
 const SECRET = `whsec_${Buffer.from('reference-service-test-secret-0123').toString('base64')}`;
 
-let svc: RunningService;
-beforeAll(async () => {
-  svc = await startService({ SERVICE_ALLOW_PRIVATE_WEBHOOKS: '1', SERVICE_WEBHOOK_SECRET: SECRET });
-});
-afterAll(() => svc?.dispose());
+const svc = testService({ SERVICE_ALLOW_PRIVATE_WEBHOOKS: '1', SERVICE_WEBHOOK_SECRET: SECRET });
 
 const video = (body: Record<string, unknown>) =>
   call(svc, 'POST', '/v1/videos/generations', { model: 'atelier-motion', duration: 3, resolution: '480p', ...body });
@@ -19,12 +16,7 @@ const video = (body: Record<string, unknown>) =>
 // lib/reference-service/webhooks.test.ts; here, what must survive a real process being killed.
 describe('restarts (nothing lost)', () => {
   it('finishes a video whose render was cut off by a crash, without progress going backwards', async () => {
-    const task = await call(svc, 'POST', '/v1/videos/generations', {
-      model: 'atelier-motion',
-      prompt: 'mountains and a lake',
-      duration: 10,
-      resolution: '720p',
-    });
+    const task = await video({ prompt: 'mountains and a lake', duration: 10, resolution: '720p' });
     let before = 0;
     const until = Date.now() + 60_000;
     while (Date.now() < until && before < 10) {

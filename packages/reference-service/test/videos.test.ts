@@ -1,24 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { readMp4 } from '../src/testing/mp4';
-import { call, download, startService, type RunningService } from '../src/testing/service';
+import { call, download } from '../src/testing/service';
 import { pollVideo } from '../src/testing/video';
+import { testService } from '../src/testing/vitest';
 
-let svc: RunningService;
-beforeAll(async () => {
-  svc = await startService({ SERVICE_FAIL_MODELS: 'atelier-motion-pro' });
-});
-afterAll(() => svc?.dispose());
+const svc = testService({ SERVICE_FAIL_MODELS: 'atelier-motion-pro' });
+
+const video = (body: Record<string, unknown>) => call(svc, 'POST', '/v1/videos/generations', body);
 
 describe('POST /v1/videos/generations', () => {
   it('returns a processing task at once, then completes with a real H.264 MP4 of the requested shape', async () => {
     const started = Date.now();
-    const res = await call(svc, 'POST', '/v1/videos/generations', {
-      model: 'atelier-motion',
-      prompt: 'a red sunset over the sea, waves',
-      duration: 3,
-      resolution: '480p',
-      aspect_ratio: '9:16',
-    });
+    const res = await video({ model: 'atelier-motion', prompt: 'a red sunset over the sea, waves', duration: 3, resolution: '480p', aspect_ratio: '9:16' });
     expect(Date.now() - started).toBeLessThan(2000);
     expect(res.status).toBe(200);
     expect(res.json).toEqual({
@@ -51,13 +44,7 @@ describe('POST /v1/videos/generations', () => {
   }, 90_000);
 
   it('adds an AAC track when audio is true, and charges more for it', async () => {
-    const res = await call(svc, 'POST', '/v1/videos/generations', {
-      model: 'atelier-motion',
-      prompt: '森林里的小鸟',
-      duration: 3,
-      resolution: '720p',
-      audio: true,
-    });
+    const res = await video({ model: 'atelier-motion', prompt: '森林里的小鸟', duration: 3, resolution: '720p', audio: true });
     const { final } = await pollVideo(svc, res.json.id);
     expect(final.status).toBe('completed');
     const mp4 = readMp4((await download(final.video_url)).bytes);
@@ -71,7 +58,7 @@ describe('POST /v1/videos/generations', () => {
   }, 90_000);
 
   it('fails a task with a message, and keeps it failed', async () => {
-    const res = await call(svc, 'POST', '/v1/videos/generations', { model: 'atelier-motion-pro', prompt: 'city', duration: 5, resolution: '480p' });
+    const res = await video({ model: 'atelier-motion-pro', prompt: 'city', duration: 5, resolution: '480p' });
     const { final } = await pollVideo(svc, res.json.id);
     expect(final.status).toBe('failed');
     expect(final.error).toEqual({ message: expect.stringContaining('atelier-motion-pro'), code: 'model_error' });
@@ -79,7 +66,7 @@ describe('POST /v1/videos/generations', () => {
   }, 60_000);
 
   it("hides one key's tasks from another key, and answers unknown ids 404", async () => {
-    const res = await call(svc, 'POST', '/v1/videos/generations', { model: 'atelier-motion', prompt: 'snow', duration: 3, resolution: '480p' });
+    const res = await video({ model: 'atelier-motion', prompt: 'snow', duration: 3, resolution: '480p' });
     const other = await svc.mintKey();
     const peek = await call(svc, 'GET', `/v1/videos/generations/${res.json.id}`, undefined, other);
     expect(peek.status).toBe(404);
@@ -103,7 +90,7 @@ describe('POST /v1/videos/generations', () => {
     [{ model: 'atelier-motion', prompt: 'x', webhook_url: 'http://[::ffff:127.0.0.1]/hook' }, 400, 'invalid_webhook_url'],
     [{ model: 'atelier-motion', prompt: 'y'.repeat(32_001) }, 400, 'prompt_too_long'],
   ])('refuses bad request %# with %i %s', async (body, status, code) => {
-    const res = await call(svc, 'POST', '/v1/videos/generations', body);
+    const res = await video(body);
     expect(res.status).toBe(status);
     expect(res.json.error.code).toBe(code);
   });

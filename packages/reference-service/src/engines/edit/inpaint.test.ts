@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { inpaint } from './inpaint';
 import { blankImage, createRng, type RawImage } from '../pixels/raw';
+import { expectOutsideUnchanged, paintHole, rectHole } from '../../testing/holes';
 
 function gradient(w: number, h: number): RawImage {
   const img = blankImage(w, h);
@@ -14,12 +15,6 @@ function gradient(w: number, h: number): RawImage {
     }
   }
   return img;
-}
-
-function rectHole(w: number, h: number, x0: number, y0: number, x1: number, y1: number): Uint8Array {
-  const hole = new Uint8Array(w * h);
-  for (let y = y0; y < y1; y++) hole.fill(1, y * w + x0, y * w + x1);
-  return hole;
 }
 
 /** Largest and mean absolute channel difference between two images over the hole. */
@@ -39,32 +34,18 @@ function holeError(a: RawImage, b: RawImage, hole: Uint8Array): { max: number; m
   return { max, mean: sum / n };
 }
 
-function expectOutsideUnchanged(before: RawImage, after: RawImage, hole: Uint8Array): void {
-  for (let p = 0; p < hole.length; p++) {
-    if (hole[p]) continue;
-    for (let c = 0; c < 4; c++) {
-      if (after.data[p * 4 + c] !== before.data[p * 4 + c]) throw new Error(`pixel ${p} channel ${c} changed`);
-    }
-  }
-}
+/** How far the fill strays from the original image over the hole, once the hole is painted `color` (see paintHole). */
+const fillError = (img: RawImage, hole: Uint8Array, color: number[]) => holeError(inpaint(paintHole(img, hole, color), hole), img, hole);
 
 describe('inpaint', () => {
   it('fills a hole in a flat image with that colour, alpha included', () => {
-    const img = blankImage(64, 48, [200, 30, 90, 180]);
     const hole = rectHole(64, 48, 10, 8, 40, 30);
-    const holed = { ...img, data: Buffer.from(img.data) };
-    for (let p = 0; p < hole.length; p++) if (hole[p]) holed.data.fill(0, p * 4, p * 4 + 4);
-    const out = inpaint(holed, hole);
-    expect(holeError(out, img, hole).max).toBeLessThanOrEqual(1);
+    expect(fillError(blankImage(64, 48, [200, 30, 90, 180]), hole, [0, 0, 0, 0]).max).toBeLessThanOrEqual(1);
   });
 
   it('continues a smooth horizontal gradient across the hole', () => {
-    const img = gradient(128, 96);
     const hole = rectHole(128, 96, 40, 30, 80, 70);
-    const holed = { ...img, data: Buffer.from(img.data) };
-    for (let p = 0; p < hole.length; p++) if (hole[p]) holed.data.fill(255, p * 4, p * 4 + 3);
-    const out = inpaint(holed, hole);
-    const err = holeError(out, img, hole);
+    const err = fillError(gradient(128, 96), hole, [255, 255, 255]);
     expect(err.mean).toBeLessThan(1);
     expect(err.max).toBeLessThanOrEqual(3);
   });
@@ -113,17 +94,13 @@ describe('inpaint', () => {
 
   it('removes a thin line drawn over a gradient', () => {
     const img = gradient(160, 120);
-    const drawn = { ...img, data: Buffer.from(img.data) };
     const hole = new Uint8Array(160 * 120);
     // A 3 px diagonal stroke in black: the "object" to remove.
     for (let x = 10; x < 150; x++) {
       const yc = Math.round(15 + x * 0.6);
-      for (let y = yc - 1; y <= yc + 1; y++) {
-        const p = y * 160 + x;
-        hole[p] = 1;
-        drawn.data.fill(0, p * 4, p * 4 + 3);
-      }
+      for (let y = yc - 1; y <= yc + 1; y++) hole[y * 160 + x] = 1;
     }
+    const drawn = paintHole(img, hole, [0, 0, 0]);
     const out = inpaint(drawn, hole);
     expectOutsideUnchanged(drawn, out, hole);
     expect(holeError(out, img, hole).mean).toBeLessThan(1);
@@ -147,8 +124,7 @@ describe('inpaint', () => {
     const hole = rectHole(100, 50, 0, 0, 30, 50); // whole left strip, top to bottom
     const corner = rectHole(100, 50, 85, 40, 100, 50);
     for (let p = 0; p < hole.length; p++) hole[p] |= corner[p];
-    const holed = { ...img, data: Buffer.from(img.data) };
-    for (let p = 0; p < hole.length; p++) if (hole[p]) holed.data.fill(0, p * 4, p * 4 + 4);
+    const holed = paintHole(img, hole, [0, 0, 0, 0]);
     const out = inpaint(holed, hole);
     expectOutsideUnchanged(holed, out, hole);
     for (let p = 0; p < hole.length; p++) if (hole[p]) expect(out.data[p * 4 + 3]).toBe(255);
@@ -158,13 +134,9 @@ describe('inpaint', () => {
   });
 
   it('fills several separate holes, including single pixels and a 1 px image edge', () => {
-    const img = gradient(64, 64);
     const hole = new Uint8Array(64 * 64);
     for (const p of [0, 63, 64 * 63, 64 * 64 - 1, 64 * 32 + 32, 64 * 10 + 50]) hole[p] = 1;
-    const holed = { ...img, data: Buffer.from(img.data) };
-    for (let p = 0; p < hole.length; p++) if (hole[p]) holed.data.fill(0, p * 4, p * 4 + 4);
-    const out = inpaint(holed, hole);
-    expect(holeError(out, img, hole).max).toBeLessThanOrEqual(3);
+    expect(fillError(gradient(64, 64), hole, [0, 0, 0, 0]).max).toBeLessThanOrEqual(3);
   });
 
   it('fills many interleaved holes (one shared pass) and copes with odd radii', () => {
@@ -172,8 +144,7 @@ describe('inpaint', () => {
     const hole = new Uint8Array(64 * 64);
     // Diagonal scratches: every one spans the image, so their boxes overlap heavily.
     for (let y = 0; y < 64; y++) for (let x = 0; x < 64; x++) if ((x + y) % 8 === 0) hole[y * 64 + x] = 1;
-    const holed = { ...img, data: Buffer.from(img.data) };
-    for (let p = 0; p < hole.length; p++) if (hole[p]) holed.data.fill(0, p * 4, p * 4 + 3);
+    const holed = paintHole(img, hole, [0, 0, 0]);
     for (const radius of [5, 1, 0, 100, Number.NaN]) {
       const out = inpaint(holed, hole, radius);
       expectOutsideUnchanged(holed, out, hole);

@@ -1,4 +1,5 @@
 import type { RawImage } from '../pixels/raw';
+import { labelComponents } from './mask-ops';
 
 // Telea, "An Image Inpainting Technique Based on the Fast Marching Method" (2004).
 // The fill front advances from the hole's edge inwards in order of arrival time T, so every
@@ -131,53 +132,20 @@ function isFull(hole: Uint8Array): boolean {
 
 /** 4-connected hole regions: a label per pixel (0 = not hole) and x0,y0,x1,y1 per region. */
 function labelHoles(hole: Uint8Array, w: number, h: number): { labels: Int32Array; boxes: Int32Array } {
-  const labels = new Int32Array(w * h);
-  const boxes: number[] = [];
-  let stack = new Int32Array(1024);
-  let next = 0;
-  for (let start = 0; start < hole.length; start++) {
-    if (!hole[start] || labels[start]) continue;
-    const id = ++next;
-    let x0 = w,
-      y0 = h,
-      x1 = -1,
-      y1 = -1,
-      top = 0;
-    labels[start] = id;
-    stack[top++] = start;
-    while (top > 0) {
-      const i = stack[--top];
-      const x = i % w,
-        y = (i - x) / w;
-      if (x < x0) x0 = x;
-      if (x > x1) x1 = x;
-      if (y < y0) y0 = y;
-      if (y > y1) y1 = y;
-      if (top + 4 > stack.length) {
-        const bigger = new Int32Array(stack.length * 2);
-        bigger.set(stack);
-        stack = bigger;
-      }
-      if (x > 0 && hole[i - 1] && !labels[i - 1]) {
-        labels[i - 1] = id;
-        stack[top++] = i - 1;
-      }
-      if (x < w - 1 && hole[i + 1] && !labels[i + 1]) {
-        labels[i + 1] = id;
-        stack[top++] = i + 1;
-      }
-      if (y > 0 && hole[i - w] && !labels[i - w]) {
-        labels[i - w] = id;
-        stack[top++] = i - w;
-      }
-      if (y < h - 1 && hole[i + w] && !labels[i + w]) {
-        labels[i + w] = id;
-        stack[top++] = i + w;
-      }
-    }
-    boxes.push(x0, y0, x1, y1);
+  const { labels, count } = labelComponents(w, h, (i) => hole[i] !== 0);
+  const boxes = new Int32Array(4 * count);
+  for (let k = 0; k < count; k++) boxes.set([w, h, -1, -1], 4 * k);
+  for (let i = 0; i < labels.length; i++) {
+    if (!labels[i]) continue;
+    const b = 4 * (labels[i] - 1);
+    const x = i % w,
+      y = (i - x) / w;
+    if (x < boxes[b]) boxes[b] = x;
+    if (y < boxes[b + 1]) boxes[b + 1] = y;
+    if (x > boxes[b + 2]) boxes[b + 2] = x;
+    if (y > boxes[b + 3]) boxes[b + 3] = y;
   }
-  return { labels, boxes: Int32Array.from(boxes) };
+  return { labels, boxes };
 }
 
 /**

@@ -1,5 +1,5 @@
-// Binary mask clean-up on small working masks (1 = set). Plain loops: the masks are a few
-// hundred pixels a side, so clarity wins over cleverness.
+// Binary mask clean-up on small working masks (1 = set), and the connected-component labelling
+// that the inpainting engines share. Plain loops: clarity wins over cleverness.
 
 /** Square max (dilate) or min (erode) filter of the given radius, done as two 1-D passes. */
 function rankFilter(mask: Uint8Array, w: number, h: number, r: number, max: boolean): Uint8Array {
@@ -27,51 +27,61 @@ function rankFilter(mask: Uint8Array, w: number, h: number, r: number, max: bool
 export const dilate = (m: Uint8Array, w: number, h: number, r: number): Uint8Array => rankFilter(m, w, h, r, true);
 export const erode = (m: Uint8Array, w: number, h: number, r: number): Uint8Array => rankFilter(m, w, h, r, false);
 
+/**
+ * 4-connected components of the cells where `inside(i)` holds: a label per cell (0 outside, else
+ * the component's id, numbered from 1 in the scan order of their first cell) and how many there are.
+ */
+export function labelComponents(w: number, h: number, inside: (i: number) => boolean): { labels: Int32Array; count: number } {
+  const labels = new Int32Array(w * h);
+  let stack = new Int32Array(1024);
+  let top = 0;
+  let count = 0;
+  /** Gives cell `i` the current id and queues it, unless it is outside or already labelled. */
+  const claim = (i: number): void => {
+    if (labels[i] || !inside(i)) return;
+    labels[i] = count;
+    stack[top++] = i;
+  };
+  for (let start = 0; start < labels.length; start++) {
+    if (labels[start] || !inside(start)) continue;
+    count++;
+    claim(start);
+    while (top > 0) {
+      const i = stack[--top];
+      const x = i % w,
+        y = (i - x) / w;
+      if (top + 4 > stack.length) {
+        const bigger = new Int32Array(stack.length * 2);
+        bigger.set(stack);
+        stack = bigger;
+      }
+      if (x > 0) claim(i - 1);
+      if (x < w - 1) claim(i + 1);
+      if (y > 0) claim(i - w);
+      if (y < h - 1) claim(i + w);
+    }
+  }
+  return { labels, count };
+}
+
 interface Components {
   labels: Int32Array; // 0 for pixels not of the labelled value, else component id
   areas: number[]; // indexed by id
   touchesBorder: boolean[];
 }
 
-/** 4-connected components of the pixels equal to `value`. */
+/** 4-connected components of the pixels equal to `value`, with their areas and whether they touch the border. */
 function components(mask: Uint8Array, w: number, h: number, value: number): Components {
-  const labels = new Int32Array(w * h);
-  const areas = [0],
-    touchesBorder = [false];
-  const stack = new Int32Array(w * h);
-  for (let start = 0; start < mask.length; start++) {
-    if (mask[start] !== value || labels[start]) continue;
-    const id = areas.length;
-    let area = 0,
-      border = false,
-      top = 0;
-    labels[start] = id;
-    stack[top++] = start;
-    while (top > 0) {
-      const i = stack[--top];
-      const x = i % w,
-        y = (i - x) / w;
-      area++;
-      if (x === 0 || y === 0 || x === w - 1 || y === h - 1) border = true;
-      if (x > 0 && mask[i - 1] === value && !labels[i - 1]) {
-        labels[i - 1] = id;
-        stack[top++] = i - 1;
-      }
-      if (x < w - 1 && mask[i + 1] === value && !labels[i + 1]) {
-        labels[i + 1] = id;
-        stack[top++] = i + 1;
-      }
-      if (y > 0 && mask[i - w] === value && !labels[i - w]) {
-        labels[i - w] = id;
-        stack[top++] = i - w;
-      }
-      if (y < h - 1 && mask[i + w] === value && !labels[i + w]) {
-        labels[i + w] = id;
-        stack[top++] = i + w;
-      }
-    }
-    areas.push(area);
-    touchesBorder.push(border);
+  const { labels, count } = labelComponents(w, h, (i) => mask[i] === value);
+  const areas = new Array<number>(count + 1).fill(0);
+  const touchesBorder = new Array<boolean>(count + 1).fill(false);
+  for (let i = 0; i < labels.length; i++) {
+    const id = labels[i];
+    if (!id) continue;
+    areas[id]++;
+    const x = i % w,
+      y = (i - x) / w;
+    if (x === 0 || y === 0 || x === w - 1 || y === h - 1) touchesBorder[id] = true;
   }
   return { labels, areas, touchesBorder };
 }

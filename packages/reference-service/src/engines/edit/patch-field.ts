@@ -292,34 +292,13 @@ export class PatchField {
 
   /** Rebuilds every hole pixel as the weighted mean of what the overlapping matched patches put there. */
   vote(): void {
-    const { targets, nnf, nnd, bx, by, bw, bh, conf } = this;
+    const { targets, nnd, bx, by, bw, bh, conf } = this;
     const { w, pix, hole } = this.lv;
-    const acc = new Float32Array(bw * bh * 4);
-    const wsum = new Float32Array(bw * bh);
     const inv = 1 / (SHARPNESS * Math.max(1, quantile(nnd, QUANTILE)));
-    for (let t = 0; t < targets.length; t++) {
-      const p = targets[t],
-        q = nnf[t];
-      let wt = Math.exp(-nnd[t] * inv) + 1e-6;
-      if (conf) wt *= conf[p];
-      const px = p % w,
-        py = (p - px) / w;
-      for (let dy = -R; dy <= R; dy++) {
-        const rowP = p + dy * w,
-          rowQ = q + dy * w;
-        const cellRow = (py + dy - by) * bw - bx + px;
-        for (let dx = -R; dx <= R; dx++) {
-          if (!hole[rowP + dx]) continue;
-          const c = cellRow + dx,
-            s = (rowQ + dx) * 4;
-          acc[c * 4] += wt * pix[s];
-          acc[c * 4 + 1] += wt * pix[s + 1];
-          acc[c * 4 + 2] += wt * pix[s + 2];
-          acc[c * 4 + 3] += wt * pix[s + 3];
-          wsum[c] += wt;
-        }
-      }
-    }
+    const { sum: acc, weightSum: wsum } = this.gather(true, (t) => {
+      const wt = Math.exp(-nnd[t] * inv) + 1e-6;
+      return conf ? wt * conf[targets[t]] : wt;
+    });
     for (let y = by; y < by + bh; y++) {
       for (let x = bx; x < bx + bw; x++) {
         const p = y * w + x,
@@ -356,13 +335,24 @@ export class PatchField {
    * votes (RGBA) and the number of votes, per box cell (zero away from the rim).
    */
   rimVotes(): { mean: Float32Array; count: Float32Array } {
+    const { sum: mean, weightSum: count } = this.gather(false, () => 1);
+    for (let c = 0; c < count.length; c++) if (count[c]) for (let k = 0; k < 4; k++) mean[c * 4 + k] /= count[c];
+    return { mean, count };
+  }
+
+  /**
+   * Per box cell, on the hole side (`inHole`) or the known side, the sum of the RGBA values that
+   * the matched patches put there, each patch weighted by `weight(target)`, and the sum of weights.
+   */
+  private gather(inHole: boolean, weight: (t: number) => number): { sum: Float32Array; weightSum: Float32Array } {
     const { targets, nnf, bx, by, bw, bh } = this;
     const { w, pix, hole } = this.lv;
-    const mean = new Float32Array(bw * bh * 4);
-    const count = new Float32Array(bw * bh);
+    const sum = new Float32Array(bw * bh * 4);
+    const wsum = new Float32Array(bw * bh);
     for (let t = 0; t < targets.length; t++) {
       const p = targets[t],
         q = nnf[t];
+      const wt = weight(t);
       const px = p % w,
         py = (p - px) / w;
       for (let dy = -R; dy <= R; dy++) {
@@ -370,19 +360,18 @@ export class PatchField {
           rowQ = q + dy * w;
         const cellRow = (py + dy - by) * bw - bx + px;
         for (let dx = -R; dx <= R; dx++) {
-          if (hole[rowP + dx]) continue;
+          if ((hole[rowP + dx] !== 0) !== inHole) continue;
           const c = cellRow + dx,
             s = (rowQ + dx) * 4;
-          mean[c * 4] += pix[s];
-          mean[c * 4 + 1] += pix[s + 1];
-          mean[c * 4 + 2] += pix[s + 2];
-          mean[c * 4 + 3] += pix[s + 3];
-          count[c]++;
+          sum[c * 4] += wt * pix[s];
+          sum[c * 4 + 1] += wt * pix[s + 1];
+          sum[c * 4 + 2] += wt * pix[s + 2];
+          sum[c * 4 + 3] += wt * pix[s + 3];
+          wsum[c] += wt;
         }
       }
     }
-    for (let c = 0; c < count.length; c++) if (count[c]) for (let k = 0; k < 4; k++) mean[c * 4 + k] /= count[c];
-    return { mean, count };
+    return { sum, weightSum: wsum };
   }
 }
 

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { inpaint } from './inpaint';
 import { removeAndFill } from './patch-inpaint';
 import { blankImage, createRng, type RawImage } from '../pixels/raw';
+import { expectOutsideUnchanged, paintHole, rectHole } from '../../testing/holes';
 
 /** A checkerboard of 4 px squares (period 8) in two colours, with a little seeded grain. */
 function checker(w: number, h: number, grain = 0): RawImage {
@@ -30,12 +31,6 @@ function stripes(w: number, h: number): RawImage {
   return img;
 }
 
-function rectHole(w: number, h: number, x0: number, y0: number, x1: number, y1: number): Uint8Array {
-  const hole = new Uint8Array(w * h);
-  for (let y = y0; y < y1; y++) hole.fill(1, y * w + x0, y * w + x1);
-  return hole;
-}
-
 function ellipseHole(w: number, h: number, cx: number, cy: number, rx: number, ry: number): Uint8Array {
   const hole = new Uint8Array(w * h);
   for (let y = 0; y < h; y++) for (let x = 0; x < w; x++) if (((x - cx) / rx) ** 2 + ((y - cy) / ry) ** 2 <= 1) hole[y * w + x] = 1;
@@ -43,11 +38,7 @@ function ellipseHole(w: number, h: number, cx: number, cy: number, rx: number, r
 }
 
 /** The image with its hole painted over (as an object would be), so nothing leaks from it. */
-function withObject(img: RawImage, hole: Uint8Array): RawImage {
-  const out = { ...img, data: Buffer.from(img.data) };
-  for (let p = 0; p < hole.length; p++) if (hole[p]) out.data.set([255, 0, 255, 255], p * 4);
-  return out;
-}
+const withObject = (img: RawImage, hole: Uint8Array): RawImage => paintHole(img, hole, [255, 0, 255, 255]);
 
 /** Mean absolute RGB difference over the hole. */
 function holeError(a: RawImage, b: RawImage, hole: Uint8Array): number {
@@ -59,15 +50,6 @@ function holeError(a: RawImage, b: RawImage, hole: Uint8Array): number {
     n += 3;
   }
   return sum / n;
-}
-
-function expectOutsideUnchanged(before: RawImage, after: RawImage, hole: Uint8Array): void {
-  for (let p = 0; p < hole.length; p++) {
-    if (hole[p]) continue;
-    for (let c = 0; c < 4; c++) {
-      if (after.data[p * 4 + c] !== before.data[p * 4 + c]) throw new Error(`pixel ${p} channel ${c} changed`);
-    }
-  }
 }
 
 describe('removeAndFill', () => {

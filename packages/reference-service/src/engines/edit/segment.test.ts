@@ -5,6 +5,15 @@ import { segmentForeground } from './segment';
 const svg = (w: number, h: number, body: string): Promise<RawImage> =>
   decodeRaw(Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}">${body}</svg>`));
 
+/** `subject` over a backdrop that fades from colour `from` to `to`: left to right (linear) or from the centre out (radial). */
+const onGradient = (w: number, h: number, kind: 'linear' | 'radial', from: string, to: string, subject: string): Promise<RawImage> =>
+  svg(
+    w,
+    h,
+    `<defs><${kind}Gradient id="g"><stop offset="0" stop-color="${from}"/><stop offset="1" stop-color="${to}"/></${kind}Gradient></defs>` +
+      `<rect width="${w}" height="${h}" fill="url(#g)"/>${subject}`,
+  );
+
 type Shape = (x: number, y: number) => boolean;
 const circle =
   (cx: number, cy: number, r: number): Shape =>
@@ -56,12 +65,7 @@ describe('segmentForeground', () => {
   });
 
   it('finds a rectangle on a gradient backdrop when downscaling', async () => {
-    const img = await svg(
-      1200,
-      800,
-      '<defs><linearGradient id="g"><stop offset="0" stop-color="#f2f2f2"/><stop offset="1" stop-color="#6a7280"/></linearGradient></defs>' +
-        '<rect width="1200" height="800" fill="url(#g)"/><rect x="400" y="250" width="420" height="300" fill="#1f8a3b"/>',
-    );
+    const img = await onGradient(1200, 800, 'linear', '#f2f2f2', '#6a7280', '<rect x="400" y="250" width="420" height="300" fill="#1f8a3b"/>');
     const alpha = await segmentForeground(img);
     expect(iou(alpha, 1200, rect(400, 250, 820, 550))).toBeGreaterThan(0.95);
     // At full size the edge is still soft, and only a few pixels wide.
@@ -72,12 +76,7 @@ describe('segmentForeground', () => {
   });
 
   it('handles a radial vignette backdrop', async () => {
-    const img = await svg(
-      500,
-      500,
-      '<defs><radialGradient id="g"><stop offset="0" stop-color="#d8d0c0"/><stop offset="1" stop-color="#5a5048"/></radialGradient></defs>' +
-        '<rect width="500" height="500" fill="url(#g)"/><circle cx="250" cy="260" r="110" fill="#1b3f9a"/>',
-    );
+    const img = await onGradient(500, 500, 'radial', '#d8d0c0', '#5a5048', '<circle cx="250" cy="260" r="110" fill="#1b3f9a"/>');
     expect(iou(await segmentForeground(img), 500, circle(250, 260, 110))).toBeGreaterThan(0.9);
   });
 

@@ -179,16 +179,16 @@ export function scaleOf(width: number, height: number): number {
 }
 
 /**
- * Smooth value noise in [-1, 1]: random values on a coarse lattice, smoothstep-interpolated. O(n) and
- * cheap whatever the cell size, unlike blurring white noise to get the same blotches.
+ * Smooth value noise into `out` (width x height, row-major): a value from `sample()` at each point of
+ * a lattice `cell` px apart, smoothstep-interpolated between them. O(n) and cheap whatever the cell
+ * size, unlike blurring white noise to get the same blotches.
  */
-export function valueNoise(width: number, height: number, cell: number, rng: () => number): Float32Array {
+export function latticeNoise<T extends Float32Array | Uint8Array>(out: T, width: number, height: number, cell: number, sample: () => number): T {
   const c = Math.max(1, cell);
   const gw = Math.ceil(width / c) + 2;
   const gh = Math.ceil(height / c) + 2;
   const grid = new Float32Array(gw * gh);
-  for (let i = 0; i < grid.length; i++) grid[i] = rng() * 2 - 1;
-  const out = new Float32Array(width * height);
+  for (let i = 0; i < grid.length; i++) grid[i] = sample();
   const fx = new Float32Array(width);
   const ix = new Int32Array(width);
   for (let x = 0; x < width; x++) {
@@ -213,6 +213,11 @@ export function valueNoise(width: number, height: number, cell: number, rng: () 
     }
   }
   return out;
+}
+
+/** Smooth value noise in [-1, 1] with features about `cell` px across. */
+export function valueNoise(width: number, height: number, cell: number, rng: () => number): Float32Array {
+  return latticeNoise(new Float32Array(width * height), width, height, cell, () => rng() * 2 - 1);
 }
 
 /**

@@ -60,28 +60,9 @@ export function encodeVideo(o: EncodeVideoOptions): Promise<void> {
     `[bg][fg]overlay=x='${Math.round(o.width * 0.06)}-${Math.round(o.width * 0.12)}*${ease}':y='${Math.round(o.height * 0.02)}*sin(2*PI*t/${d})'` +
       `,fade=t=in:st=0:d=0.4,fade=t=out:st=${Math.max(0, d - 0.4)}:d=0.4,format=yuv420p[v]`,
   ].join(';');
-  const args = [
-    '-hide_banner',
-    '-loglevel',
-    'error',
-    '-y',
-    '-loop',
-    '1',
-    '-framerate',
-    String(FPS),
-    '-t',
-    String(d),
-    '-i',
-    o.platePath,
-    '-loop',
-    '1',
-    '-framerate',
-    String(FPS),
-    '-t',
-    String(d),
-    '-i',
-    o.layerPath,
-  ];
+  // A still image as a video input: repeated at the frame rate for the whole duration.
+  const stillInput = (path: string) => ['-loop', '1', '-framerate', String(FPS), '-t', String(d), '-i', path];
+  const args = ['-hide_banner', '-loglevel', 'error', '-y', ...stillInput(o.platePath), ...stillInput(o.layerPath)];
   if (o.audio) args.push('-f', 'lavfi', '-i', `aevalsrc='${audioExpression(o.seed)}':s=44100:d=${d}`);
   args.push('-filter_complex', filter, '-map', '[v]');
   if (o.audio) args.push('-map', '2:a', '-c:a', 'aac', '-b:a', '96k', '-af', `afade=t=in:d=0.5,afade=t=out:st=${Math.max(0, d - 0.8)}:d=0.8`);

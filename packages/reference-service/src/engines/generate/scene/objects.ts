@@ -60,17 +60,25 @@ export function boat(hull: Rgb, sail: Rgb): string {
   ].join('');
 }
 
-export function heart(svg: Svg, color: Rgb): string {
-  const g = svg.radial(
+/**
+ * A glossy fill for a rounded body lit from the upper left: `color` lightened by `light` at the
+ * highlight, `color` itself at `mid`, darkened by `shade` at the rim, `r` (of the box) away.
+ */
+function gloss(svg: Svg, color: Rgb, light: number, mid: number, shade: number, r: number): string {
+  return svg.radial(
     [
-      [0, lighten(color, 0.35)],
-      [0.6, color],
-      [1, darken(color, 0.25)],
+      [0, lighten(color, light)],
+      [mid, color],
+      [1, darken(color, shade)],
     ],
     0.35,
     0.3,
-    0.8,
+    r,
   );
+}
+
+export function heart(svg: Svg, color: Rgb): string {
+  const g = gloss(svg, color, 0.35, 0.6, 0.25, 0.8);
   return [
     `<path d="M0 40C-12 30 -52 4 -52 -18C-52 -38 -38 -48 -25 -48C-13 -48 -4 -41 0 -31C4 -41 13 -48 25 -48C38 -48 52 -38 52 -18C52 4 12 30 0 40Z" ${fill(g)}/>`,
     `<ellipse cx="-27" cy="-27" rx="11" ry="6" transform="rotate(-40 -27 -27)" ${fill([255, 255, 255], 0.55)}/>`,
@@ -79,16 +87,7 @@ export function heart(svg: Svg, color: Rgb): string {
 
 /** A party balloon centred on its body, string trailing below. */
 export function balloon(svg: Svg, rng: Rng, color: Rgb): string {
-  const g = svg.radial(
-    [
-      [0, lighten(color, 0.45)],
-      [0.55, color],
-      [1, darken(color, 0.3)],
-    ],
-    0.35,
-    0.3,
-    0.85,
-  );
+  const g = gloss(svg, color, 0.45, 0.55, 0.3, 0.85);
   const sway = range(rng, -12, 12);
   return [
     `<path d="M0 40C${n(-10 + sway)} 60 ${n(10 + sway)} 80 ${n(sway / 2)} 110" fill="none" stroke="${hex([120, 120, 125])}" stroke-width="1.2"/>`,

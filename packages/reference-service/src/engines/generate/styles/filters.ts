@@ -1,4 +1,5 @@
 import sharp from 'sharp';
+import { latticeNoise } from '../../pixels/pixel-ops';
 import { createRng, type RawImage, toSharp } from '../../pixels/raw';
 
 /** librsvg at exactly w x h; RGBA, straight alpha. */
@@ -38,42 +39,12 @@ export async function resize(img: RawImage, width: number, height: number, kerne
 }
 
 /**
- * Smooth value noise (one byte a pixel) with features about `cell` px across: a random grid read
- * with smoothstep interpolation. Evaluated in JS because libvips' cubic upsampling of a tiny grid
- * costs more than this whole loop.
+ * Smooth value noise (one byte a pixel) with features about `cell` px across. Evaluated in JS
+ * because libvips' cubic upsampling of a tiny grid costs more than the whole of latticeNoise.
  */
 export async function noiseField(width: number, height: number, cell: number, seed: number): Promise<Uint8Array> {
-  const c = Math.max(1, cell);
-  const gw = Math.ceil(width / c) + 2;
-  const gh = Math.ceil(height / c) + 2;
   const rng = createRng(seed);
-  const grid = new Float32Array(gw * gh);
-  for (let i = 0; i < grid.length; i++) grid[i] = rng() * 255;
-  const xi = new Int32Array(width);
-  const xt = new Float32Array(width);
-  for (let x = 0; x < width; x++) {
-    const f = x / c;
-    xi[x] = Math.floor(f);
-    const t = f - xi[x];
-    xt[x] = t * t * (3 - 2 * t);
-  }
-  const out = new Uint8Array(width * height);
-  for (let y = 0, p = 0; y < height; y++) {
-    const f = y / c;
-    const y0 = Math.floor(f);
-    let ty = f - y0;
-    ty = ty * ty * (3 - 2 * ty);
-    const r0 = y0 * gw;
-    const r1 = r0 + gw;
-    for (let x = 0; x < width; x++, p++) {
-      const i = xi[x];
-      const tx = xt[x];
-      const top = grid[r0 + i] + (grid[r0 + i + 1] - grid[r0 + i]) * tx;
-      const bottom = grid[r1 + i] + (grid[r1 + i + 1] - grid[r1 + i]) * tx;
-      out[p] = top + (bottom - top) * ty;
-    }
-  }
-  return out;
+  return latticeNoise(new Uint8Array(width * height), width, height, cell, () => rng() * 255);
 }
 
 /** Several octaves of noiseField averaged: cloudy, natural-looking variation in 0..255. */
