@@ -4,6 +4,7 @@ import { baseURL } from '../playwright.config';
 import { CompareBoardPage, resetKnobs, setKnobs } from './support/compare-board';
 import { EditStudio, testPng } from './support/edit-studio';
 import { shareFromDialog } from './support/share';
+import { VideosPage } from './support/videos';
 
 // Screenshots of share links for review: the public page (board, edit, video; desktop and phone),
 // the 404, the Share dialog and Settings → Share links, in both languages and both themes.
@@ -65,13 +66,12 @@ test('share screenshots', async ({ page, browser, request }) => {
   const editUrl = await shareFromDialog(page, '30 days');
 
   await page.goto('/videos');
-  const form = page.getByRole('form', { name: 'New video' });
-  await form.getByLabel('Model').selectOption('atelier-motion');
-  await form.getByLabel('Prompt').fill('A paper boat drifting across a calm pond at sunrise');
-  await form.getByText('3 s', { exact: true }).click();
-  await form.getByText('480p', { exact: true }).click();
-  await form.getByRole('button', { name: 'Generate video' }).click();
-  const card = page.getByTestId('video-card').filter({ hasText: 'A paper boat drifting' });
+  const card = await new VideosPage(page).create({
+    model: 'atelier-motion',
+    prompt: 'A paper boat drifting across a calm pond at sunrise',
+    duration: '3 s',
+    resolution: '480p',
+  });
   await expect(card.getByTestId('video-state')).toHaveAttribute('data-state', 'completed', { timeout: 200_000 });
   await card.click();
   await expect(page).toHaveURL(/\/videos\/[0-9a-f-]{36}$/);

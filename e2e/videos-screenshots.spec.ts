@@ -3,6 +3,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { baseURL } from '../playwright.config';
 import { signUp } from './support/accounts';
 import { setKnobs } from './support/compare-board';
+import { VideosPage } from './support/videos';
 
 // Screenshots of the video library (empty, rendering, completed, failed) and the player, in both
 // languages: `SCREENSHOTS=1 npx playwright test e2e/videos-screenshots.spec.ts`.
@@ -12,14 +13,6 @@ test.setTimeout(300_000);
 const dir = process.env.SCREENSHOT_DIR ?? path.join(process.env.E2E_OUTPUT_DIR ?? 'test-results', 'screenshots');
 const shot = (page: Page, name: string) => page.screenshot({ path: path.join(dir, `${name}.png`), fullPage: true });
 const prefs = (locale: string) => [{ name: 'atelier-locale', value: locale, url: baseURL }];
-
-async function generate(page: Page, prompt: string, model = 'atelier-motion') {
-  const form = page.getByRole('form', { name: 'New video' });
-  await form.getByLabel('Model').selectOption(model);
-  await form.getByLabel('Prompt').fill(prompt);
-  await form.getByRole('button', { name: 'Generate video' }).click();
-  await expect(form.getByLabel('Prompt')).toHaveValue('', { timeout: 30_000 });
-}
 
 test('video screenshots', async ({ browser, request }) => {
   const context = await browser.newContext({ baseURL, viewport: { width: 1440, height: 1000 }, storageState: { cookies: [], origins: [] } });
@@ -35,9 +28,10 @@ test('video screenshots', async ({ browser, request }) => {
 
   await context.addCookies(prefs('en'));
   await page.goto('/videos');
-  await generate(page, 'A slow pan across a misty mountain lake at sunrise');
+  const videos = new VideosPage(page);
+  await videos.create({ model: 'atelier-motion', prompt: 'A slow pan across a misty mountain lake at sunrise' });
   await setKnobs(request, { failModels: ['atelier-motion-pro'] });
-  await generate(page, 'A neon city street in the rain at night', 'atelier-motion-pro');
+  await videos.create({ model: 'atelier-motion-pro', prompt: 'A neon city street in the rain at night' });
   const cards = page.getByTestId('video-card');
   await expect(
     cards

@@ -2,8 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext } from '@playwright/test';
 import { baseURL } from '../playwright.config';
+import { VideosPage } from './support/videos';
 
 /** Rendering under CI load can take a while; every wait for the service is generous, none is a sleep. */
 const RENDER_MS = 150_000;
@@ -23,30 +24,6 @@ async function setDropWebhooks(request: APIRequestContext, dropWebhooks: boolean
     data: { dropWebhooks },
   });
   expect(response.status()).toBe(200);
-}
-
-/** The /videos page as a user drives it. */
-class VideosPage {
-  constructor(readonly page: Page) {}
-
-  form() {
-    return this.page.getByRole('form', { name: 'New video' });
-  }
-
-  async create({ model, prompt, duration, resolution }: { model: string; prompt: string; duration?: string; resolution?: string }) {
-    const form = this.form();
-    await form.getByLabel('Model').selectOption(model);
-    await form.getByLabel('Prompt').fill(prompt);
-    if (duration) await form.getByText(duration, { exact: true }).click();
-    if (resolution) await form.getByText(resolution, { exact: true }).click();
-    await form.getByRole('button', { name: 'Generate video' }).click();
-    await expect(form.getByLabel('Prompt')).toHaveValue('', { timeout: 30_000 });
-    return this.card(prompt);
-  }
-
-  card(prompt: string) {
-    return this.page.getByTestId('video-card').filter({ hasText: prompt });
-  }
 }
 
 test.describe('videos', () => {

@@ -2,30 +2,15 @@
 // its images are archived, after the answer), and the Atelier server's memory and page size for the
 // heaviest board (4 models × 4 images, 4096², b64_json).
 // Needs a build in $NEXT_DIST_DIR (default .next) and Chromium (to sign up like a user).
-import { spawn } from 'node:child_process';
-import { createServer } from 'node:net';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+import { readFile, writeFile } from 'node:fs/promises';
 import { chromium, type APIRequestContext } from '@playwright/test';
 import { signUp } from '../../e2e/support/accounts';
+import { startAtelier } from '../../test/security/support/atelier';
 import { startService } from '@atelier/reference-service/testing';
 
 const LATENCY_MS = Number(process.env.BENCH_LATENCY_MS ?? 5000);
-// A free port of our own: another server on a fixed port would answer in our place.
-const PORT = Number(process.env.BENCH_PORT) || (await freePort());
-const base = `http://127.0.0.1:${PORT}`;
 const FOUR = ['atelier-vista', 'atelier-aquarelle', 'atelier-mosaic', 'atelier-pixel'];
 const mb = (kb: number) => kb / 1024;
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const probe = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 async function memory(pid: number) {
   const status = await readFile(`/proc/${pid}/status`, 'utf8');
@@ -35,28 +20,14 @@ async function memory(pid: number) {
 
 // The service runs as its own process, as in production, so its memory is not counted as Atelier's.
 const svc = await startService({ SERVICE_ENGINE_THREADS: '4' });
-const dataDir = await mkdtemp(path.join(tmpdir(), 'bench-compare-'));
-const server = spawn(process.execPath, ['--import', 'tsx', 'server.ts'], {
-  env: {
-    ...process.env,
-    NODE_ENV: 'production',
-    PORT: String(PORT),
-    HOST: '127.0.0.1',
-    ATELIER_PUBLIC_URL: base,
-    ATELIER_DATA_DIR: dataDir,
-    DATABASE_URL: '',
-    UPSTREAM_BASE_URL: svc.url,
-    NEXT_TELEMETRY_DISABLED: '1',
+// A free port of our own unless BENCH_PORT names one: another server on a fixed port would answer in our place.
+const server = await startAtelier({ database: 'pglite', env: { UPSTREAM_BASE_URL: svc.url }, port: Number(process.env.BENCH_PORT) || undefined }).catch(
+  async (error: unknown) => {
+    await svc.dispose();
+    throw error;
   },
-  stdio: ['ignore', 'pipe', 'inherit'],
-});
-const ready = new Promise<void>((resolve, reject) => {
-  server.stdout!.on('data', (chunk: Buffer) => {
-    process.stdout.write(chunk);
-    if (chunk.toString().includes('ready on')) resolve();
-  });
-  server.once('exit', (code) => reject(new Error(`the server exited (${code}) before it was ready`)));
-});
+);
+const base = server.origin;
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
   args: ['--headless', '--no-sandbox', '--disable-gpu'],
@@ -82,7 +53,6 @@ async function runBoard(request: APIRequestContext, body: object): Promise<{ ms:
 }
 
 try {
-  await ready;
   const context = await browser.newContext({ baseURL: base });
   await context.addCookies([{ name: 'atelier-locale', value: 'en', url: base }]);
   const page = await context.newPage();
@@ -132,9 +102,9 @@ try {
 
   // 2. The heaviest board: peak RSS growth of the Atelier server, and the size of the board's page.
   await writeFile(`/proc/${server.pid}/clear_refs`, '5'); // resets VmHWM to the current RSS
-  const before = await memory(server.pid!);
+  const before = await memory(server.pid);
   const heavy = await runBoard(context.request, { ...board, size: '4096x4096', n: 4, responseFormat: 'b64_json' });
-  const after = await memory(server.pid!);
+  const after = await memory(server.pid);
   const html = await (await context.request.get(`${base}/compare/${heavy.id}`)).text();
   const stored = await context.request.get(`${base}/api/compare/${heavy.id}/zip`);
   const zipBytes = (await stored.body()).length;
@@ -156,10 +126,11 @@ try {
     `  server RSS: ${mb(before.rss).toFixed(0)} MB before, peak ${mb(after.hwm).toFixed(0)} MB -> peak growth ${mb(after.hwm - before.rss).toFixed(0)} MB (target < 1024 MB)`,
   );
   console.log(`  board page HTML: ${(html.length / 1024).toFixed(1)} KB; base64 in it: ${base64Run ? `YES (${base64Run[0].length}+ chars)` : 'none'}`);
+} catch (error) {
+  console.error(`the server's output:\n${server.log()}`);
+  throw error;
 } finally {
   await browser.close();
-  server.kill('SIGTERM');
-  await new Promise((r) => server.once('exit', r));
+  await server.stop();
   await svc.dispose();
-  await rm(dataDir, { recursive: true, force: true });
 }

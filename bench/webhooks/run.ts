@@ -8,23 +8,19 @@
 import { spawn } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
 import http from 'node:http';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import pg from 'pg';
 import { createAccount } from '../../lib/accounts/create-account';
 import { resolveTeamContext } from '../../lib/auth/context';
 import { loadAppConfig } from '../../lib/config';
 import { storeUserKey } from '../../lib/keys/service-keys';
 import { closeRuntime, db, runtime } from '../../lib/runtime';
 import { createVideo } from '../../lib/videos/create-video';
+import { startAtelier } from '../../test/security/support/atelier';
 import { startService } from '@atelier/reference-service/testing';
 
 const PORT = 3195;
 const ORIGIN = `http://127.0.0.1:${PORT}`;
 const TASKS = 10;
 const DELIVERIES = 500;
-const admin = 'postgresql://postgres@127.0.0.1:5432/postgres';
 
 const percentile = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))];
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -75,35 +71,15 @@ async function bareFloor(): Promise<{ p50: number; p99: number }> {
 
 async function scenario(name: string, { niceness, separateWorkers }: { niceness: number; separateWorkers: boolean }) {
   const svc = await startService({ SERVICE_NICE: String(niceness) });
-  const dbName = `atelier_bench_${randomBytes(4).toString('hex')}`;
-  const client = new pg.Client({ connectionString: admin });
-  await client.connect();
-  await client.query(`CREATE DATABASE ${dbName}`);
-  const databaseUrl = `postgresql://postgres@127.0.0.1:5432/${dbName}`;
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    NODE_ENV: 'production',
-    PORT: String(PORT),
-    HOST: '127.0.0.1',
-    ATELIER_PUBLIC_URL: ORIGIN,
-    ATELIER_DATA_DIR: mkdtempSync(path.join(tmpdir(), 'atelier-bench-')),
-    DATABASE_URL: databaseUrl,
-    UPSTREAM_BASE_URL: svc.url,
-    ATELIER_RUN_WORKERS: separateWorkers ? 'false' : 'true',
-  };
-  const server = spawn(process.execPath, ['--import', 'tsx', 'server.ts'], { env, stdio: 'ignore' });
+  const atelier = await startAtelier({
+    database: 'postgres',
+    env: { UPSTREAM_BASE_URL: svc.url, ATELIER_RUN_WORKERS: separateWorkers ? 'false' : 'true' },
+    port: PORT,
+  });
+  // The worker process, and this script's own look into the database, share the server's database and secrets.
+  const env = atelier.env;
   const worker = separateWorkers ? spawn(process.execPath, ['--import', 'tsx', 'scripts/worker.ts'], { env, stdio: 'ignore' }) : null;
   try {
-    for (let i = 0; ; i++) {
-      if (i > 180) throw new Error('Atelier did not start');
-      if (
-        await fetch(`${ORIGIN}/api/health`)
-          .then((r) => r.ok)
-          .catch(() => false)
-      )
-        break;
-      await sleep(500);
-    }
     await runtime(loadAppConfig(env));
     const { userId } = await createAccount({ name: 'Bench', email: 'bench@example.com', password: 'bench-password' });
     await storeUserKey(userId, svc.key);
@@ -164,12 +140,9 @@ async function scenario(name: string, { niceness, separateWorkers }: { niceness:
     console.log(`  ratio          p50 ${(d.p50 / b.p50).toFixed(2)}x   p99 ${(d.p99 / b.p99).toFixed(2)}x`);
     console.log(`  lost updates ${lost}, doubled updates ${doubled}, tasks completed ${generations.filter((g) => g.status === 'completed').length}/${TASKS}`);
   } finally {
-    server.kill('SIGTERM');
     worker?.kill('SIGTERM');
     await closeRuntime();
-    await sleep(1000);
-    await client.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
-    await client.end();
+    await atelier.stop();
     await svc.dispose();
   }
 }

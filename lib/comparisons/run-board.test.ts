@@ -1,17 +1,16 @@
 import { createHash } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createAccount } from '../accounts/create-account';
 import { blobStore } from '../assets/store';
 import { resolveTeamContext, type TeamContext } from '../auth/context';
 import { ARCHIVE_QUEUES as QUEUES } from '../assets/archive-job';
-import { startJobs, type Jobs } from '../jobs';
-import { storeUserKey } from '../keys/service-keys';
-import { db, runtime } from '../runtime';
+import { db } from '../runtime';
 import { sumCosts } from '../upstream/cost';
-import { download, startService, type RunningService } from '@atelier/reference-service/testing';
-import { DATABASE_KINDS, useFreshDatabase } from '../../test/support/app-db';
+import { download } from '@atelier/reference-service/testing';
+import { DATABASE_KINDS } from '../../test/support/app-db';
+import { testAtelier } from '../../test/support/harness';
 import { estimateBoard, priceTable } from '../pricing/board';
 import { boardObservations } from '../pricing/estimates';
 import { getBoard, listBoards, type BoardImage, type BoardView } from './queries';
@@ -20,9 +19,6 @@ import { boardInputSchema } from './schema';
 
 // runBoard against the real reference service over HTTP and a real database (both kinds), with the
 // pg-boss workers running as in the server: URL results are archived by the asset.archive job.
-let svc: RunningService;
-let teardown: () => Promise<void>;
-let jobs: Jobs;
 let ctx: TeamContext;
 
 const input = (over: Partial<Parameters<typeof boardInputSchema.parse>[0]> = {}) =>
@@ -60,18 +56,9 @@ async function bytesOf(assetId: string) {
 }
 
 describe.each(DATABASE_KINDS)('running a comparison board on %s', (kind) => {
+  const atelier = testAtelier(kind, { service: { SERVICE_FAIL_MODELS: 'atelier-ink', SERVICE_MODEL_LATENCY_MS: 'atelier-aquarelle=3000' }, jobs: true });
   beforeAll(async () => {
-    svc = await startService({ SERVICE_FAIL_MODELS: 'atelier-ink', SERVICE_MODEL_LATENCY_MS: 'atelier-aquarelle=3000' });
-    teardown = await useFreshDatabase(kind, { UPSTREAM_BASE_URL: svc.url });
-    const { userId, teamId } = await createAccount({ name: 'Cora', email: 'cora@example.com', password: 'password-c' });
-    await storeUserKey(userId, svc.key);
-    ctx = await resolveTeamContext(userId, { teamId, strict: true });
-    jobs = await startJobs((await runtime()).db);
-  }, 60_000);
-  afterAll(async () => {
-    await jobs?.stop();
-    await teardown?.();
-    await svc?.dispose();
+    ctx = await atelier.person('Cora');
   });
 
   it('answers with the service URLs, then the archive job stores the very bytes the service sent', async () => {
@@ -80,8 +67,8 @@ describe.each(DATABASE_KINDS)('running a comparison board on %s', (kind) => {
     const prisma = await db();
     const rows = await prisma.generationOutput.findMany({ where: { generationId: id, status: 'completed' }, orderBy: { position: 'asc' } });
     expect(rows).toHaveLength(2);
-    for (const row of rows) expect(row.upstreamUrl).toMatch(new RegExp(`^${svc.url}/v1/files/`));
-    expect((await Promise.all(rows.map((r) => jobs.boss.getJobById(QUEUES.archive, r.id, { includeArchive: true })))).map((j) => j?.data)).toEqual(
+    for (const row of rows) expect(row.upstreamUrl).toMatch(new RegExp(`^${atelier.svc.url}/v1/files/`));
+    expect((await Promise.all(rows.map((r) => atelier.jobs.boss.getJobById(QUEUES.archive, r.id, { includeArchive: true })))).map((j) => j?.data)).toEqual(
       rows.map((r) => ({ teamId: ctx.team.id, url: r.upstreamUrl, kind: 'image', createdById: ctx.user.id, outputId: r.id })),
     );
     const early = (await getBoard(ctx, id))!;
@@ -165,17 +152,16 @@ describe.each(DATABASE_KINDS)('running a comparison board on %s', (kind) => {
 
   it('shows an image whose archiving failed for good as unsaved, with the service URL while it lasts', async () => {
     // Hold the archive worker, so the board is seen before its job runs.
-    await jobs.boss.offWork(QUEUES.archive);
+    await atelier.jobs.boss.offWork(QUEUES.archive);
     const { id } = await runBoard(ctx, input({ models: ['atelier-pixel'], n: 1 }));
     const [waiting] = imagesOf((await getBoard(ctx, id))!);
     expect(waiting).toMatchObject({ state: 'archiving', serviceUrl: expect.stringMatching(/^http/) });
 
     // The service goes away, and this is the job's last try (the earlier retries are skipped over).
-    await svc.stop();
+    await atelier.svc.stop();
     const prisma = await db();
     await prisma.$executeRaw`UPDATE pgboss.job SET retry_count = retry_limit - 1, started_on = now() WHERE name = ${QUEUES.archive} AND id = ${waiting.outputId}::uuid`;
-    await jobs.stop();
-    jobs = await startJobs((await runtime()).db);
+    const jobs = await atelier.restartJobs();
     let image: BoardImage = waiting;
     for (let i = 0; i < 120 && image.state === 'archiving'; i++) {
       await sleep(250);
@@ -187,7 +173,7 @@ describe.each(DATABASE_KINDS)('running a comparison board on %s', (kind) => {
     expect((await prisma.generationOutput.findUniqueOrThrow({ where: { id: waiting.outputId } })).assetId).toBeNull();
 
     // The link still works once the service is back: it is the user's way to the image.
-    await svc.restart();
+    await atelier.svc.restart();
     expect((await download((image as { serviceUrl: string }).serviceUrl)).status).toBe(200);
   }, 60_000);
 });

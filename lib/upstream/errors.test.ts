@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startPeer } from '../../test/support/http-peer';
 import { expectNoSecret } from '../../test/support/secrets';
-import { createUpstreamClient, UpstreamError } from './index';
+import { failure } from '../../test/support/upstream';
+import { createUpstreamClient } from './index';
 
 // A key that no message would contain by chance.
 const KEY = 'sk-peer-9f8e7d6c5b4a39281706';
@@ -14,15 +15,6 @@ afterAll(() => peer?.close());
 
 const client = (timeouts = {}) => createUpstreamClient({ baseUrl: peer.url, apiKey: KEY, timeouts });
 const listModels = () => client().listModels();
-
-async function failure(promise: Promise<unknown>): Promise<UpstreamError> {
-  const error = await promise.then(
-    () => expect.fail('expected the call to fail'),
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(UpstreamError);
-  return error as UpstreamError;
-}
 
 describe('UpstreamError from every error body of decisions row 1', () => {
   it.each([

@@ -1,38 +1,25 @@
 import { createHash } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createAccount } from '../../lib/accounts/create-account';
 import { blobStore } from '../../lib/assets/store';
 import { ARCHIVE_QUEUES as QUEUES } from '../../lib/assets/archive-job';
-import { startJobs, type Jobs } from '../../lib/jobs';
-import { db, runtime } from '../../lib/runtime';
-import { call, download, startService, type RunningService } from '@atelier/reference-service/testing';
-import { DATABASE_KINDS, useFreshDatabase } from '../support/app-db';
+import { db } from '../../lib/runtime';
+import { call, download } from '@atelier/reference-service/testing';
+import { DATABASE_KINDS } from '../support/app-db';
+import { testAtelier } from '../support/harness';
 
 describe.each(DATABASE_KINDS)('background jobs on %s', (kind) => {
-  let svc: RunningService;
-  let teardown: () => Promise<void>;
-  let jobs: Jobs;
-
-  beforeAll(async () => {
-    svc = await startService();
-    teardown = await useFreshDatabase(kind, { UPSTREAM_BASE_URL: svc.url });
-    jobs = await startJobs((await runtime()).db);
-  }, 60_000);
-  afterAll(async () => {
-    await jobs?.stop();
-    await teardown?.();
-    await svc?.dispose();
-  });
+  const atelier = testAtelier(kind, { jobs: true });
 
   it('archives an upstream result into storage as a team asset, byte for byte', async () => {
     const { teamId, userId } = await createAccount({ name: 'Dana', email: `dana-${kind}@example.com`, password: 'password-d' });
-    const batch = await call(svc, 'POST', '/v1/images/generations', { model: 'atelier-mosaic', prompt: 'a lighthouse', seed: 8 });
+    const batch = await call(atelier.svc, 'POST', '/v1/images/generations', { model: 'atelier-mosaic', prompt: 'a lighthouse', seed: 8 });
     const url: string = batch.json.results[0].data[0].url;
     const original = (await download(url)).bytes;
 
-    await jobs.boss.send(QUEUES.archive, { teamId, url, kind: 'image', createdById: userId });
+    await atelier.jobs.boss.send(QUEUES.archive, { teamId, url, kind: 'image', createdById: userId });
     const prisma = await db();
     let asset = null;
     for (let i = 0; i < 100 && !asset; i++) {

@@ -4,7 +4,7 @@ import { POST as webhook } from '../../app/api/webhooks/video/[taskId]/[token]/r
 import type { TeamContext } from '../../lib/auth/context';
 import { blobStore } from '../../lib/assets/store';
 import { db } from '../../lib/runtime';
-import { createVideo } from '../../lib/videos/create-video';
+import { createVideo, type CreateVideoInput } from '../../lib/videos/create-video';
 import { readMp4 } from '@atelier/reference-service/testing';
 import { DATABASE_KINDS } from '../support/app-db';
 import { eventually, testAtelier } from '../support/harness';
@@ -19,16 +19,12 @@ describe.each(DATABASE_KINDS)('video tasks on %s', (kind) => {
   beforeAll(async () => {
     ctx = await atelier.person('Vera');
   });
+  /** Starts a video as Vera: 3 s of atelier-motion at 480p, 16:9, no audio, unless said otherwise. */
+  const startVideo = (input: Partial<CreateVideoInput> & { prompt: string }) =>
+    createVideo(ctx, { model: 'atelier-motion', duration: 3, resolution: '480p', audio: false, aspectRatio: '16:9', ...input });
 
   it('completes by polling alone (no reachable webhook), archives the MP4 and records the cost', async () => {
-    const { generationId, videoTaskId } = await createVideo(ctx, {
-      model: 'atelier-motion',
-      prompt: 'waves at dusk',
-      duration: 3,
-      resolution: '480p',
-      audio: false,
-      aspectRatio: '16:9',
-    });
+    const { generationId, videoTaskId } = await startVideo({ prompt: 'waves at dusk' });
     const prisma = await db();
     expect((await prisma.videoTask.findUnique({ where: { id: videoTaskId } }))!.webhookTokenHash).toBeNull();
     const done = await eventually(async () => {
@@ -53,14 +49,7 @@ describe.each(DATABASE_KINDS)('video tasks on %s', (kind) => {
   }, 90_000);
 
   it('is not held up by a sync job a crashed worker left active for the same task', async () => {
-    const { generationId, videoTaskId } = await createVideo(ctx, {
-      model: 'atelier-motion',
-      prompt: 'a crash mid-job',
-      duration: 3,
-      resolution: '480p',
-      audio: false,
-      aspectRatio: '16:9',
-    });
+    const { generationId, videoTaskId } = await startVideo({ prompt: 'a crash mid-job' });
     const prisma = await db();
     // What a SIGKILL mid-job leaves behind: an 'active' job nobody will finish for another 90 s.
     await prisma.$executeRawUnsafe(
@@ -73,14 +62,7 @@ describe.each(DATABASE_KINDS)('video tasks on %s', (kind) => {
   }, 90_000);
 
   it('fails a task the service fails, with its message', async () => {
-    const { generationId } = await createVideo(ctx, {
-      model: 'atelier-motion-pro',
-      prompt: 'city',
-      duration: 5,
-      resolution: '480p',
-      audio: false,
-      aspectRatio: '1:1',
-    });
+    const { generationId } = await startVideo({ model: 'atelier-motion-pro', prompt: 'city', duration: 5, aspectRatio: '1:1' });
     const prisma = await db();
     const failed = await eventually(async () => {
       const g = await prisma.generation.findUnique({ where: { id: generationId } });
@@ -92,14 +74,7 @@ describe.each(DATABASE_KINDS)('video tasks on %s', (kind) => {
   }, 60_000);
 
   it('answers a forged webhook token 404 without touching the task, and a right one by re-reading the service', async () => {
-    const { videoTaskId } = await createVideo(ctx, {
-      model: 'atelier-motion',
-      prompt: 'snowy forest',
-      duration: 3,
-      resolution: '480p',
-      audio: false,
-      aspectRatio: '16:9',
-    });
+    const { videoTaskId } = await startVideo({ prompt: 'snowy forest' });
     const prisma = await db();
     const token = 'a-per-task-token-of-the-right-length';
     await prisma.videoTask.update({ where: { id: videoTaskId }, data: { webhookTokenHash: createHash('sha256').update(token).digest('hex') } });

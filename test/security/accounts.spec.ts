@@ -1,17 +1,11 @@
 import { createHash } from 'node:crypto';
-import { expect, test } from './support/fixtures';
-import type { Atelier } from './support/atelier';
+import { expect, sharedAtelier, test } from './support/fixtures';
 import { actionId, formActionBody, PASSWORD, signUp, Session } from './support/session';
 
 // Sessions that end, sign-in that cannot be brute-forced or used to find accounts, and a team
 // that never loses its last owner, on PostgreSQL (real concurrency, and rows the test can read).
 
-let atelier: Atelier;
-
-test.beforeAll(async ({ postgresAtelier }) => {
-  test.setTimeout(120_000);
-  atelier = postgresAtelier;
-});
+const atelier = sharedAtelier('postgres');
 
 /** Signs in through the sign-in form's action, as React sends it; the session's cookies, or why not. */
 async function signIn(

@@ -1,23 +1,21 @@
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
-import { expect, test } from './support/fixtures';
+import { expect, sharedAtelier, test } from './support/fixtures';
 import sharp from 'sharp';
-import type { Atelier } from './support/atelier';
 import { actionId, signUp, type Session } from './support/session';
 
 // Bad input gets a 4xx that says what is wrong, and writes nothing: no asset, no generation, no
 // file. Another team's ids answer 404 as a real HTTP status, like ids that never existed.
 // On PostgreSQL, so the test can count what was written.
 
-let atelier: Atelier;
+const atelier = sharedAtelier('postgres');
 let victim: Session;
 let attacker: Session;
 const theirs = { board: '', video: '', asset: '' };
 
-test.beforeAll(async ({ postgresAtelier }) => {
+test.beforeAll(async () => {
   test.setTimeout(180_000);
-  atelier = postgresAtelier;
   [victim, attacker] = [await signUp(atelier, 'Victim'), await signUp(atelier, 'Attacker')];
   const board = await victim.fetch('/api/compare', {
     method: 'POST',

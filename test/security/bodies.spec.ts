@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { expect, test } from './support/fixtures';
-import type { Atelier } from './support/atelier';
+import { expect, sharedAtelier, test } from './support/fixtures';
 import { MiB, peakDuring, sendHuge } from './support/huge-body';
 import { actionId, signUp, type Session } from './support/session';
 
@@ -8,13 +7,12 @@ import { actionId, signUp, type Session } from './support/session';
 // upload sent chunked (no Content-Length to refuse up front) gets a 413 in the contract's error
 // shape and leaves the server's memory where it was.
 
-let atelier: Atelier;
+const atelier = sharedAtelier('pglite');
 let owner: Session;
 let serviceKey: string;
 
-test.beforeAll(async ({ pgliteAtelier }) => {
+test.beforeAll(async () => {
   test.setTimeout(120_000);
-  atelier = pgliteAtelier;
   owner = await signUp(atelier, 'Body Owner');
   serviceKey = await atelier.mintKey();
 });

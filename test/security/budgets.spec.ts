@@ -78,34 +78,42 @@ for (const database of ['postgres', 'pglite'] as const) {
       expect(await owner.settled()).toEqual({ lines: 0, total: 0 });
     });
 
-    test("a video without a duration is reserved at the service's default of 5 s", async () => {
+    test.describe('videos', () => {
       test.skip(database === 'pglite', 'the estimate does not depend on the database: PostgreSQL runs it');
-      test.setTimeout(180_000);
-      await atelier.knobs({ modelList: 'normal' });
-      await useBudget(owner, 'Default duration', '1.00');
-      const video = { model: 'atelier-motion', prompt: 'a slow tide', resolution: '480p', audio: false, aspectRatio: '16:9' };
-      const started = await Promise.all(Array.from({ length: 5 }, () => owner.action('startVideo', video, '/videos')));
-      expect(started.filter((s) => s.result?.ok).length).toBe(2); // 2 × (5 s × ¥0.10)
-      await expect.poll(async () => (await owner.settled()).lines, { timeout: 120_000, intervals: [1000] }).toBe(2);
-      expect(await owner.settled()).toEqual({ lines: 2, total: 1 });
-    });
-    test("a caller's bad key cannot poison the prices for the team: 30 concurrent videos on a budget for 3", async () => {
-      test.skip(database === 'pglite', 'the estimate does not depend on the database: PostgreSQL runs it');
-      test.setTimeout(180_000);
-      await atelier.knobs({ modelList: 'normal' });
-      await useBudget(owner, 'Poison', '1.00');
-      const video = { model: 'atelier-motion', prompt: 'a quiet harbour', duration: 3, resolution: '480p', audio: false, aspectRatio: '16:9' };
-      // A member's invalid personal key: the start fails at the service...
-      await owner.act('saveUserKey', { key: 'not-a-valid-key-0000' }, '/settings');
-      expect((await owner.action('startVideo', video, '/videos')).result).toMatchObject({ ok: false });
-      // ...then the personal key goes and the team's (valid) key signs the requests.
-      await owner.act('removeUserKey', {}, '/settings');
-      await owner.act('saveTeamKey', { key: await atelier.mintKey() }, '/settings');
-      const started = await Promise.all(Array.from({ length: 30 }, () => owner.action('startVideo', video, '/videos')));
-      const accepted = started.filter((s) => s.result?.ok).length;
-      expect(accepted).toBe(3); // 3 × (3 s × ¥0.10)
-      await expect.poll(async () => (await owner.settled()).lines, { timeout: 120_000, intervals: [1000] }).toBe(3);
-      expect((await owner.settled()).total).toBeLessThanOrEqual(1);
+      test.describe.configure({ timeout: 180_000 });
+      // Priced from the service's own list, which carries the video prices.
+      test.beforeEach(async () => atelier.knobs({ modelList: 'normal' }));
+      /** A 480p 16:9 atelier-motion video without audio. */
+      const video = (over: { prompt: string; duration?: number }) => ({
+        model: 'atelier-motion',
+        resolution: '480p',
+        audio: false,
+        aspectRatio: '16:9',
+        ...over,
+      });
+
+      test("a video without a duration is reserved at the service's default of 5 s", async () => {
+        await useBudget(owner, 'Default duration', '1.00');
+        const started = await Promise.all(Array.from({ length: 5 }, () => owner.action('startVideo', video({ prompt: 'a slow tide' }), '/videos')));
+        expect(started.filter((s) => s.result?.ok).length).toBe(2); // 2 × (5 s × ¥0.10)
+        await expect.poll(async () => (await owner.settled()).lines, { timeout: 120_000, intervals: [1000] }).toBe(2);
+        expect(await owner.settled()).toEqual({ lines: 2, total: 1 });
+      });
+      test("a caller's bad key cannot poison the prices for the team: 30 concurrent videos on a budget for 3", async () => {
+        await useBudget(owner, 'Poison', '1.00');
+        const harbour = video({ prompt: 'a quiet harbour', duration: 3 });
+        // A member's invalid personal key: the start fails at the service...
+        await owner.act('saveUserKey', { key: 'not-a-valid-key-0000' }, '/settings');
+        expect((await owner.action('startVideo', harbour, '/videos')).result).toMatchObject({ ok: false });
+        // ...then the personal key goes and the team's (valid) key signs the requests.
+        await owner.act('removeUserKey', {}, '/settings');
+        await owner.act('saveTeamKey', { key: await atelier.mintKey() }, '/settings');
+        const started = await Promise.all(Array.from({ length: 30 }, () => owner.action('startVideo', harbour, '/videos')));
+        const accepted = started.filter((s) => s.result?.ok).length;
+        expect(accepted).toBe(3); // 3 × (3 s × ¥0.10)
+        await expect.poll(async () => (await owner.settled()).lines, { timeout: 120_000, intervals: [1000] }).toBe(3);
+        expect((await owner.settled()).total).toBeLessThanOrEqual(1);
+      });
     });
   });
 }

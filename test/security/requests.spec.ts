@@ -1,19 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { expect, test } from './support/fixtures';
-import type { Atelier } from './support/atelier';
+import { expect, sharedAtelier, test } from './support/fixtures';
 import { actionId, formActionBody, PASSWORD, signUp, type Session } from './support/session';
 
 // Requests from elsewhere: every cookie-authenticated entry point that changes something refuses
 // another origin; every response carries the security headers; every redirect stays on-site.
 
-let atelier: Atelier;
+const atelier = sharedAtelier('pglite');
 let owner: Session;
 
-test.beforeAll(async ({ pgliteAtelier }) => {
+test.beforeAll(async () => {
   test.setTimeout(120_000);
-  atelier = pgliteAtelier;
   owner = await signUp(atelier, 'Origin Owner');
 });
 

@@ -1,19 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import { expect, test } from './support/fixtures';
+import { expect, sharedAtelier, test } from './support/fixtures';
 import { signWebhook } from '@atelier/reference-service';
-import type { Atelier } from './support/atelier';
 
 // The video webhook route: one body cap on every path to it, and, with a webhook secret configured
 // (the embedded default), a delivery that is unsigned or wrongly signed is refused before any lookup.
 // And the other way round: the embedded service calls back only Atelier itself, not whatever
 // private address a key holder names.
 
-let atelier: Atelier;
-
-test.beforeAll(async ({ pgliteAtelier }) => {
-  test.setTimeout(120_000);
-  atelier = pgliteAtelier;
-});
+const atelier = sharedAtelier('pglite');
 
 const body = JSON.stringify({ id: 'evt_test', type: 'video_generation.completed', created: 0, data: { id: 'task_1', status: 'completed' } });
 

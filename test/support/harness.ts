@@ -23,6 +23,8 @@ export interface AtelierOptions {
 export interface TestAtelier {
   readonly svc: RunningService;
   readonly jobs: Jobs;
+  /** Stops the job workers and starts new ones (as a restarted server would), which `jobs` then is. */
+  restartJobs(): Promise<Jobs>;
   /** A new person with a personal team and the service's key, as a team context. */
   person(name: string, options?: { key?: string | null }): Promise<TeamContext & { teamId: string }>;
 }
@@ -49,6 +51,11 @@ export function testAtelier(kind: DatabaseKind, { service = {}, env = {}, jobs =
     },
     get jobs() {
       if (!workers) throw new Error('start the harness with { jobs: true }');
+      return workers;
+    },
+    async restartJobs() {
+      await this.jobs.stop();
+      workers = await startJobs((await runtime()).db);
       return workers;
     },
     async person(name, { key } = {}) {

@@ -8,7 +8,8 @@ import path from 'node:path';
 import pg from 'pg';
 
 // A built Atelier (`next build` has run) started as its own process, the way `npm run serve` starts
-// it, on a fresh PGlite data dir or a fresh database on the local PostgreSQL.
+// it, on a fresh PGlite data dir or a fresh database on the local PostgreSQL. The one way the
+// security, cluster and e2e specs and the benches start a server of their own.
 
 const ROOT = path.resolve(import.meta.dirname, '../../..');
 const ADMIN_URL = process.env.TEST_POSTGRES_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
@@ -17,7 +18,8 @@ export type DatabaseKind = 'pglite' | 'postgres';
 
 export interface Atelier {
   origin: string;
-  pid: number;
+  /** The server process's id (a new one after `restart`). */
+  readonly pid: number;
   dataDir: string;
   database: DatabaseKind;
   /** PostgreSQL only: a client on the server's own database, for checking what was (not) written. */
@@ -28,6 +30,8 @@ export interface Atelier {
   adminToken: string;
   /** The secret the embedded service signs its webhooks with (`whsec_…`). */
   webhookSecret: string;
+  /** The environment the server runs with (another process, such as a worker, can share its database and data dir). */
+  env: NodeJS.ProcessEnv;
   /** Everything the process printed so far. */
   log(): string;
   /** Resident set size of the server process, in bytes. */
@@ -36,6 +40,11 @@ export interface Atelier {
   knobs(knobs: Record<string, unknown>): Promise<void>;
   /** Mints a key on the embedded service. */
   mintKey(): Promise<string>;
+  /**
+   * Stops the server (SIGKILL simulates a crash, SIGTERM a graceful stop) and starts it again on the
+   * same port, data dir and database, as the reference service's `restart` does; waits until it is healthy.
+   */
+  restart(signal?: NodeJS.Signals): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -50,10 +59,13 @@ export async function freePort(): Promise<number> {
   });
 }
 
+/** Whether the process still runs (one killed by a signal has no exit code, but a signal code). */
+const running = (child: ChildProcess) => child.exitCode === null && child.signalCode === null;
+
 async function waitForHealth(origin: string, child: ChildProcess, log: () => string): Promise<void> {
   const deadline = Date.now() + 90_000;
   while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`Atelier exited (${child.exitCode}) before it was ready:\n${log()}`);
+    if (!running(child)) throw new Error(`Atelier exited (${child.exitCode ?? child.signalCode}) before it was ready:\n${log()}`);
     const ok = await fetch(`${origin}/api/health`).then(
       (r) => r.ok,
       () => false,
@@ -66,18 +78,21 @@ async function waitForHealth(origin: string, child: ChildProcess, log: () => str
 
 /**
  * Starts Atelier; `env` adds to (or overrides) the defaults of a local run. `replicaOf` starts another
- * replica on that one's PostgreSQL database (give both the same ATELIER_SECRET).
+ * replica on that one's PostgreSQL database (give both the same ATELIER_SECRET). `port` is a free
+ * one unless given.
  */
 export async function startAtelier({
   database,
   env = {},
   replicaOf,
+  port,
 }: {
   database: DatabaseKind;
   env?: Record<string, string>;
   replicaOf?: Atelier;
+  port?: number;
 }): Promise<Atelier> {
-  const port = await freePort();
+  port ??= await freePort();
   const origin = `http://127.0.0.1:${port}`;
   const dataDir = await mkdtemp(path.join(tmpdir(), 'atelier-security-'));
   let databaseUrl = '';
@@ -99,25 +114,33 @@ export async function startAtelier({
       await client.end();
     };
   }
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server.ts'], {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      NEXT_TELEMETRY_DISABLED: '1',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      ATELIER_PUBLIC_URL: origin,
-      ATELIER_DATA_DIR: dataDir,
-      DATABASE_URL: databaseUrl,
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const serverEnv: NodeJS.ProcessEnv = {
+    ...process.env,
+    NODE_ENV: 'production',
+    NEXT_TELEMETRY_DISABLED: '1',
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    ATELIER_PUBLIC_URL: origin,
+    ATELIER_DATA_DIR: dataDir,
+    DATABASE_URL: databaseUrl,
+    ...env,
+  };
   let output = '';
-  child.stdout!.on('data', (d) => (output += d));
-  child.stderr!.on('data', (d) => (output += d));
   const log = () => output;
+  // One process (no npx wrapper), so that SIGKILL really is a crash of the whole server.
+  const spawnServer = () => {
+    const server = spawn(process.execPath, ['--import', 'tsx', 'server.ts'], { cwd: ROOT, env: serverEnv, stdio: ['ignore', 'pipe', 'pipe'] });
+    server.stdout!.on('data', (d) => (output += d));
+    server.stderr!.on('data', (d) => (output += d));
+    return server;
+  };
+  let child = spawnServer();
+  const kill = async (signal: NodeJS.Signals) => {
+    if (!running(child)) return;
+    const exited = new Promise((r) => child.once('exit', r));
+    child.kill(signal);
+    await exited;
+  };
   try {
     await waitForHealth(origin, child, log);
   } catch (error) {
@@ -136,13 +159,16 @@ export async function startAtelier({
 
   return {
     origin,
-    pid: child.pid!,
+    get pid() {
+      return child.pid!;
+    },
     dataDir,
     database,
     sql,
     databaseUrl,
     adminToken,
     webhookSecret: secrets.serviceWebhookSecret,
+    env: serverEnv,
     log,
     rss() {
       const status = readFileSync(`/proc/${child.pid}/status`, 'utf8');
@@ -157,12 +183,14 @@ export async function startAtelier({
       if (response.status !== 201) throw new Error(`mint: ${response.status} ${await response.text()}`);
       return ((await response.json()) as { key: string }).key;
     },
+    async restart(signal: NodeJS.Signals = 'SIGTERM') {
+      await kill(signal);
+      child = spawnServer();
+      await waitForHealth(origin, child, log);
+    },
     async stop() {
       await sql?.end();
-      if (child.exitCode === null) {
-        child.kill('SIGTERM');
-        await new Promise((r) => child.once('exit', r));
-      }
+      await kill('SIGTERM');
       await dropDatabase();
       await rm(dataDir, { recursive: true, force: true });
     },
