@@ -37,7 +37,8 @@ const knobs = (body: object) =>
 
 async function runBoard(request: APIRequestContext, body: object): Promise<{ ms: number; id: string; archivedMs: number }> {
   const started = performance.now();
-  const response = await request.post(`${base}/api/compare`, { data: body, timeout: 180_000 });
+  // A browser sends its origin with every POST; route handlers refuse state changes without it.
+  const response = await request.post(`${base}/api/compare`, { data: body, headers: { origin: base }, timeout: 180_000 });
   const ms = performance.now() - started;
   if (response.status() !== 201) throw new Error(`board failed: ${response.status()} ${await response.text()}`);
   const id = ((await response.json()) as { id: string }).id;

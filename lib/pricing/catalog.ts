@@ -28,10 +28,13 @@ type Holder = { [LISTINGS_KEY]?: Map<string, Listing> };
 const listings = () => ((globalThis as Holder)[LISTINGS_KEY] ??= new Map());
 
 async function refresh(listing: Listing, owner: KeyOwner): Promise<void> {
+  // Any server-held key of this upstream will do: the list is the service's, the same for all. A
+  // caller with no key asked the service nothing, so the next caller (who may have one) asks at once.
+  const upstream = await upstreamFor(owner).catch(() => null);
+  if (!upstream) return;
   try {
-    // Any server-held key of this upstream will do: the list is the service's, the same for all.
     // null: the service has no model list (or an empty one); the app's own list stands in.
-    const models = await (await upstreamFor(owner)).listModels();
+    const models = await upstream.listModels();
     if (models) listing.models = keepKnownPrices(models, listing.models);
     listing.failed = false;
   } catch (error) {

@@ -20,6 +20,7 @@ let svc: RunningService;
 let teardown: () => Promise<void>;
 let ctx: TeamContext;
 let stranger: TeamContext;
+let keyless: TeamContext;
 
 const knob = (modelList: string) =>
   fetch(`${svc.url}/v1/admin/knobs`, {
@@ -36,8 +37,10 @@ beforeAll(async () => {
   const b = await createAccount({ name: 'Sol', email: 'sol@example.com', password: 'password-s' });
   await storeUserKey(a.userId, svc.key);
   await storeUserKey(b.userId, 'not-a-key-of-this-service');
+  const c = await createAccount({ name: 'Noa', email: 'noa@example.com', password: 'password-n' });
   ctx = await resolveTeamContext(a.userId);
   stranger = await resolveTeamContext(b.userId);
+  keyless = await resolveTeamContext(c.userId);
 }, 60_000);
 afterAll(async () => {
   vi.useRealTimers();
@@ -46,6 +49,12 @@ afterAll(async () => {
 });
 
 describe('trusted prices', () => {
+  it('a caller with no key asks the service nothing, so the next caller with a key is priced at once', async () => {
+    forgetModelListings();
+    expect(await priceOf(keyless, 'atelier-vista')).toBeUndefined();
+    expect(await priceOf(ctx, 'atelier-vista')).toMatchObject({ per_image: { '1024x1024': 0.08 } });
+  });
+
   it("a caller whose key fails gets no prices of its own, and cannot spoil anyone's", async () => {
     forgetModelListings();
     // First asker: a bad key. No list: the app's own (priceless) list, priced by the operator's table only.
