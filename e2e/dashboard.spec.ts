@@ -1,34 +1,14 @@
-import { expect, test, type Browser, type Page } from '@playwright/test';
-import { baseURL } from '../playwright.config';
+import { expect, test, type Page } from '@playwright/test';
 import { sumCosts } from '../lib/upstream/cost';
-import { signUp } from './support/accounts';
+import { signUpNewTeam } from './support/accounts';
 import { CompareBoardPage } from './support/compare-board';
 
 // The cost dashboard and budgets of a brand-new team, whose only spend is what this test makes.
 
-async function newTeam(browser: Browser, email: string): Promise<Page> {
-  // Playwright hands the project's signed-in storageState to browser.newContext too: start empty, in English.
-  const english = {
-    name: 'atelier-locale',
-    value: 'en',
-    domain: new URL(baseURL).hostname,
-    path: '/',
-    expires: -1,
-    httpOnly: false,
-    secure: false,
-    sameSite: 'Lax' as const,
-  };
-  const context = await browser.newContext({ baseURL, storageState: { cookies: [english], origins: [] } });
-  const page = await context.newPage();
-  await signUp(page, { name: 'Dana Dashboard', email, password: 'dashboard-password-1' });
-  await expect(page).toHaveURL(/\/edit$/);
-  return page;
-}
-
 const amountOf = (page: Page, testId: string) => page.getByTestId(testId).getAttribute('data-amount');
 
 test('the dashboard shows the costs of the boards just made, summing to the ledger', async ({ browser }) => {
-  const page = await newTeam(browser, 'dashboard@e2e.test');
+  const page = await signUpNewTeam(browser, 'Dana Dashboard', 'dashboard@e2e.test');
   await page.goto('/dashboard');
   await expect(page.getByRole('heading', { name: 'No spending in this period' })).toBeVisible();
 
@@ -71,7 +51,7 @@ test('the dashboard shows the costs of the boards just made, summing to the ledg
 });
 
 test('a hard team budget warns at 80 % and refuses a board that would go over it', async ({ browser }) => {
-  const page = await newTeam(browser, 'budget@e2e.test');
+  const page = await signUpNewTeam(browser, 'Dana Dashboard', 'budget@e2e.test');
   const board = new CompareBoardPage(page);
   await board.open();
   await board.fill({ prompt: 'a kite over dunes', models: ['atelier-vista', 'atelier-mosaic', 'atelier-pixel'], n: 1 });

@@ -1,10 +1,8 @@
 import Link from 'next/link';
 import { formatCny, type Dictionary, type Locale } from '@/lib/i18n';
+import { generationHref } from '@/lib/generations/href';
 import type { TopGeneration } from '@/lib/ledger/spend';
 import { KIND_COLORS } from './series';
-
-export const generationHref = (g: Pick<TopGeneration, 'id' | 'kind'>) =>
-  g.kind === 'edit' ? `/edit?edit=${g.id}` : g.kind === 'comparison' ? `/compare/${g.id}` : `/videos/${g.id}`;
 
 /** The costliest generations of the period, each linking to where it can be seen again. */
 export function TopGenerations({ rows, t, locale, timeZone }: { rows: TopGeneration[]; t: Dictionary; locale: Locale; timeZone: string }) {

@@ -1,4 +1,5 @@
 import Link from 'next/link';
+import { previewUrl } from '@/lib/assets/preview-url';
 import type { EditRecord } from '@/lib/edits/history';
 import { format, formatCny } from '@/lib/i18n';
 import { getI18n } from '@/lib/i18n/server';
@@ -48,13 +49,8 @@ export async function EditHistory({ records, scope, activeId }: { records: EditR
                 aria-label={`${h.open}: ${r.prompt}`}
               >
                 <span className="relative block aspect-[4/3] bg-subtle">
-                  {/* eslint-disable-next-line @next/next/no-img-element -- team assets behind auth */}
-                  <img
-                    src={`/api/assets/${r.resultAssetId ?? r.originalAssetId}`}
-                    alt=""
-                    loading="lazy"
-                    className="absolute inset-0 h-full w-full object-cover"
-                  />
+                  {/* eslint-disable-next-line @next/next/no-img-element -- the stored 256 px preview, behind auth */}
+                  <img src={previewUrl(r.resultAssetId ?? r.originalAssetId)} alt="" loading="lazy" className="absolute inset-0 h-full w-full object-cover" />
                 </span>
                 <span className="grid gap-1 p-2.5">
                   <span className="flex items-center justify-between gap-2">

@@ -1,5 +1,6 @@
 'use client';
 
+import { useRouter } from 'next/navigation';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { EditOutcome } from '@/lib/edits/run-edit';
 import { useI18n } from '../i18n-provider';
@@ -18,6 +19,7 @@ export type RunState =
  */
 export function useEditRun(networkMessage: string) {
   const { t } = useI18n();
+  const router = useRouter();
   const [state, setState] = useState<RunState>({ status: 'idle' });
   const current = useRef<{ id: string; controller: AbortController } | null>(null);
 
@@ -39,11 +41,13 @@ export function useEditRun(networkMessage: string) {
         } else {
           setState({ status: 'done', outcome: body });
         }
+        // The history below lists this edit now (done or failed): re-render the server's part, keeping the studio's state.
+        router.refresh();
       } catch {
         if (current.current?.id === id) setState(controller.signal.aborted ? { status: 'cancelled' } : { status: 'error', message: networkMessage });
       }
     },
-    [networkMessage, t],
+    [networkMessage, t, router],
   );
 
   const cancel = useCallback(() => {

@@ -1,4 +1,5 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, type Browser, type Page } from '@playwright/test';
+import { baseURL } from '../../playwright.config';
 
 export const OWNER = { name: 'Olivia Owner', email: 'owner@e2e.test', password: 'owner-password-1' };
 
@@ -19,4 +20,26 @@ export async function useEnglish(page: Page) {
 export async function expectInStudio(page: Page) {
   await expect(page).toHaveURL(/\/edit$/);
   await expect(page.getByRole('navigation', { name: 'Main navigation' }).first()).toBeVisible();
+}
+
+/**
+ * A new person with a team of their own, signed up in a fresh context (Playwright would otherwise
+ * hand it the project's signed-in owner), in English; their studio page.
+ */
+export async function signUpNewTeam(browser: Browser, name: string, email: string): Promise<Page> {
+  const english = {
+    name: 'atelier-locale',
+    value: 'en',
+    domain: new URL(baseURL).hostname,
+    path: '/',
+    expires: -1,
+    httpOnly: false,
+    secure: false,
+    sameSite: 'Lax' as const,
+  };
+  const context = await browser.newContext({ baseURL, storageState: { cookies: [english], origins: [] } });
+  const page = await context.newPage();
+  await signUp(page, { name, email, password: `${name.toLowerCase().replace(/\W+/g, '-')}-password-1` });
+  await expect(page).toHaveURL(/\/edit$/);
+  return page;
 }

@@ -2,10 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { appConfig } from '../config';
 import { db } from '../runtime';
 import { archiveFromUrl } from '../storage';
+import { IMAGE_TYPES, makePreview, VIDEO_TYPES } from './preview';
 import { blobStore } from './store';
-
-export const IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/webp'];
-export const VIDEO_TYPES = ['video/mp4'];
 
 const LIMITS = { image: 100 * 1024 * 1024, video: 2 * 1024 * 1024 * 1024 } as const;
 
@@ -31,7 +29,7 @@ export async function archiveResult(request: ArchiveRequest, signal?: AbortSigna
     signal,
   });
   const prisma = await db();
-  return prisma.asset.create({
+  const asset = await prisma.asset.create({
     data: {
       id,
       teamId: request.teamId,
@@ -43,4 +41,6 @@ export async function archiveResult(request: ArchiveRequest, signal?: AbortSigna
       createdById: request.createdById,
     },
   });
+  await makePreview(blobStore(), asset);
+  return asset;
 }

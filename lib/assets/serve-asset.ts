@@ -1,7 +1,6 @@
-import { IMAGE_TYPES } from './archive';
+import { previewKey } from './preview';
 import { blobStore } from './store';
-import { isThumbnailWidth, thumbnailKey } from './thumbnail';
-import { videoPosterKey } from './video-poster';
+import { isThumbnailWidth } from './thumbnail';
 import { serveBlob } from '../storage';
 
 /** What serving needs to know of an Asset row. */
@@ -19,12 +18,8 @@ export interface ServableAsset {
 export async function serveAsset(request: Request, asset: ServableAsset, { cacheControl }: { cacheControl: string }): Promise<Response> {
   const search = new URL(request.url).searchParams;
   const width = Number(search.get('w'));
-  if (search.has('w') && isThumbnailWidth(width) && (IMAGE_TYPES.includes(asset.contentType) || asset.contentType.startsWith('video/'))) {
-    const key = asset.contentType.startsWith('video/')
-      ? await videoPosterKey(blobStore(), asset.storageKey, width)
-      : await thumbnailKey(blobStore(), asset.storageKey, width);
-    if (key) return serveBlob(request, blobStore(), key, { contentType: 'image/webp', cacheControl });
-  }
+  const preview = search.has('w') && isThumbnailWidth(width) ? await previewKey(blobStore(), asset, width) : null;
+  if (preview) return serveBlob(request, blobStore(), preview, { contentType: 'image/webp', cacheControl });
   const download = search.get('download') === '1';
   return serveBlob(request, blobStore(), asset.storageKey, {
     contentType: asset.contentType,

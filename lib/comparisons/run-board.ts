@@ -2,7 +2,7 @@ import { randomInt, randomUUID } from 'node:crypto';
 import { enqueueArchive, markUnsaved } from '../assets/archive-job';
 import type { TeamContext } from '../auth/context';
 import { AppError } from '../errors';
-import { endGeneration, endingOf, openGeneration, settleGeneration } from '../generations/lifecycle';
+import { endGeneration, endingOf, openGeneration, settleGeneration, type OutputRow } from '../generations/lifecycle';
 import { upstreamAppError } from '../generations/upstream-error';
 import { upstreamFor } from '../generations/upstream-for';
 import { priceBoard } from '../pricing/estimates';
@@ -54,13 +54,12 @@ async function storeImages(ctx: TeamContext, boardId: string, tasks: Task[]): Pr
 }
 
 /** The output rows of an answered board: one per image, plus one per model that failed. */
-function outputRows(boardId: string, seed: number, batch: BatchResult, tasks: Task[], stored: Stored[]) {
+function outputRows(seed: number, batch: BatchResult, tasks: Task[], stored: Stored[]): OutputRow[] {
   const images = tasks.map((task, i) => {
     const result = stored[i];
     const failed = 'error' in result;
     return {
       id: task.outputId,
-      generationId: boardId,
       model: task.model,
       entryIndex: task.entryIndex,
       position: task.position,
@@ -79,7 +78,6 @@ function outputRows(boardId: string, seed: number, batch: BatchResult, tasks: Ta
   const failures = batch.results
     .filter((entry) => entry.error)
     .map((entry) => ({
-      generationId: boardId,
       model: entry.model,
       entryIndex: entry.index,
       position: 0,
@@ -152,17 +150,14 @@ export async function runBoard(ctx: TeamContext, input: BoardInput, signal?: Abo
   for (const entry of batch.results) entry.images = [];
   const stored = await storeImages(ctx, board.id, tasks);
 
-  await settleGeneration(
-    board,
-    {
-      status: batch.status,
-      upstreamId: batch.id,
-      total: batch.totalCost,
-      charges: batch.results.map((entry) => ({ model: entry.model, amount: entry.cost.amount })),
-      error: batch.status === 'failed' ? { code: 'all_models_failed', message: 'Every model failed.' } : undefined,
-    },
-    (tx) => tx.generationOutput.createMany({ data: outputRows(board.id, seed, batch, tasks, stored) }),
-  );
+  await settleGeneration(board, {
+    status: batch.status,
+    upstreamId: batch.id,
+    total: batch.totalCost,
+    charges: batch.results.map((entry) => ({ model: entry.model, amount: entry.cost.amount })),
+    error: batch.status === 'failed' ? { code: 'all_models_failed', message: 'Every model failed.' } : undefined,
+    outputs: outputRows(seed, batch, tasks, stored),
+  });
 
   // Not fatal: the board is saved and charged; an image whose copy could not be queued shows as unsaved.
   const toArchive = tasks.flatMap((task, i) =>

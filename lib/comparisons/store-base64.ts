@@ -1,6 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
-import { IMAGE_TYPES } from '../assets/archive';
+import { IMAGE_TYPES, makePreview } from '../assets/preview';
 import { blobStore } from '../assets/store';
 import { AppError } from '../errors';
 import { db } from '../runtime';
@@ -38,7 +38,9 @@ export async function storeBase64Image(request: { teamId: string; base64: string
   );
   await blobStore().put(key, body, { contentType });
   const prisma = await db();
-  return prisma.asset.create({
+  const asset = await prisma.asset.create({
     data: { id, teamId: request.teamId, storageKey: key, contentType, size: BigInt(size), sha256: hash.digest('hex'), createdById: request.createdById },
   });
+  await makePreview(blobStore(), asset);
+  return asset;
 }

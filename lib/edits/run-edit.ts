@@ -100,24 +100,24 @@ export async function runEdit(ctx: TeamContext, input: EditRequest, signal: Abor
     ).editImage({ image: image.data, mask: mask?.data, prompt: input.prompt, model: usedModel, size: input.size, signal: controller.signal });
     const first = result.images[0];
     const asset = await archiveResult({ teamId: ctx.team.id, url: first.url, kind: 'image', createdById: ctx.user.id }, controller.signal);
-    await settleGeneration(
-      generation,
-      { status: 'completed', upstreamId: result.id, total: result.cost, charges: [{ model: usedModel, amount: result.cost.amount }] },
-      (tx) =>
-        tx.generationOutput.create({
-          data: {
-            generationId: generation.id,
-            model: usedModel,
-            entryIndex: 0,
-            status: 'completed',
-            assetId: asset.id,
-            archive: 'archived',
-            upstreamUrl: first.url,
-            revisedPrompt: first.revisedPrompt ?? null,
-            cost: result.cost.amount,
-          },
-        }),
-    );
+    await settleGeneration(generation, {
+      status: 'completed',
+      upstreamId: result.id,
+      total: result.cost,
+      charges: [{ model: usedModel, amount: result.cost.amount }],
+      outputs: [
+        {
+          model: usedModel,
+          entryIndex: 0,
+          status: 'completed',
+          assetId: asset.id,
+          archive: 'archived',
+          upstreamUrl: first.url,
+          revisedPrompt: first.revisedPrompt ?? null,
+          cost: result.cost.amount,
+        },
+      ],
+    });
     return {
       generationId: generation.id,
       resultAssetId: asset.id,

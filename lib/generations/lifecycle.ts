@@ -98,13 +98,18 @@ export interface Settlement {
   /** What each model was charged, as the service reported it. */
   charges: Charge[];
   error?: { code: string; message: string };
+  /** The results (and per-model failures) to record; the lifecycle adds whose they are. */
+  outputs: OutputRow[];
 }
 
+/** One output as a feature describes it; generation, team, author and kind come from the generation. */
+export type OutputRow = Omit<Prisma.GenerationOutputCreateManyInput, 'generationId' | 'teamId' | 'userId' | 'kind'>;
+
 /**
- * The service answered: writes what `record` adds (outputs), settles the charges and sets the final
- * state, in one transaction. Returns false, writing nothing, if the generation was no longer running.
+ * The service answered: writes the outputs, settles the charges and sets the final state, in one
+ * transaction. Returns false, writing nothing, if the generation was no longer running.
  */
-export async function settleGeneration(generation: GenerationRef, settlement: Settlement, record?: (tx: Tx) => Promise<unknown>): Promise<boolean> {
+export async function settleGeneration(generation: GenerationRef, settlement: Settlement): Promise<boolean> {
   const prisma = await db();
   return prisma.$transaction(async (tx) => {
     const { count } = await tx.generation.updateMany({
@@ -120,8 +125,8 @@ export async function settleGeneration(generation: GenerationRef, settlement: Se
       },
     });
     if (count === 0) return false;
-    await record?.(tx);
     const { id: generationId, teamId, userId, kind } = generation;
+    await tx.generationOutput.createMany({ data: settlement.outputs.map((output) => ({ ...output, generationId, teamId, userId, kind })) });
     await settleCosts(
       tx,
       generationId,

@@ -20,18 +20,10 @@ export async function completeVideo(videoTaskId: string): Promise<void> {
   const model = String((generation.params as { model?: string }).model ?? 'unknown');
   const total = remote.cost ?? zeroCost();
   // Only the first completion wins; a duplicate job leaves everything as it is.
-  await settleGeneration(generation, { status: 'completed', total, charges: [{ model, amount: total.amount }] }, (tx) =>
-    tx.generationOutput.create({
-      data: {
-        generationId: generation.id,
-        model,
-        entryIndex: 0,
-        status: 'completed',
-        assetId: asset.id,
-        archive: 'archived',
-        upstreamUrl: remote.videoUrl,
-        cost: total.amount,
-      },
-    }),
-  );
+  await settleGeneration(generation, {
+    status: 'completed',
+    total,
+    charges: [{ model, amount: total.amount }],
+    outputs: [{ model, entryIndex: 0, status: 'completed', assetId: asset.id, archive: 'archived', upstreamUrl: remote.videoUrl, cost: total.amount }],
+  });
 }

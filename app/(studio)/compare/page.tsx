@@ -6,11 +6,11 @@ import { CompareWorkbench } from '@/components/compare/compare-workbench';
 import { CompareSlots } from '@/components/empty/illustrations';
 import { EmptyState } from '@/components/empty/empty-state';
 import { PageHeader } from '@/components/page-header';
-import { requireTeamContext } from '@/lib/auth/page-context';
+import { teamPage } from '@/lib/auth/page-context';
 import { boardCatalog } from '@/lib/comparisons/catalog';
 import { listBoards } from '@/lib/comparisons/queries';
 import { format } from '@/lib/i18n';
-import { pageQuery, type SearchParams } from '@/lib/http/page-query';
+import type { SearchParams } from '@/lib/http/page-query';
 import { getI18n } from '@/lib/i18n/server';
 
 export async function generateMetadata(): Promise<Metadata> {
@@ -20,9 +20,12 @@ export async function generateMetadata(): Promise<Metadata> {
 const querySchema = z.object({ page: z.coerce.number().int().min(1).max(100_000).default(1) });
 
 export default async function ComparePage({ searchParams }: { searchParams: SearchParams }) {
-  const ctx = await requireTeamContext();
-  const { t, locale } = await getI18n();
-  const { page } = await pageQuery(querySchema, searchParams);
+  const {
+    ctx,
+    t,
+    locale,
+    query: { page },
+  } = await teamPage(querySchema, searchParams);
   const [{ models, prices }, history] = await Promise.all([boardCatalog(ctx), listBoards(ctx, page)]);
   const initial = {
     prompt: '',

@@ -4,10 +4,10 @@ import { z } from 'zod';
 import { EditHistory } from '@/components/edit/edit-history';
 import { EditStudio, type StudioInitial } from '@/components/edit/edit-studio';
 import { PageHeader } from '@/components/page-header';
-import { requireTeamContext } from '@/lib/auth/page-context';
+import { teamPage } from '@/lib/auth/page-context';
 import { editModels } from '@/lib/edits/edit-models';
 import { findEdit, findImageAsset, listEdits } from '@/lib/edits/history';
-import { pageQuery, type SearchParams } from '@/lib/http/page-query';
+import type { SearchParams } from '@/lib/http/page-query';
 import { getI18n } from '@/lib/i18n/server';
 
 export async function generateMetadata(): Promise<Metadata> {
@@ -21,9 +21,7 @@ const querySchema = z.object({
 });
 
 export default async function EditPage({ searchParams }: { searchParams: SearchParams }) {
-  const ctx = await requireTeamContext();
-  const { t } = await getI18n();
-  const query = await pageQuery(querySchema, searchParams);
+  const { ctx, t, query } = await teamPage(querySchema, searchParams);
   const [models, history, edit, asset] = await Promise.all([
     editModels(ctx),
     listEdits(ctx, query.scope),

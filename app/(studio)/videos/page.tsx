@@ -8,9 +8,9 @@ import { buttonClass } from '@/components/ui/button';
 import { VideoFilters } from '@/components/videos/video-filters';
 import { VideoForm } from '@/components/videos/video-form';
 import { VideoLibrary } from '@/components/videos/video-library';
-import { requireTeamContext } from '@/lib/auth/page-context';
+import { teamPage } from '@/lib/auth/page-context';
 import { format } from '@/lib/i18n';
-import { pageQuery, type SearchParams } from '@/lib/http/page-query';
+import type { SearchParams } from '@/lib/http/page-query';
 import { getI18n } from '@/lib/i18n/server';
 import { videoModels } from '@/lib/videos/catalog';
 import { listVideos, usedVideoModels, videoFiltersSchema } from '@/lib/videos/queries';
@@ -21,9 +21,7 @@ export async function generateMetadata(): Promise<Metadata> {
 }
 
 export default async function VideosPage({ searchParams }: { searchParams: SearchParams }) {
-  const ctx = await requireTeamContext();
-  const { t } = await getI18n();
-  const filters = await pageQuery(videoFiltersSchema, searchParams);
+  const { ctx, t, query: filters } = await teamPage(videoFiltersSchema, searchParams);
   const filtered = Boolean(filters.status || filters.model || filters.scope === 'mine' || filters.before);
   const [models, { videos, next }, used] = await Promise.all([videoModels(ctx), listVideos(ctx, filters), usedVideoModels(ctx)]);
   const pageHref = (before?: string) => {

@@ -2,6 +2,7 @@
 import { compareEn } from './compare.en';
 import { dashboardEn } from './dashboard.en';
 import { editEn } from './edit.en';
+import { libraryEn } from './library.en';
 import { shareEn } from './share.en';
 import { videosEn } from './videos.en';
 import type { Widen } from './widen';
@@ -12,6 +13,7 @@ export const en = {
   videos: videosEn,
   dashboard: dashboardEn,
   share: shareEn,
+  library: libraryEn,
   app: { name: 'Atelier', tagline: 'AI image editing, model comparison and video, for teams' },
   locales: { zhCN: '简体中文', en: 'English' },
   nav: {

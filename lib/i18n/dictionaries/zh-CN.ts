@@ -2,6 +2,7 @@ import { compareZhCN } from './compare.zh-CN';
 import { dashboardZhCN } from './dashboard.zh-CN';
 import type { Dictionary } from './en';
 import { editZhCN } from './edit.zh-CN';
+import { libraryZhCN } from './library.zh-CN';
 import { shareZhCN } from './share.zh-CN';
 import { videosZhCN } from './videos.zh-CN';
 
@@ -12,6 +13,7 @@ export const zhCN: Dictionary = {
   videos: videosZhCN,
   dashboard: dashboardZhCN,
   share: shareZhCN,
+  library: libraryZhCN,
   app: { name: 'Atelier', tagline: '面向团队的 AI 图像编辑、多模型对比与视频生成工作室' },
   locales: { zhCN: '简体中文', en: 'English' },
   nav: {

@@ -1,0 +1,205 @@
+'use client';
+
+import { useQuery } from '@tanstack/react-query';
+import { Clapperboard, ImageOff, LayoutGrid, Play, Star, WandSparkles } from 'lucide-react';
+import Link from 'next/link';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { format } from '@/lib/i18n';
+import { libraryOrder, type LibraryItem } from '@/lib/library/view';
+import { useI18n } from '../i18n-provider';
+import { getJson } from '../server-state';
+import { buttonClass } from '../ui/button';
+import { cn } from '../ui/cn';
+import { Spinner } from '../ui/spinner';
+
+interface Page {
+  items: LibraryItem[];
+  next: string | null;
+}
+
+/** New results made anywhere in the team show up within this (the poll asks the database, so any replica will do). */
+const POLL_MS = 5_000;
+
+const KIND_ICONS = { edit: WandSparkles, comparison: LayoutGrid, video: Clapperboard } as const;
+
+/** Adds or refreshes items by id, keeping the library's order. */
+function merge(current: LibraryItem[], incoming: LibraryItem[]): LibraryItem[] {
+  if (incoming.length === 0) return current;
+  const byId = new Map(current.map((item) => [item.id, item]));
+  for (const item of incoming) byId.set(item.id, item);
+  return [...byId.values()].sort(libraryOrder);
+}
+
+/**
+ * The team's results as one grid: older pages load as the end scrolls into view (or by the link,
+ * which also works without script), and new results are polled for and merged in at the top.
+ */
+export function LibraryGrid({ initial, paged }: { initial: Page; paged: boolean }) {
+  const { t } = useI18n();
+  const l = t.library;
+  const [items, setItems] = useState(initial.items);
+  const [next, setNext] = useState(initial.next);
+  const [loading, setLoading] = useState(false);
+  const [failed, setFailed] = useState(false);
+  const end = useRef<HTMLAnchorElement>(null);
+
+  // The newest time shown: the poll asks for what came after it (the server looks a little further
+  // back, for results whose transaction committed late) and merges the answer in by id.
+  const newest = items[0]?.createdAt ?? new Date(0).toISOString();
+  useQuery({
+    queryKey: ['library', 'news', newest],
+    queryFn: async ({ signal }) => {
+      const page = await getJson<Page>(`/api/library?since=${encodeURIComponent(newest)}`, { signal });
+      setItems((current) => merge(current, page.items));
+      return page.items.length;
+    },
+    staleTime: POLL_MS,
+    // A page further down (?before=) is a fixed window: nothing new arrives above it.
+    enabled: !paged,
+    refetchInterval: POLL_MS,
+  });
+
+  const loadOlder = useCallback(async () => {
+    if (!next || loading) return;
+    setLoading(true);
+    setFailed(false);
+    try {
+      const page = await getJson<Page>(`/api/library?before=${encodeURIComponent(next)}`);
+      setItems((current) => merge(current, page.items));
+      setNext(page.next);
+    } catch {
+      setFailed(true);
+    } finally {
+      setLoading(false);
+    }
+  }, [next, loading]);
+
+  // Infinite scroll: the next page is asked for as the end of the grid comes within a screen of view.
+  useEffect(() => {
+    const target = end.current;
+    if (!target || failed) return;
+    const observer = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && void loadOlder(), { rootMargin: '100% 0px' });
+    observer.observe(target);
+    return () => observer.disconnect();
+  }, [loadOlder, failed]);
+
+  return (
+    <div className="grid gap-6">
+      <ul data-testid="library-grid" className="grid grid-cols-[repeat(auto-fill,minmax(10.5rem,1fr))] gap-3 sm:gap-4">
+        {items.map((item, i) => (
+          <li key={item.id}>
+            <LibraryTile item={item} eager={i < 12} />
+          </li>
+        ))}
+      </ul>
+      <div className="flex min-h-10 flex-col items-center justify-center gap-2 text-sm text-ink-muted" aria-live="polite">
+        {next ? (
+          failed ? (
+            <>
+              <span>{l.loadFailed}</span>
+              <button type="button" onClick={() => void loadOlder()} className={buttonClass('secondary', 'sm')}>
+                {l.retry}
+              </button>
+            </>
+          ) : (
+            <a
+              ref={end}
+              href={`/library?before=${encodeURIComponent(next)}`}
+              onClick={(event) => {
+                event.preventDefault();
+                void loadOlder();
+              }}
+              className={buttonClass('ghost', 'sm')}
+            >
+              {loading ? (
+                <>
+                  <Spinner />
+                  {l.loading}
+                </>
+              ) : (
+                l.older
+              )}
+            </a>
+          )
+        ) : (
+          <span>{l.end}</span>
+        )}
+        {paged && (
+          <Link href="/library" className={buttonClass('secondary', 'sm')}>
+            {l.newest}
+          </Link>
+        )}
+      </div>
+    </div>
+  );
+}
+
+/** One result: its preview, what it is, and who made it; opens where it was made. */
+function LibraryTile({ item, eager }: { item: LibraryItem; eager: boolean }) {
+  const { t } = useI18n();
+  const l = t.library;
+  const Icon = KIND_ICONS[item.kind];
+  const kind = l.kinds[item.kind];
+  return (
+    <Link
+      href={item.href}
+      data-testid="library-item"
+      data-kind={item.kind}
+      data-state={item.state}
+      aria-label={`${format(l.open, { kind })}: ${item.prompt}`}
+      className="group focus-ring block overflow-hidden rounded-card bg-surface shadow-card transition-shadow hover:shadow-pop"
+    >
+      <div className="relative aspect-square overflow-hidden bg-subtle">
+        {item.previewUrl ? (
+          // eslint-disable-next-line @next/next/no-img-element -- our own 256 px WebP, made when the result was stored
+          <img
+            src={item.previewUrl}
+            alt=""
+            loading={eager ? 'eager' : 'lazy'}
+            decoding="async"
+            className="size-full object-cover transition-transform duration-300 group-hover:scale-[1.03]"
+          />
+        ) : (
+          <div className="grid size-full place-items-center text-ink-subtle">
+            {item.state === 'archiving' ? <Spinner className="size-5" /> : <ImageOff className="size-6" />}
+          </div>
+        )}
+        <span className="absolute top-2 left-2 inline-flex items-center gap-1 rounded-full bg-black/55 px-2 py-0.5 text-[11px] font-medium text-white backdrop-blur-sm">
+          <Icon className="size-3" aria-hidden />
+          {kind}
+        </span>
+        {item.kind === 'video' && item.previewUrl && (
+          <span className="absolute inset-0 grid place-items-center" aria-hidden>
+            <span className="grid size-10 place-items-center rounded-full bg-black/45 text-white backdrop-blur-sm">
+              <Play className="size-4 translate-x-px fill-current" />
+            </span>
+          </span>
+        )}
+        {item.favorite && (
+          <span className="absolute top-2 right-2 grid size-6 place-items-center rounded-full bg-black/55 text-amber-300" title={l.favorite}>
+            <Star className="size-3.5 fill-current" aria-label={l.favorite} />
+          </span>
+        )}
+        {item.state !== 'archived' && (
+          <span
+            className={cn(
+              'absolute right-2 bottom-2 rounded-full px-2 py-0.5 text-[11px] font-medium',
+              item.state === 'archiving' ? 'bg-black/55 text-white' : 'bg-warning-soft text-warning',
+            )}
+            title={item.state === 'unsaved' ? l.unsavedHint : undefined}
+          >
+            {item.state === 'archiving' ? l.saving : l.unsaved}
+          </span>
+        )}
+      </div>
+      <div className="grid gap-0.5 px-3 py-2.5">
+        <p className="truncate text-[13px] text-ink" title={item.prompt}>
+          {item.prompt}
+        </p>
+        <p className="truncate text-xs text-ink-subtle">
+          {item.model} · {item.author}
+        </p>
+      </div>
+    </Link>
+  );
+}

@@ -1,0 +1,106 @@
+import { expect, test, type Page } from '@playwright/test';
+import sharp from 'sharp';
+import { baseURL } from '../playwright.config';
+import { signUpNewTeam } from './support/accounts';
+import { EditStudio, testPng } from './support/edit-studio';
+import { VideosPage } from './support/videos';
+
+// The library of a brand-new team: what it makes in the three features shows up in one grid,
+// newest first, from small stored previews; older results load as the end scrolls into view, and
+// results made elsewhere in the team arrive without a reload.
+
+const FOUR = ['atelier-vista', 'atelier-aquarelle', 'atelier-mosaic', 'atelier-pixel'];
+
+/** A board through the route the compare page calls (as a browser would: same origin, JSON). */
+async function board(page: Page, prompt: string, n = 4) {
+  const response = await page.request.post('/api/compare', {
+    headers: { origin: baseURL },
+    data: { prompt, models: FOUR, size: '1024x1024', n, background: 'opaque', seed: 7 },
+  });
+  expect(response.status(), await response.text()).toBe(201);
+}
+
+const items = (page: Page) => page.getByTestId('library-item');
+
+test('the library gathers edits, board images and videos, pages on scroll and takes in new results without a reload', async ({ browser }) => {
+  test.setTimeout(240_000);
+  const page = await signUpNewTeam(browser, 'Lin Library', 'library@e2e.test');
+  await page.goto('/library');
+  await expect(page.getByRole('heading', { name: 'Your library is empty' })).toBeVisible();
+
+  // One edit, through the studio.
+  const studio = new EditStudio(page);
+  await studio.open();
+  await studio.upload(await testPng(640, 480));
+  await studio.chooseKind('style');
+  await page.getByLabel('Prompt').fill('the harbour as a watercolour');
+  await studio.submit.click();
+  await studio.ids();
+  // Four boards of 16 images: 64 more, 65 in all, more than one page of 60.
+  for (let i = 0; i < 4; i++) await board(page, `board ${i}: lanterns along a quay at night`);
+
+  // Pages of 60, newest first, with a cursor to the rest.
+  const first = await (await page.request.get('/api/library')).json();
+  expect(first.items).toHaveLength(60);
+  expect(first.next).toEqual(expect.any(String));
+  await page.goto('/library');
+  await expect.poll(() => items(page).count()).toBeGreaterThanOrEqual(60);
+  await expect(items(page).first()).toContainText('board 3: lanterns along a quay at night');
+  await expect(items(page).first()).toHaveAttribute('data-kind', 'comparison');
+
+  // Board images are stored by a job after the answer: the poll brings each tile its stored preview.
+  // (The next page may be on its way meanwhile: it loads as the end of the grid nears the screen.)
+  const archived = page.locator('[data-testid="library-item"][data-state="archived"]');
+  await expect.poll(() => archived.count(), { timeout: 30_000 }).toBeGreaterThanOrEqual(60);
+  // The first screen: 60 previews, each a stored WebP of 256 px, under 1.5 MB together.
+  const previews = (
+    await items(page)
+      .locator('img')
+      .evaluateAll((imgs) => imgs.map((img) => (img as HTMLImageElement).getAttribute('src')!))
+  ).slice(0, 60);
+  expect(previews).toHaveLength(60);
+  let bytes = 0;
+  for (const src of previews) {
+    const response = await page.request.get(src);
+    expect(response.headers()['content-type']).toBe('image/webp');
+    const body = await response.body();
+    expect((await sharp(body).metadata()).width).toBeLessThanOrEqual(256);
+    bytes += body.length;
+  }
+  expect(bytes).toBeLessThan(1.5 * 1024 * 1024);
+  console.log(`library first screen: 60 previews, ${(bytes / 1024).toFixed(0)} KiB`);
+
+  // The end of the grid comes into view: the older page loads, and that is everything.
+  await page.getByTestId('library-grid').locator('li').last().scrollIntoViewIfNeeded();
+  await expect(items(page)).toHaveCount(65);
+  await expect(page.getByText('That’s everything your team has made.')).toBeVisible();
+  await expect(items(page).last()).toHaveAttribute('data-kind', 'edit');
+  await expect(items(page).last()).toHaveAttribute('href', /^\/edit\?edit=/);
+
+  // A result made elsewhere in the team (another tab here) appears within 10 s, without a reload.
+  const elsewhere = await page.context().newPage();
+  await elsewhere.goto('/compare');
+  await board(elsewhere, 'a new board from another tab', 1);
+  await expect(items(page).filter({ hasText: 'a new board from another tab' })).toHaveCount(4, { timeout: 10_000 });
+  await expect(items(page).first()).toContainText('a new board from another tab');
+
+  // A video joins once it is rendered and stored, with its poster as the preview.
+  await elsewhere.goto('/videos');
+  await new VideosPage(elsewhere).create({ model: 'atelier-motion', prompt: 'a slow pan over the library shelves', duration: '3 s', resolution: '480p' });
+  const video = items(page).filter({ hasText: 'a slow pan over the library shelves' });
+  await expect(video).toHaveAttribute('data-kind', 'video', { timeout: 90_000 });
+  const poster = await page.request.get((await video.locator('img').getAttribute('src'))!);
+  expect(poster.headers()['content-type']).toBe('image/webp');
+});
+
+test('the library answers only for the active team, and refuses cursors it did not make', async ({ browser }) => {
+  const stranger = await signUpNewTeam(browser, 'Lin Library', 'library-stranger@e2e.test');
+  const mine = await (await stranger.request.get('/api/library')).json();
+  expect(mine.items.every((item: { prompt: string }) => !item.prompt.includes('lanterns along a quay'))).toBe(true);
+  for (const before of ['x', 'a'.repeat(10_000), "2026-11-01'; drop", `2026-11-01T10:00:00.000Z~${'0'.repeat(36)}~0~0`]) {
+    const response = await stranger.request.get(`/api/library?before=${encodeURIComponent(before)}`);
+    expect(response.status(), before.slice(0, 40)).toBe(400);
+  }
+  expect((await stranger.request.get('/api/library?since=yesterday')).status()).toBe(400);
+  expect((await stranger.request.get(`/library?before=${encodeURIComponent('not-a-cursor')}`)).status()).toBe(404);
+});

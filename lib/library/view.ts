@@ -1,0 +1,34 @@
+import type { GenerationKind } from '../db/generated/enums';
+
+// What the library's pages and its route hand the browser (no server code: client components import it).
+
+export interface LibraryItem {
+  id: string;
+  generationId: string;
+  kind: GenerationKind;
+  model: string;
+  prompt: string;
+  revisedPrompt: string | null;
+  /** Archived: our copy and its preview. Archiving: the service's copy is still being stored. Unsaved: it never was. */
+  state: 'archived' | 'archiving' | 'unsaved';
+  assetId: string | null;
+  previewUrl: string | null;
+  width: number | null;
+  height: number | null;
+  favorite: boolean;
+  author: string;
+  mine: boolean;
+  createdAt: string;
+  href: string;
+  /** Where the next page starts when this item is the last one shown. */
+  cursor: string;
+}
+
+/** Newest first; a board's images together, in the order of its models and positions (as the server pages them). */
+export function libraryOrder(a: LibraryItem, b: LibraryItem): number {
+  const [atA, genA, entryA, posA] = a.cursor.split('~');
+  const [atB, genB, entryB, posB] = b.cursor.split('~');
+  if (atA !== atB) return Date.parse(atB) - Date.parse(atA);
+  if (genA !== genB) return genA < genB ? 1 : -1;
+  return Number(entryA) - Number(entryB) || Number(posA) - Number(posB);
+}
