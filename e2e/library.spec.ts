@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import path from 'node:path';
 import sharp from 'sharp';
 import { baseURL } from '../playwright.config';
 import { signUpNewTeam } from './support/accounts';
@@ -91,6 +92,21 @@ test('the library gathers edits, board images and videos, pages on scroll and ta
   await expect(video).toHaveAttribute('data-kind', 'video', { timeout: 90_000 });
   const poster = await page.request.get((await video.locator('img').getAttribute('src'))!);
   expect(poster.headers()['content-type']).toBe('image/webp');
+
+  // SCREENSHOTS=1: the filled library in both languages, on a desktop and a phone.
+  if (process.env.SCREENSHOTS) {
+    const dir = process.env.SCREENSHOT_DIR ?? path.join(process.env.E2E_OUTPUT_DIR ?? 'test-results', 'screenshots');
+    for (const locale of ['en', 'zh-CN']) {
+      await page.context().addCookies([{ name: 'atelier-locale', value: locale, url: baseURL }]);
+      await page.goto('/library');
+      await expect(archived.first()).toBeVisible();
+      await page.waitForLoadState('networkidle');
+      await page.screenshot({ path: path.join(dir, `library.${locale}.png`) });
+      await page.setViewportSize({ width: 390, height: 844 });
+      await page.screenshot({ path: path.join(dir, `library-phone.${locale}.png`) });
+      await page.setViewportSize({ width: 1440, height: 1000 });
+    }
+  }
 });
 
 test('the library answers only for the active team, and refuses cursors it did not make', async ({ browser }) => {
