@@ -93,11 +93,30 @@ test('the library gathers edits, board images and videos, pages on scroll and ta
   const poster = await page.request.get((await video.locator('img').getAttribute('src'))!);
   expect(poster.headers()['content-type']).toBe('image/webp');
 
+  // Find: a Chinese word inside a phrase, then the kind on top of it; the filters live in the URL.
+  await board(page, '海边的灯塔，黄昏时分', 1);
+  await page.goto('/library');
+  await page.getByRole('searchbox').fill('灯塔');
+  await page.getByRole('button', { name: 'Find' }).click();
+  await expect(page).toHaveURL(/[?&]q=%E7%81%AF%E5%A1%94/);
+  await expect(items(page)).toHaveCount(4);
+  for (const text of await items(page).allTextContents()) expect(text).toContain('海边的灯塔');
+  await page.getByRole('combobox', { name: 'Kind' }).selectOption('edit');
+  await page.getByRole('button', { name: 'Find' }).click();
+  await expect(page.getByRole('heading', { name: 'Nothing matches' })).toBeVisible();
+  await page.getByRole('searchbox').fill('');
+  await page.getByRole('button', { name: 'Find' }).click();
+  await expect(items(page)).toHaveCount(1);
+  await expect(items(page).first()).toHaveAttribute('data-kind', 'edit');
+
   // SCREENSHOTS=1: the filled library in both languages, on a desktop and a phone.
   if (process.env.SCREENSHOTS) {
     const dir = process.env.SCREENSHOT_DIR ?? path.join(process.env.E2E_OUTPUT_DIR ?? 'test-results', 'screenshots');
     for (const locale of ['en', 'zh-CN']) {
       await page.context().addCookies([{ name: 'atelier-locale', value: locale, url: baseURL }]);
+      await page.goto('/library?q=%E7%81%AF%E5%A1%94');
+      await expect(archived.first()).toBeVisible();
+      await page.screenshot({ path: path.join(dir, `library-search.${locale}.png`) });
       await page.goto('/library');
       await expect(archived.first()).toBeVisible();
       await page.waitForLoadState('networkidle');

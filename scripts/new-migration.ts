@@ -7,6 +7,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { bindMigrationAwareSqlAdapterFactory } from '@prisma/driver-adapter-utils';
 import { PrismaPGlite } from 'pglite-prisma-adapter';
 import { MIGRATIONS_DIR, readMigrations } from '../lib/db/migrate.ts';
@@ -48,7 +49,7 @@ export async function diffMigrationsToSchema(): Promise<string> {
   // One throw-away in-memory PGlite serves as both the engine's main connection (opened
   // eagerly, never written) and its shadow database (where it replays the migrations).
   // Each PGlite boot costs ~3 s, so don't let the adapter boot a second one for the shadow.
-  const pglite = new PGlite('memory://');
+  const pglite = new PGlite('memory://', { extensions: { pg_trgm } });
   const factory = new PrismaPGlite(pglite);
   // pglite-prisma-adapter 0.7.2 doesn't await exec() in executeScript (a failing migration
   // would escape as an unhandled rejection): patch that. Then wrap the factory as Prisma's

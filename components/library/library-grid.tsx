@@ -22,6 +22,13 @@ const POLL_MS = 5_000;
 
 const KIND_ICONS = { edit: WandSparkles, comparison: LayoutGrid, video: Clapperboard } as const;
 
+/** The filters' query string with one more parameter. */
+function withFilters(filters: string, key: string, value: string): string {
+  const query = new URLSearchParams(filters);
+  query.set(key, value);
+  return query.toString();
+}
+
 /** Adds or refreshes items by id, keeping the library's order. */
 function merge(current: LibraryItem[], incoming: LibraryItem[]): LibraryItem[] {
   if (incoming.length === 0) return current;
@@ -34,7 +41,7 @@ function merge(current: LibraryItem[], incoming: LibraryItem[]): LibraryItem[] {
  * The team's results as one grid: older pages load as the end scrolls into view (or by the link,
  * which also works without script), and new results are polled for and merged in at the top.
  */
-export function LibraryGrid({ initial, paged }: { initial: Page; paged: boolean }) {
+export function LibraryGrid({ initial, filters, paged }: { initial: Page; filters: string; paged: boolean }) {
   const { t } = useI18n();
   const l = t.library;
   const [items, setItems] = useState(initial.items);
@@ -47,9 +54,9 @@ export function LibraryGrid({ initial, paged }: { initial: Page; paged: boolean 
   // back, for results whose transaction committed late) and merges the answer in by id.
   const newest = items[0]?.createdAt ?? new Date(0).toISOString();
   useQuery({
-    queryKey: ['library', 'news', newest],
+    queryKey: ['library', 'news', filters, newest],
     queryFn: async ({ signal }) => {
-      const page = await getJson<Page>(`/api/library?since=${encodeURIComponent(newest)}`, { signal });
+      const page = await getJson<Page>(`/api/library?${withFilters(filters, 'since', newest)}`, { signal });
       setItems((current) => merge(current, page.items));
       return page.items.length;
     },
@@ -64,7 +71,7 @@ export function LibraryGrid({ initial, paged }: { initial: Page; paged: boolean 
     setLoading(true);
     setFailed(false);
     try {
-      const page = await getJson<Page>(`/api/library?before=${encodeURIComponent(next)}`);
+      const page = await getJson<Page>(`/api/library?${withFilters(filters, 'before', next)}`);
       setItems((current) => merge(current, page.items));
       setNext(page.next);
     } catch {
@@ -72,7 +79,7 @@ export function LibraryGrid({ initial, paged }: { initial: Page; paged: boolean 
     } finally {
       setLoading(false);
     }
-  }, [next, loading]);
+  }, [next, loading, filters]);
 
   // Infinite scroll: the next page is asked for as the end of the grid comes within a screen of view.
   useEffect(() => {
@@ -104,7 +111,7 @@ export function LibraryGrid({ initial, paged }: { initial: Page; paged: boolean 
           ) : (
             <a
               ref={end}
-              href={`/library?before=${encodeURIComponent(next)}`}
+              href={`/library?${withFilters(filters, 'before', next)}`}
               onClick={(event) => {
                 event.preventDefault();
                 void loadOlder();
@@ -122,10 +129,10 @@ export function LibraryGrid({ initial, paged }: { initial: Page; paged: boolean 
             </a>
           )
         ) : (
-          <span>{l.end}</span>
+          <span>{filters ? l.endFiltered : l.end}</span>
         )}
         {paged && (
-          <Link href="/library" className={buttonClass('secondary', 'sm')}>
+          <Link href={filters ? `/library?${filters}` : '/library'} className={buttonClass('secondary', 'sm')}>
             {l.newest}
           </Link>
         )}

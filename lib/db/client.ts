@@ -1,6 +1,7 @@
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { PrismaPg } from '@prisma/adapter-pg';
 import pg from 'pg';
 import { PrismaPGlite } from 'pglite-prisma-adapter';
@@ -40,7 +41,8 @@ export async function openDatabase(opts: { url?: string; dataDir?: string } = {}
     mkdirSync(dataDir, { recursive: true });
     unlock = lockDataDir(dataDir);
   }
-  const pglite = await PGlite.create(dataDir);
+  // pg_trgm: the library's prompt search (PostgreSQL ships it as a trusted extension too).
+  const pglite = await PGlite.create(dataDir, { extensions: { pg_trgm } });
   const prisma = new PrismaClient({ adapter: new PrismaPGlite(pglite) });
   return {
     kind: 'pglite',

@@ -3,6 +3,7 @@ import type { TeamContext } from '../auth/context';
 import type { Prisma } from '../db/generated/client';
 import { generationHref } from '../generations/href';
 import { isUuid } from '../ids';
+import { zonedDayStart } from '../time/zoned';
 import { db } from '../runtime';
 import { previewUrl } from '../assets/preview-url';
 import type { LibraryItem } from './view';
@@ -39,17 +40,32 @@ const cursorSchema = z
   });
 export type LibraryCursor = z.output<typeof cursorSchema>;
 
-/** The library's query string: a page after `before`, or a poll for what is new since `since`. */
-export const libraryQuerySchema = z
-  .object({
-    before: cursorSchema.optional(),
-    since: z.iso.datetime().optional(),
-  })
+const day = z.iso.date();
+/** An empty field of the filter form means no filter. */
+const optional = <T extends z.ZodType>(schema: T) => z.preprocess((value) => (value === '' ? undefined : value), schema.optional());
+
+/** The filters, as the URL carries them: they combine, and every one is checked. */
+export const libraryFiltersSchema = z.object({
+  kind: optional(z.enum(['edit', 'comparison', 'video'])),
+  model: optional(z.string().regex(/^[\w.:/-]{1,200}$/)),
+  member: optional(z.uuid()),
+  from: optional(day),
+  to: optional(day),
+  fav: optional(z.literal('1')),
+  shared: optional(z.literal('1')),
+  /** Words of the prompt or the revised prompt, any language (a substring: 灯塔 finds 海边的灯塔). */
+  q: optional(z.string().trim().max(200, 'A search is at most 200 characters.')),
+});
+export type LibraryFilters = z.output<typeof libraryFiltersSchema>;
+
+/** The page's own query: the filters, and where it starts (a link to older results works without script). */
+export const libraryPageSchema = libraryFiltersSchema.extend({ before: optional(cursorSchema) });
+
+/** The route's query: the filters, then a page after `before` or a poll for what is new `since`. */
+export const libraryQuerySchema = libraryPageSchema
+  .extend({ since: optional(z.iso.datetime()) })
   .refine((q) => !(q.before && q.since), 'Ask for an older page or for news, not both.');
 export type LibraryQuery = z.output<typeof libraryQuerySchema>;
-
-/** The page's own query: where it starts (a link to older results works without script). */
-export const libraryPageSchema = z.object({ before: cursorSchema.optional() });
 
 const itemSelect = {
   id: true,
@@ -85,6 +101,25 @@ function after(c: LibraryCursor): Prisma.GenerationOutputWhereInput {
   };
 }
 
+/** Prisma's `contains` is LIKE '%…%' without escaping: a searched % or _ must match only itself. */
+const likeLiteral = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** The filters as conditions on outputs; dates are whole days in the team's time zone. */
+function filtered(ctx: TeamContext, f: LibraryFilters): Prisma.GenerationOutputWhereInput[] {
+  const now = new Date();
+  const where: Prisma.GenerationOutputWhereInput[] = [];
+  if (f.kind) where.push({ kind: f.kind });
+  if (f.model) where.push({ model: f.model });
+  if (f.member) where.push({ userId: f.member });
+  if (f.from) where.push({ createdAt: { gte: zonedDayStart(f.from, ctx.team.timeZone) } });
+  if (f.to) where.push({ createdAt: { lt: zonedDayStart(f.to, ctx.team.timeZone, 1) } });
+  if (f.fav) where.push({ generation: { favorite: true } });
+  if (f.shared) where.push({ generation: { shareLinks: { some: { revokedAt: null, OR: [{ expiresAt: null }, { expiresAt: { gt: now } }] } } } });
+  // The stored text is lower-cased; LIKE through the trigram index (PostgreSQL and PGlite alike).
+  if (f.q) where.push({ searchText: { contains: likeLiteral(f.q.toLowerCase()) } });
+  return where;
+}
+
 function toItem(ctx: TeamContext, row: Row): LibraryItem {
   const state = row.archive ?? 'unsaved';
   return {
@@ -112,15 +147,21 @@ function toItem(ctx: TeamContext, row: Row): LibraryItem {
  * One page of the active team's results, newest first, with the cursor of the next (older) page;
  * or, with `since`, the results from a little before that time on (for a poll to merge by id).
  */
-export async function listLibrary(ctx: TeamContext, query: LibraryQuery): Promise<{ items: LibraryItem[]; next: string | null }> {
+export async function listLibrary(
+  ctx: TeamContext,
+  query: LibraryFilters & { before?: LibraryCursor; since?: string },
+): Promise<{ items: LibraryItem[]; next: string | null }> {
   const prisma = await db();
   const take = query.since ? POLL_MAX : LIBRARY_PAGE + 1;
   const rows = await prisma.generationOutput.findMany({
     where: {
       teamId: ctx.team.id,
       status: 'completed',
-      ...(query.before ? after(query.before) : {}),
-      ...(query.since ? { createdAt: { gte: new Date(Date.parse(query.since) - POLL_OVERLAP_MS) } } : {}),
+      AND: [
+        ...filtered(ctx, query),
+        ...(query.before ? [after(query.before)] : []),
+        ...(query.since ? [{ createdAt: { gte: new Date(Date.parse(query.since) - POLL_OVERLAP_MS) } }] : []),
+      ],
     },
     orderBy: ORDER,
     take,

@@ -133,4 +133,70 @@ describe.each(DATABASE_KINDS)('the library on %s', (kind) => {
       position: 1,
     });
   });
+
+  describe('finding', () => {
+    let other: { userId: string; teamId: string };
+    const find = (query: Record<string, string | undefined>) => pageOf(mine.ctx, query).then((p) => p.items.map((i) => i.prompt).sort());
+
+    beforeAll(async () => {
+      const prisma = await db();
+      // A second member of the team, with results of their own.
+      const { userId } = await createAccount({ name: `Mem${kind}`, email: `mem.${kind}@example.com`, password: 'password-m' });
+      await prisma.membership.create({ data: { teamId: mine.teamId, userId, role: 'member' } });
+      other = { userId, teamId: mine.teamId };
+      const day = (iso: string) => new Date(iso);
+      // 2026-11-21 16:30Z is already the 22nd in Shanghai (UTC+8).
+      await seedGeneration(mine, 'edit', day('2026-11-21T16:30:00Z'), 1, '海边的灯塔，黄昏');
+      await seedGeneration(other, 'comparison', day('2026-11-21T10:00:00Z'), 4, 'A LIGHTHOUSE by the sea');
+      await seedGeneration(other, 'video', day('2026-11-21T09:00:00Z'), 1, '100% orange sunset');
+      const fav = await seedGeneration(mine, 'edit', day('2026-11-21T08:00:00Z'), 1, 'a favourite teapot');
+      await prisma.generation.update({ where: { id: fav }, data: { favorite: true } });
+      const shared = await seedGeneration(mine, 'edit', day('2026-11-21T07:00:00Z'), 1, 'a shared kite');
+      const revoked = await seedGeneration(mine, 'edit', day('2026-11-21T06:00:00Z'), 1, 'a kite shared once');
+      const link = (generationId: string, extra: object) =>
+        prisma.shareLink.create({
+          data: { teamId: mine.teamId, generationId, tokenHash: `${generationId}-${Math.random()}`, createdById: mine.userId, ...extra },
+        });
+      await link(shared, {});
+      await link(revoked, { revokedAt: new Date() });
+      // The service's rewrite is searched too.
+      await prisma.generationOutput.updateMany({
+        where: { generation: { prompt: 'a favourite teapot' } },
+        data: { revisedPrompt: 'A porcelain TEAPOT, 青花瓷' },
+      });
+      await prisma.team.update({ where: { id: mine.teamId }, data: { timeZone: 'Asia/Shanghai' } });
+      mine.ctx = await resolveTeamContext(mine.userId, { teamId: mine.teamId, strict: true });
+    }, 60_000);
+
+    it('finds a Chinese word inside a phrase, any case, and in the revised prompt', async () => {
+      expect(await find({ q: '灯塔' })).toEqual(['海边的灯塔，黄昏']);
+      expect(await find({ q: '灯' })).toEqual(['海边的灯塔，黄昏']);
+      expect(await find({ q: 'lighthouse' })).toHaveLength(4);
+      expect(await find({ q: '青花' })).toEqual(['a favourite teapot']);
+      expect(await find({ q: 'Porcelain teapot' })).toEqual(['a favourite teapot']);
+      // LIKE's wildcards are plain characters in a search.
+      expect(await find({ q: '100%' })).toEqual(['100% orange sunset']);
+      expect(await find({ q: '%' })).toEqual(['100% orange sunset']);
+      expect(await find({ q: '_' })).toEqual([]);
+    });
+
+    it('combines kind, model, member, days in the team zone, favourites and shares', async () => {
+      expect(await find({ kind: 'video', member: other.userId })).toEqual(['100% orange sunset']);
+      expect(await find({ kind: 'comparison', model: 'model-2', q: 'lighthouse' })).toEqual(['A LIGHTHOUSE by the sea']);
+      expect(await find({ member: other.userId, kind: 'edit' })).toEqual([]);
+      // The 22nd in Shanghai holds the lighthouse edit made at 16:30 UTC on the 21st, and nothing else of that week.
+      expect(await find({ from: '2026-11-22', to: '2026-11-22' })).toEqual(['海边的灯塔，黄昏']);
+      expect(await find({ fav: '1' })).toEqual(['a favourite teapot']);
+      expect(await find({ shared: '1' })).toEqual(['a shared kite']);
+      expect(await find({ fav: '1', shared: '1' })).toEqual([]);
+    });
+
+    it('refuses a search over 200 characters and filters it does not know', () => {
+      expect(libraryQuerySchema.safeParse({ q: 'x'.repeat(10_000) }).success).toBe(false);
+      expect(libraryQuerySchema.safeParse({ kind: 'poem' }).success).toBe(false);
+      expect(libraryQuerySchema.safeParse({ member: 'me' }).success).toBe(false);
+      expect(libraryQuerySchema.safeParse({ from: '2026-02-30' }).success).toBe(false);
+      expect(libraryQuerySchema.parse({ q: '', kind: '', fav: '' })).toEqual({});
+    });
+  });
 });

@@ -1,8 +1,9 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
-import { Clapperboard, Images, LayoutGrid, WandSparkles } from 'lucide-react';
+import { Clapperboard, Images, LayoutGrid, SearchX, WandSparkles } from 'lucide-react';
 import { LibraryGrid as LibraryIllustration } from '@/components/empty/illustrations';
 import { EmptyState } from '@/components/empty/empty-state';
+import { LibraryFilters } from '@/components/library/library-filters';
 import { LibraryGrid } from '@/components/library/library-grid';
 import { PageHeader } from '@/components/page-header';
 import { buttonClass } from '@/components/ui/button';
@@ -10,6 +11,8 @@ import { teamPage } from '@/lib/auth/page-context';
 import type { SearchParams } from '@/lib/http/page-query';
 import { getI18n } from '@/lib/i18n/server';
 import { libraryPageSchema, listLibrary } from '@/lib/library/items';
+import { serviceModels } from '@/lib/pricing/catalog';
+import { listMembers } from '@/lib/teams/members';
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getI18n()).t.library.title };
@@ -17,20 +20,29 @@ export async function generateMetadata(): Promise<Metadata> {
 
 export default async function LibraryPage({ searchParams }: { searchParams: SearchParams }) {
   const { ctx, t, query } = await teamPage(libraryPageSchema, searchParams);
-  const page = await listLibrary(ctx, query);
+  const { before, ...filters } = query;
+  const [page, models, members] = await Promise.all([listLibrary(ctx, query), serviceModels(ctx), listMembers(ctx)]);
+  const filtered = Object.values(filters).some(Boolean);
+  // The filters as the grid passes them on to every page and poll it asks for.
+  const filterQuery = new URLSearchParams(Object.entries(filters).filter((e): e is [string, string] => Boolean(e[1]))).toString();
   const l = t.library;
   return (
     <>
       <PageHeader title={l.title} description={l.description} />
-      {page.items.length === 0 && !query.before ? (
+      {(page.items.length > 0 || filtered || before) && (
+        <LibraryFilters filters={filters} models={models.map((m) => m.id).sort()} members={members} timeZone={ctx.team.timeZone} t={t} />
+      )}
+      {page.items.length === 0 && filtered ? (
+        <EmptyState icon={<SearchX />} title={l.noMatchTitle} description={l.noMatch} />
+      ) : page.items.length === 0 && !before ? (
         <EmptyState icon={<Images />} title={t.emptyTitle.library} description={t.empty.library}>
           <LibraryIllustration />
         </EmptyState>
       ) : (
         // Keyed by team: switching teams starts a new grid rather than merging two teams' results.
-        <LibraryGrid key={ctx.team.id} initial={page} paged={Boolean(query.before)} />
+        <LibraryGrid key={`${ctx.team.id}?${filterQuery}`} initial={page} filters={filterQuery} paged={Boolean(before)} />
       )}
-      {page.items.length === 0 && !query.before && (
+      {page.items.length === 0 && !filtered && !before && (
         <nav className="mt-6 flex flex-wrap justify-center gap-2">
           <Link href="/edit" className={buttonClass('secondary', 'sm')}>
             <WandSparkles />
