@@ -139,3 +139,16 @@ test('the library answers only for the active team, and refuses cursors it did n
   expect((await stranger.request.get('/api/library?since=yesterday')).status()).toBe(400);
   expect((await stranger.request.get(`/library?before=${encodeURIComponent('not-a-cursor')}`)).status()).toBe(404);
 });
+
+test('times are shown in the browser’s time zone, wherever the server runs', async ({ browser }) => {
+  const page = await signUpNewTeam(browser, 'Tao Time', 'library-time@e2e.test', { timezoneId: 'Asia/Shanghai' });
+  await board(page, 'a clock tower at noon', 1);
+  await page.goto('/compare');
+  // Past boards: the server knows no viewer's zone (its HTML says UTC); the browser shows its own.
+  const time = page.locator('time').first();
+  const at = new Date((await time.getAttribute('datetime'))!);
+  const options: Intl.DateTimeFormatOptions = { dateStyle: 'medium', timeStyle: 'short' };
+  const inShanghai = new Intl.DateTimeFormat('en', { ...options, timeZone: 'Asia/Shanghai' }).format(at);
+  expect(inShanghai).not.toBe(new Intl.DateTimeFormat('en', { ...options, timeZone: 'UTC' }).format(at));
+  await expect(time).toHaveText(inShanghai);
+});

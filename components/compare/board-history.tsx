@@ -5,11 +5,11 @@ import { format, formatCny, type Dictionary, type Locale } from '@/lib/i18n';
 import { Badge } from '../ui/badge';
 import { buttonClass } from '../ui/button';
 import { Card, CardBody, CardHeader } from '../ui/card';
+import { LocalTime } from '../local-time';
 
 /** The team's past boards, newest first: thumbnails, prompt, models, cost; each opens its board. */
 export function BoardHistory({ items, page, hasMore, t, locale }: { items: BoardSummary[]; page: number; hasMore: boolean; t: Dictionary; locale: Locale }) {
   const h = t.compare.history;
-  const date = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' });
   return (
     <Card aria-labelledby="board-history">
       <CardHeader title={<span id="board-history">{h.title}</span>} />
@@ -48,7 +48,7 @@ export function BoardHistory({ items, page, hasMore, t, locale }: { items: Board
                     {item.favorite && <Star aria-label={t.compare.board.favorite} className="size-3.5 fill-warning text-warning" />}
                     <span className="tabular-nums">{formatCny(item.total ?? '0', locale)}</span>
                     <span aria-hidden>·</span>
-                    <time dateTime={item.createdAt}>{date.format(new Date(item.createdAt))}</time>
+                    <LocalTime at={item.createdAt} />
                     {item.status !== 'completed' && <Badge tone={item.status === 'failed' ? 'danger' : 'neutral'}>{t.compare.board.status[item.status]}</Badge>}
                   </div>
                   <p className="truncate text-xs text-ink-subtle">{item.models.join(' · ')}</p>

@@ -5,6 +5,7 @@ import { format, formatCny } from '@/lib/i18n';
 import { getI18n } from '@/lib/i18n/server';
 import { Badge } from '../ui/badge';
 import { cn } from '../ui/cn';
+import { LocalTime } from '../local-time';
 
 /** The team's edits, newest first, filterable to the viewer's own; each opens back in the studio. */
 export async function EditHistory({ records, scope, activeId }: { records: EditRecord[]; scope: 'mine' | 'team'; activeId?: string }) {
@@ -22,7 +23,6 @@ export async function EditHistory({ records, scope, activeId }: { records: EditR
       {label}
     </Link>
   );
-  const when = new Intl.DateTimeFormat(locale, { dateStyle: 'short', timeStyle: 'short' });
   return (
     <section className="mt-10 grid gap-4" aria-labelledby="edit-history">
       <div className="flex items-center justify-between gap-3">
@@ -62,7 +62,7 @@ export async function EditHistory({ records, scope, activeId }: { records: EditR
                   <span className="line-clamp-2 text-[12px] leading-snug text-ink-muted">{r.prompt}</span>
                   <span className="flex justify-between gap-2 text-[11px] text-ink-subtle">
                     <span className="truncate">
-                      {format(h.by, { name: r.author })} · {when.format(new Date(r.createdAt))}
+                      {format(h.by, { name: r.author })} · <LocalTime at={r.createdAt} options={{ dateStyle: 'short', timeStyle: 'short' }} />
                     </span>
                     {r.cost && <span className="tabular-nums">{formatCny(r.cost, locale)}</span>}
                   </span>

@@ -8,13 +8,13 @@ import { FailureText } from '../failure-text';
 import { useI18n } from '../i18n-provider';
 import { VideoProgress } from './video-progress';
 import { VideoStatusBadge } from './video-status-badge';
+import { LocalTime } from '../local-time';
 
 /** One video of the library: a muted looping preview on hover once done, live progress until then. */
-export function VideoCard({ video, timeZone }: { video: VideoSummary; timeZone: string }) {
-  const { t, locale } = useI18n();
+export function VideoCard({ video }: { video: VideoSummary }) {
+  const { t } = useI18n();
   const preview = useRef<HTMLVideoElement>(null);
   const done = video.state === 'completed' && video.assetId;
-  const created = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short', timeZone }).format(new Date(video.createdAt));
   return (
     <li>
       <Link
@@ -77,7 +77,7 @@ export function VideoCard({ video, timeZone }: { video: VideoSummary; timeZone: 
           )}
         </div>
         <p className="border-t border-line px-4 py-2.5 text-xs text-ink-subtle">
-          {video.createdBy} · {created}
+          {video.createdBy} · <LocalTime at={video.createdAt} />
         </p>
       </Link>
     </li>

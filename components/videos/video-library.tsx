@@ -6,13 +6,13 @@ import { useLiveVideos } from './use-live-videos';
 import { VideoCard } from './video-card';
 
 /** The library grid, kept live while any of its videos renders. `empty` shows when there are none. */
-export function VideoLibrary({ videos, timeZone, empty }: { videos: VideoSummary[]; timeZone: string; empty: ReactNode }) {
+export function VideoLibrary({ videos, empty }: { videos: VideoSummary[]; empty: ReactNode }) {
   const live = useLiveVideos(videos);
   if (live.length === 0) return <>{empty}</>;
   return (
     <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3" data-testid="video-grid">
       {live.map((video) => (
-        <VideoCard key={video.id} video={video} timeZone={timeZone} />
+        <VideoCard key={video.id} video={video} />
       ))}
     </ul>
   );

@@ -26,7 +26,7 @@ export async function expectInStudio(page: Page) {
  * A new person with a team of their own, signed up in a fresh context (Playwright would otherwise
  * hand it the project's signed-in owner), in English; their studio page.
  */
-export async function signUpNewTeam(browser: Browser, name: string, email: string): Promise<Page> {
+export async function signUpNewTeam(browser: Browser, name: string, email: string, options: { timezoneId?: string } = {}): Promise<Page> {
   const english = {
     name: 'atelier-locale',
     value: 'en',
@@ -37,7 +37,7 @@ export async function signUpNewTeam(browser: Browser, name: string, email: strin
     secure: false,
     sameSite: 'Lax' as const,
   };
-  const context = await browser.newContext({ baseURL, storageState: { cookies: [english], origins: [] } });
+  const context = await browser.newContext({ baseURL, storageState: { cookies: [english], origins: [] }, ...options });
   const page = await context.newPage();
   await signUp(page, { name, email, password: `${name.toLowerCase().replace(/\W+/g, '-')}-password-1` });
   await expect(page).toHaveURL(/\/edit$/);

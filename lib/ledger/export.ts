@@ -3,6 +3,7 @@ import { Prisma } from '../db/generated/client';
 import { db } from '../runtime';
 import { rangeBounds } from './period';
 import { spendScope, type SpendRange } from './spend';
+import { wallClock } from '../time/zoned';
 
 const BATCH = 2000;
 const HEADER = ['time', 'date', 'time_zone', 'kind', 'model', 'member', 'email', 'generation_id', 'prompt', 'amount', 'currency'];
@@ -23,15 +24,7 @@ export async function ledgerCsv(ctx: TeamContext, range: SpendRange): Promise<Re
   const { timeZone } = ctx.team;
   const { scope } = spendScope(ctx);
   const bounds = await rangeBounds(prisma, range, timeZone);
-  const local = new Intl.DateTimeFormat('sv-SE', {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-  });
+  const local = wallClock(timeZone);
   const encoder = new TextEncoder();
   let after: { occurredAt: Date; id: string } | null = null;
   let started = false;

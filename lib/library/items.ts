@@ -65,7 +65,6 @@ export const libraryPageSchema = libraryFiltersSchema.extend({ before: optional(
 export const libraryQuerySchema = libraryPageSchema
   .extend({ since: optional(z.iso.datetime()) })
   .refine((q) => !(q.before && q.since), 'Ask for an older page or for news, not both.');
-export type LibraryQuery = z.output<typeof libraryQuerySchema>;
 
 const itemSelect = {
   id: true,

@@ -1,17 +1,13 @@
+/**
+ * Formats an instant as the wall clock of `timeZone` shows it, `YYYY-MM-DD HH:MM:SS` (Swedish
+ * conventions are ISO's, with a space for the T).
+ */
+export const wallClock = (timeZone: string) =>
+  new Intl.DateTimeFormat('sv-SE', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit' });
+
 /** How far `timeZone` is ahead of UTC at the instant `at` (ms). */
 function offsetAt(timeZone: string, at: number): number {
-  const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-  }).formatToParts(new Date(at));
-  const field = (type: string) => Number(parts.find((p) => p.type === type)!.value);
-  const wall = Date.UTC(field('year'), field('month') - 1, field('day'), field('hour'), field('minute'), field('second'));
+  const wall = Date.parse(`${wallClock(timeZone).format(new Date(at)).replace(' ', 'T')}Z`);
   return wall - Math.floor(at / 1000) * 1000;
 }
 

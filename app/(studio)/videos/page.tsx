@@ -61,7 +61,7 @@ export default async function VideosPage({ searchParams }: { searchParams: Searc
             </div>
             {(used.length > 0 || filtered) && <VideoFilters models={[...new Set([...used, ...models.map((m) => m.id)])].sort()} />}
           </div>
-          <VideoLibrary videos={videos} timeZone={ctx.team.timeZone} empty={empty} />
+          <VideoLibrary videos={videos} empty={empty} />
           {(next || filters.before) && (
             <nav aria-label={l.pages} className="flex justify-center gap-2">
               {filters.before && (
