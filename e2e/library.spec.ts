@@ -76,7 +76,7 @@ test('the library gathers edits, board images and videos, pages on scroll and ta
   await expect(items(page)).toHaveCount(65);
   await expect(page.getByText('That’s everything your team has made.')).toBeVisible();
   await expect(items(page).last()).toHaveAttribute('data-kind', 'edit');
-  await expect(items(page).last()).toHaveAttribute('href', /^\/edit\?edit=/);
+  await expect(items(page).last()).toHaveAttribute('href', /^\/library\/[0-9a-f-]{36}$/);
 
   // A result made elsewhere in the team (another tab here) appears within 10 s, without a reload.
   const elsewhere = await page.context().newPage();
@@ -109,6 +109,38 @@ test('the library gathers edits, board images and videos, pages on scroll and ta
   await expect(items(page)).toHaveCount(1);
   await expect(items(page).first()).toHaveAttribute('data-kind', 'edit');
 
+  // Detail: the edit (its lineage starts at the upload), then the lighthouse board's images, stepped
+  // through with the keys inside the search, reused on a new board, and favourited.
+  await items(page).first().click();
+  await expect(page).toHaveURL(/\/library\/[0-9a-f-]{36}\?kind=edit$/);
+  await expect(page.getByTestId('item-prompt')).toHaveText('the harbour as a watercolour');
+  await expect(page.getByTestId('lineage').locator('li')).toHaveCount(2);
+  await expect(page.getByRole('link', { name: 'Edit this image' })).toHaveAttribute('href', /^\/edit\?asset=[0-9a-f-]{36}$/);
+  const editItem = page.url();
+
+  await page.goto('/library?q=%E7%81%AF%E5%A1%94');
+  await items(page).first().click();
+  await expect(page.getByTestId('item-prompt')).toHaveText('海边的灯塔，黄昏时分');
+  await expect(page.getByRole('definition').first()).toHaveText('atelier-vista');
+  await page.keyboard.press('ArrowRight');
+  await expect(page.getByRole('definition').first()).toHaveText('atelier-aquarelle');
+  expect(page.url()).toContain('q=%E7%81%AF%E5%A1%94');
+  await page.keyboard.press('ArrowLeft');
+  await expect(page.getByRole('definition').first()).toHaveText('atelier-vista');
+  await page.getByRole('button', { name: 'Favourite' }).click();
+  await expect(page.getByRole('button', { name: 'Favourite' })).toHaveAttribute('aria-pressed', 'true');
+  await page.getByRole('link', { name: 'New board from this' }).click();
+  await expect(page.getByLabel('Prompt')).toHaveValue('海边的灯塔，黄昏时分');
+  await expect(page.getByRole('textbox', { name: 'Seed' })).toHaveValue('7');
+  // A favourited board marks all its images.
+  await page.goto('/library?fav=1');
+  await expect(items(page)).toHaveCount(4);
+
+  // Another team's result does not exist for a stranger.
+  const stranger = await signUpNewTeam(browser, 'Sam Stranger', 'library-peek@e2e.test');
+  expect((await stranger.request.get(editItem)).status()).toBe(404);
+  await stranger.context().close();
+
   // SCREENSHOTS=1: the filled library in both languages, on a desktop and a phone.
   if (process.env.SCREENSHOTS) {
     const dir = process.env.SCREENSHOT_DIR ?? path.join(process.env.E2E_OUTPUT_DIR ?? 'test-results', 'screenshots');
@@ -117,6 +149,14 @@ test('the library gathers edits, board images and videos, pages on scroll and ta
       await page.goto('/library?q=%E7%81%AF%E5%A1%94');
       await expect(archived.first()).toBeVisible();
       await page.screenshot({ path: path.join(dir, `library-search.${locale}.png`) });
+      await items(page).first().click();
+      await expect(page.getByTestId('item-media')).toBeVisible();
+      await page.waitForLoadState('networkidle');
+      await page.screenshot({ path: path.join(dir, `library-detail.${locale}.png`) });
+      await page.goto(editItem);
+      await expect(page.getByTestId('lineage')).toBeVisible();
+      await page.waitForLoadState('networkidle');
+      await page.screenshot({ path: path.join(dir, `library-detail-edit.${locale}.png`) });
       await page.goto('/library');
       await expect(archived.first()).toBeVisible();
       await page.waitForLoadState('networkidle');

@@ -12,6 +12,7 @@ import { Card, CardBody, CardFooter, CardHeader } from '../ui/card';
 import { CheckField, Field, fieldAria, Input, Select } from '../ui/input';
 import { useToast } from '../ui/toast';
 import { BudgetMeter, percent } from './budget-meter';
+import { TableHead } from '../ui/table';
 
 interface BudgetsFormProps {
   status: BudgetStatus;
@@ -85,13 +86,7 @@ export function BudgetsForm({ status, canEdit, timeZones, save }: BudgetsFormPro
         <CardHeader title={canEdit ? b.members : b.yours} description={canEdit ? b.membersHint : undefined} className="pb-4" />
         <div className="overflow-x-auto">
           <table className="w-full min-w-[34rem] text-left text-[13px]">
-            <thead className="border-y border-line text-xs text-ink-subtle">
-              <tr>
-                <th className="py-2 pr-3 pl-5 font-medium sm:pl-6">{b.member}</th>
-                <th className="px-3 py-2 font-medium">{b.spent}</th>
-                <th className="py-2 pr-5 pl-3 font-medium sm:pr-6">{b.limit}</th>
-              </tr>
-            </thead>
+            <TableHead columns={[b.member, b.spent, b.limit]} className="border-y" />
             <tbody className="divide-y divide-line">
               {status.members.map((m) => {
                 const value = members[m.userId!] ?? '';

@@ -3,6 +3,7 @@ import { formatCny, type Dictionary, type Locale } from '@/lib/i18n';
 import { generationHref } from '@/lib/generations/href';
 import type { TopGeneration } from '@/lib/ledger/spend';
 import { KIND_COLORS } from './series';
+import { TableHead } from '../ui/table';
 
 /** The costliest generations of the period, each linking to where it can be seen again. */
 export function TopGenerations({ rows, t, locale, timeZone }: { rows: TopGeneration[]; t: Dictionary; locale: Locale; timeZone: string }) {
@@ -19,15 +20,7 @@ export function TopGenerations({ rows, t, locale, timeZone }: { rows: TopGenerat
           <col className="w-40" />
           <col className="w-28" />
         </colgroup>
-        <thead className="border-b border-line text-xs text-ink-subtle">
-          <tr>
-            <th className="py-2 pr-3 pl-5 font-medium sm:pl-6">{c.prompt}</th>
-            <th className="px-3 py-2 font-medium">{c.kind}</th>
-            <th className="px-3 py-2 font-medium">{c.by}</th>
-            <th className="px-3 py-2 font-medium">{c.when}</th>
-            <th className="py-2 pr-5 pl-3 text-right font-medium sm:pr-6">{c.cost}</th>
-          </tr>
-        </thead>
+        <TableHead columns={[c.prompt, c.kind, c.by, c.when, c.cost]} className="border-b" endAligned />
         <tbody className="divide-y divide-line">
           {rows.map((g) => (
             <tr key={g.id} data-amount={g.amount} className="hover:bg-subtle/60">

@@ -95,7 +95,7 @@ export function LibraryGrid({ initial, filters, paged }: { initial: Page; filter
       <ul data-testid="library-grid" className="grid grid-cols-[repeat(auto-fill,minmax(10.5rem,1fr))] gap-3 sm:gap-4">
         {items.map((item, i) => (
           <li key={item.id}>
-            <LibraryTile item={item} eager={i < 12} />
+            <LibraryTile item={item} href={filters ? `/library/${item.id}?${filters}` : `/library/${item.id}`} eager={i < 12} />
           </li>
         ))}
       </ul>
@@ -141,15 +141,15 @@ export function LibraryGrid({ initial, filters, paged }: { initial: Page; filter
   );
 }
 
-/** One result: its preview, what it is, and who made it; opens where it was made. */
-function LibraryTile({ item, eager }: { item: LibraryItem; eager: boolean }) {
+/** One result: its preview, what it is, and who made it; opens its detail view. */
+function LibraryTile({ item, href, eager }: { item: LibraryItem; href: string; eager: boolean }) {
   const { t } = useI18n();
   const l = t.library;
   const Icon = KIND_ICONS[item.kind];
   const kind = l.kinds[item.kind];
   return (
     <Link
-      href={item.href}
+      href={href}
       data-testid="library-item"
       data-kind={item.kind}
       data-state={item.state}

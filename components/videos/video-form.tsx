@@ -27,7 +27,7 @@ type StartVideo = (input: StartVideoInput) => Promise<ActionResult<{ generationI
 const pickDuration = (durations: number[], wanted?: number) => (wanted && durations.includes(wanted) ? wanted : durations.includes(5) ? 5 : durations[0]);
 
 /** The new-video form: settings the chosen model allows, with the time and cost they will take. */
-export function VideoForm({ models, action }: { models: VideoModelOption[]; action: StartVideo }) {
+export function VideoForm({ models, action, initialPrompt = '' }: { models: VideoModelOption[]; action: StartVideo; initialPrompt?: string }) {
   const { t, locale } = useI18n();
   const f = t.videos.form;
   const toast = useToast();
@@ -35,7 +35,7 @@ export function VideoForm({ models, action }: { models: VideoModelOption[]; acti
   const [pending, startTransition] = useTransition();
   const [modelId, setModelId] = useState(models[0]?.id ?? '');
   const model = models.find((m) => m.id === modelId) ?? models[0];
-  const [prompt, setPrompt] = useState('');
+  const [prompt, setPrompt] = useState(initialPrompt);
   const [duration, setDuration] = useState(() => pickDuration(model?.durations ?? [5]));
   const [resolution, setResolution] = useState<Resolution>('720p');
   const [audio, setAudio] = useState(false);

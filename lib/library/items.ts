@@ -86,16 +86,20 @@ type Row = Prisma.GenerationOutputGetPayload<{ select: typeof itemSelect }>;
 
 const ORDER: Prisma.GenerationOutputOrderByWithRelationInput[] = [{ createdAt: 'desc' }, { generationId: 'desc' }, { entryIndex: 'asc' }, { position: 'asc' }];
 
-/** Everything after `c` in the library's order. */
-function after(c: LibraryCursor): Prisma.GenerationOutputWhereInput {
+/**
+ * Everything past `c` in the library's order: older (the next pages) or newer (walking back). Time
+ * and generation run newest first, a board's models and positions in their own order.
+ */
+function beyond(c: LibraryCursor, towards: 'older' | 'newer'): Prisma.GenerationOutputWhereInput {
+  const [past, within] = towards === 'older' ? (['lt', 'gt'] as const) : (['gt', 'lt'] as const);
   const same = { createdAt: c.createdAt };
   return {
-    createdAt: { lte: c.createdAt },
+    createdAt: { [`${past}e`]: c.createdAt },
     OR: [
-      { createdAt: { lt: c.createdAt } },
-      { ...same, generationId: { lt: c.generationId } },
-      { ...same, generationId: c.generationId, entryIndex: { gt: c.entryIndex } },
-      { ...same, generationId: c.generationId, entryIndex: c.entryIndex, position: { gt: c.position } },
+      { createdAt: { [past]: c.createdAt } },
+      { ...same, generationId: { [past]: c.generationId } },
+      { ...same, generationId: c.generationId, entryIndex: { [within]: c.entryIndex } },
+      { ...same, generationId: c.generationId, entryIndex: c.entryIndex, position: { [within]: c.position } },
     ],
   };
 }
@@ -117,6 +121,97 @@ function filtered(ctx: TeamContext, f: LibraryFilters): Prisma.GenerationOutputW
   // The stored text is lower-cased; LIKE through the trigram index (PostgreSQL and PGlite alike).
   if (f.q) where.push({ searchText: { contains: likeLiteral(f.q.toLowerCase()) } });
   return where;
+}
+
+const REVERSED: Prisma.GenerationOutputOrderByWithRelationInput[] = [
+  { createdAt: 'asc' },
+  { generationId: 'asc' },
+  { entryIndex: 'desc' },
+  { position: 'desc' },
+];
+
+/** The results just newer and just older than `item` among those the filters select (for ←/→). */
+export async function neighbours(ctx: TeamContext, item: LibraryItem, filters: LibraryFilters): Promise<{ newer: string | null; older: string | null }> {
+  const prisma = await db();
+  const cursor = cursorSchema.parse(item.cursor);
+  const one = (edge: Prisma.GenerationOutputWhereInput, orderBy: Prisma.GenerationOutputOrderByWithRelationInput[]) =>
+    prisma.generationOutput.findFirst({
+      where: { teamId: ctx.team.id, status: 'completed', AND: [...filtered(ctx, filters), edge] },
+      orderBy,
+      select: { id: true },
+    });
+  const [newer, older] = await Promise.all([one(beyond(cursor, 'newer'), REVERSED), one(beyond(cursor, 'older'), ORDER)]);
+  return { newer: newer?.id ?? null, older: older?.id ?? null };
+}
+
+/** One result of the active team by its output id, or null (another team's id is simply not found). */
+export async function getLibraryItem(ctx: TeamContext, id: string) {
+  const prisma = await db();
+  const row = await prisma.generationOutput.findFirst({
+    where: { id, teamId: ctx.team.id, status: 'completed' },
+    select: {
+      ...itemSelect,
+      seed: true,
+      cost: true,
+      asset: { select: { width: true, height: true, contentType: true } },
+      generation: {
+        select: {
+          prompt: true,
+          favorite: true,
+          params: true,
+          parentId: true,
+          user: { select: { name: true } },
+          shareLinks: { where: { revokedAt: null, OR: [{ expiresAt: null }, { expiresAt: { gt: new Date() } }] }, select: { id: true } },
+        },
+      },
+    },
+  });
+  if (!row) return null;
+  const params = (row.generation.params ?? {}) as { size?: unknown; originalAssetId?: unknown; resolution?: unknown; aspectRatio?: unknown };
+  const size =
+    typeof params.size === 'string'
+      ? params.size
+      : typeof params.resolution === 'string'
+        ? `${params.resolution}${typeof params.aspectRatio === 'string' ? ` · ${params.aspectRatio}` : ''}`
+        : row.asset?.width && row.asset.height
+          ? `${row.asset.width}x${row.asset.height}`
+          : null;
+  return {
+    ...toItem(ctx, row),
+    seed: row.seed === null ? null : String(row.seed),
+    cost: row.cost === null ? null : row.cost.toString(),
+    contentType: row.asset?.contentType ?? null,
+    size,
+    shareLinks: row.generation.shareLinks.length,
+    lineage: row.kind === 'edit' ? await editLineage(ctx, row.generation.parentId, params.originalAssetId) : null,
+  };
+}
+export type LibraryItemDetail = NonNullable<Awaited<ReturnType<typeof getLibraryItem>>>;
+
+/** Where an edit came from, oldest first: the first original, then each earlier edit's result (ten at most). */
+async function editLineage(ctx: TeamContext, parentId: string | null, originalAssetId: unknown) {
+  const prisma = await db();
+  const steps: Array<{ generationId: string; prompt: string; assetId: string | null; href: string }> = [];
+  let original = typeof originalAssetId === 'string' ? originalAssetId : null;
+  for (let id = parentId, hops = 0; id && hops < 10; hops++) {
+    const parent = await prisma.generation.findFirst({
+      where: { id, teamId: ctx.team.id },
+      select: {
+        id: true,
+        kind: true,
+        prompt: true,
+        parentId: true,
+        params: true,
+        outputs: { where: { status: 'completed' }, select: { assetId: true }, take: 1 },
+      },
+    });
+    if (!parent) break;
+    steps.unshift({ generationId: parent.id, prompt: parent.prompt, assetId: parent.outputs[0]?.assetId ?? null, href: generationHref(parent) });
+    const from = (parent.params ?? {}) as { originalAssetId?: unknown };
+    original = typeof from.originalAssetId === 'string' ? from.originalAssetId : original;
+    id = parent.parentId;
+  }
+  return { original, steps };
 }
 
 function toItem(ctx: TeamContext, row: Row): LibraryItem {
@@ -158,7 +253,7 @@ export async function listLibrary(
       status: 'completed',
       AND: [
         ...filtered(ctx, query),
-        ...(query.before ? [after(query.before)] : []),
+        ...(query.before ? [beyond(query.before, 'older')] : []),
         ...(query.since ? [{ createdAt: { gte: new Date(Date.parse(query.since) - POLL_OVERLAP_MS) } }] : []),
       ],
     },

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAccount } from '../../lib/accounts/create-account';
 import { resolveTeamContext, type TeamContext } from '../../lib/auth/context';
 import type { GenerationKind } from '../../lib/db/generated/enums';
-import { LIBRARY_PAGE, libraryQuerySchema, listLibrary } from '../../lib/library/items';
+import { getLibraryItem, LIBRARY_PAGE, libraryQuerySchema, listLibrary, neighbours } from '../../lib/library/items';
 import { libraryOrder, type LibraryItem } from '../../lib/library/view';
 import { db } from '../../lib/runtime';
 import { DATABASE_KINDS, useFreshDatabase } from '../support/app-db';
@@ -104,6 +104,20 @@ describe.each(DATABASE_KINDS)('the library on %s', (kind) => {
     ]);
     const at = seen.findIndex((i) => i.prompt === 'board 5');
     expect(seen.slice(at, at + 16).every((i) => i.prompt === 'board 5')).toBe(true);
+  });
+
+  it('walks from a result to its neighbours both ways, in the same order as the pages', async () => {
+    const items: LibraryItem[] = [];
+    for (let before: string | undefined, page = 0; page === 0 || before; page++) {
+      const next = await pageOf(mine.ctx, { before });
+      items.push(...next.items);
+      before = next.next ?? undefined;
+    }
+    for (const at of [0, 1, 15, 16, 17, 59, 60, items.length - 1]) {
+      const item = (await getLibraryItem(mine.ctx, items[at].id))!;
+      expect(await neighbours(mine.ctx, item, {})).toEqual({ newer: items[at - 1]?.id ?? null, older: items[at + 1]?.id ?? null });
+    }
+    expect(await getLibraryItem(mine.ctx, '00000000-0000-4000-8000-000000000000')).toBeNull();
   });
 
   it('answers a poll with what came since, looking a minute further back for late commits', async () => {

@@ -3,7 +3,7 @@
 import { revalidatePath } from 'next/cache';
 import { z } from 'zod';
 import { teamAction } from '@/lib/auth/action';
-import { setFavorite } from '@/lib/comparisons/favorite';
+import { setFavorite } from '@/lib/generations/favorite';
 
 /** Marks or unmarks a board as a favourite. */
 export const favoriteBoard = teamAction(z.object({ id: z.uuid(), favorite: z.boolean() }), 'member', async (ctx, { id, favorite }) => {

@@ -12,29 +12,41 @@ import { listBoards } from '@/lib/comparisons/queries';
 import { format } from '@/lib/i18n';
 import type { SearchParams } from '@/lib/http/page-query';
 import { getI18n } from '@/lib/i18n/server';
+import { IMAGE_SIZES } from '@/lib/upstream/defaults';
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getI18n()).t.nav.compare };
 }
 
-const querySchema = z.object({ page: z.coerce.number().int().min(1).max(100_000).default(1) });
+const querySchema = z.object({
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  // "New board from this" (the library): a prompt, seed and size to start from.
+  prompt: z.string().max(4000).optional(),
+  seed: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(2 ** 31 - 1)
+    .optional(),
+  size: z.enum(IMAGE_SIZES).optional(),
+});
 
 export default async function ComparePage({ searchParams }: { searchParams: SearchParams }) {
   const {
     ctx,
     t,
     locale,
-    query: { page },
+    query: { page, ...from },
   } = await teamPage(querySchema, searchParams);
   const [{ models, prices }, history] = await Promise.all([boardCatalog(ctx), listBoards(ctx, page)]);
   const initial = {
-    prompt: '',
+    prompt: from.prompt ?? '',
     models: models.slice(0, 2).map((m) => m.id),
-    size: '1024x1024' as const,
+    size: from.size ?? ('1024x1024' as const),
     n: 1,
     background: 'opaque' as const,
-    seedMode: 'random' as const,
-    seed: '',
+    seedMode: from.seed === undefined ? ('random' as const) : ('locked' as const),
+    seed: from.seed === undefined ? '' : String(from.seed),
     responseFormat: 'url' as const,
   };
   return (

@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import type { Metadata } from 'next';
 import { Clapperboard, SearchX } from 'lucide-react';
 import Link from 'next/link';
@@ -21,7 +22,9 @@ export async function generateMetadata(): Promise<Metadata> {
 }
 
 export default async function VideosPage({ searchParams }: { searchParams: SearchParams }) {
-  const { ctx, t, query: filters } = await teamPage(videoFiltersSchema, searchParams);
+  // `prompt`: "Video from this prompt" (the library) starts the form with it.
+  const { ctx, t, query } = await teamPage(videoFiltersSchema.extend({ prompt: z.string().max(4000).optional() }), searchParams);
+  const { prompt, ...filters } = query;
   const filtered = Boolean(filters.status || filters.model || filters.scope === 'mine' || filters.before);
   const [models, { videos, next }, used] = await Promise.all([videoModels(ctx), listVideos(ctx, filters), usedVideoModels(ctx)]);
   const pageHref = (before?: string) => {
@@ -50,7 +53,7 @@ export default async function VideosPage({ searchParams }: { searchParams: Searc
     <>
       <PageHeader title={t.videos.title} description={t.videos.description} />
       <div className="grid gap-8">
-        <VideoForm models={models} action={startVideo} />
+        <VideoForm models={models} action={startVideo} initialPrompt={prompt} />
         <section aria-labelledby="video-library-title" className="grid gap-4">
           <div className="flex flex-wrap items-end justify-between gap-3">
             <div className="flex items-baseline gap-2">
