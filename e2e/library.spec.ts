@@ -136,6 +136,32 @@ test('the library gathers edits, board images and videos, pages on scroll and ta
   await page.goto('/library?fav=1');
   await expect(items(page)).toHaveCount(4);
 
+  // Delete the edit: gone from the library (and the studio's history), in the trash, restorable.
+  await page.goto(editItem);
+  await page.getByRole('button', { name: 'Delete' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
+  await expect(page).toHaveURL(/\/library\?kind=edit$/);
+  await expect(page.getByRole('heading', { name: 'Nothing matches' })).toBeVisible();
+  await page.goto('/edit');
+  await expect(page.getByTestId('edit-history')).toHaveCount(0);
+  await page.goto('/library?trash=1');
+  await expect(items(page)).toHaveCount(1);
+  await items(page).first().click();
+  await expect(page.getByTestId('in-trash')).toBeVisible();
+  if (process.env.SCREENSHOTS) {
+    const dir = process.env.SCREENSHOT_DIR ?? path.join(process.env.E2E_OUTPUT_DIR ?? 'test-results', 'screenshots');
+    await page.waitForLoadState('networkidle');
+    await page.screenshot({ path: path.join(dir, 'library-detail-trash.en.png') });
+    await page.goto('/library?trash=1');
+    await expect(items(page)).toHaveCount(1);
+    await page.screenshot({ path: path.join(dir, 'library-trash.en.png') });
+    await items(page).first().click();
+  }
+  await page.getByRole('button', { name: 'Restore' }).click();
+  await expect(page.getByTestId('in-trash')).toHaveCount(0);
+  await page.goto('/library?kind=edit');
+  await expect(items(page)).toHaveCount(1);
+
   // Another team's result does not exist for a stranger.
   const stranger = await signUpNewTeam(browser, 'Sam Stranger', 'library-peek@e2e.test');
   expect((await stranger.request.get(editItem)).status()).toBe(404);

@@ -25,9 +25,11 @@ export function LibraryFilters({
   t: Dictionary;
 }) {
   const f = t.library.filters;
-  const active = Object.values(filters).some(Boolean);
+  const { trash: _trash, ...chosen } = filters;
+  const active = Object.values(chosen).some(Boolean);
   return (
     <form action="/library" method="get" aria-label={f.label} className="mb-6 grid gap-3 rounded-card bg-surface p-4 shadow-card">
+      {filters.trash && <input type="hidden" name="trash" value="1" />}
       <div className="flex flex-wrap items-end gap-2">
         <label className="relative min-w-[14rem] flex-1">
           <span className="sr-only">{f.search}</span>
@@ -70,7 +72,7 @@ export function LibraryFilters({
         ))}
         <span className="ml-auto flex gap-2">
           {active && (
-            <Link href="/library" className={buttonClass('ghost', 'sm')}>
+            <Link href={filters.trash ? '/library?trash=1' : '/library'} className={buttonClass('ghost', 'sm')}>
               {f.clear}
             </Link>
           )}

@@ -5,6 +5,7 @@ import { SERVICE_FILE_LIFETIME_MS } from '../upstream/defaults';
 import { sumCosts } from '../upstream/cost';
 import { db } from '../runtime';
 import { boardParamsSchema, type BoardParams } from './schema';
+import { LIVE } from '../library/trash';
 
 /**
  * One image of a column. Archived: in Atelier's storage. Until then (and for good when the copy
@@ -64,7 +65,7 @@ function boardImages(outputs: OutputRow[], now = Date.now()): Map<string, BoardI
 }
 
 const boardInclude = {
-  outputs: { orderBy: [{ entryIndex: 'asc' }, { position: 'asc' }], include: { asset: { select: { sha256: true } } } },
+  outputs: { where: LIVE, orderBy: [{ entryIndex: 'asc' }, { position: 'asc' }], include: { asset: { select: { sha256: true } } } },
 } satisfies Prisma.GenerationInclude;
 
 /** One of the team's boards, or null (for other teams' boards too). */
@@ -137,7 +138,7 @@ export async function listBoards(ctx: TeamContext, page = 1): Promise<{ items: B
     orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
     skip: (page - 1) * HISTORY_PAGE_SIZE,
     take: HISTORY_PAGE_SIZE + 1,
-    include: { outputs: { where: { position: 0, assetId: { not: null } }, orderBy: { entryIndex: 'asc' }, select: { assetId: true } } },
+    include: { outputs: { where: { position: 0, assetId: { not: null }, ...LIVE }, orderBy: { entryIndex: 'asc' }, select: { assetId: true } } },
   });
   const items = rows.slice(0, HISTORY_PAGE_SIZE).map((row) => {
     const params = boardParamsSchema.safeParse(row.params);
@@ -159,7 +160,7 @@ export async function listBoards(ctx: TeamContext, page = 1): Promise<{ items: B
 export async function boardAssets(ctx: TeamContext, id: string) {
   const prisma = await db();
   return prisma.generationOutput.findMany({
-    where: { generationId: id, generation: { teamId: ctx.team.id, kind: 'comparison' }, assetId: { not: null } },
+    where: { generationId: id, generation: { teamId: ctx.team.id, kind: 'comparison' }, assetId: { not: null }, ...LIVE },
     orderBy: [{ entryIndex: 'asc' }, { position: 'asc' }],
     select: { model: true, position: true, asset: { select: { id: true, storageKey: true, contentType: true, size: true } } },
   });

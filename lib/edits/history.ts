@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { TeamContext } from '../auth/context';
 import { db } from '../runtime';
 import { EDIT_KINDS, type EditKind } from './kinds';
+import { LIVE } from '../library/trash';
 
 /** What a stored edit's params hold (written by runEdit); parsed, since the column is free JSON. */
 export const editParamsSchema = z.object({
@@ -38,10 +39,11 @@ type Row = Awaited<ReturnType<typeof query>>[number];
 
 const query = async (where: object, take: number) =>
   (await db()).generation.findMany({
-    where,
+    // An edit whose result is in the trash is gone from the history too.
+    where: { ...where, NOT: { outputs: { some: { deletedAt: { not: null } } } } },
     orderBy: { createdAt: 'desc' },
     take,
-    include: { user: { select: { id: true, name: true } }, outputs: { orderBy: { position: 'asc' }, take: 1 } },
+    include: { user: { select: { id: true, name: true } }, outputs: { where: LIVE, orderBy: { position: 'asc' }, take: 1 } },
   });
 
 function toRecord(ctx: TeamContext, row: Row): EditRecord | null {

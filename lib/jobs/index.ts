@@ -2,6 +2,7 @@ import type PgBoss from 'pg-boss';
 import { registerArchiveJobs } from '../assets/archive-job';
 import type { Database } from '../db/client';
 import { registerLedgerJobs } from '../ledger/jobs';
+import { registerTrashJobs } from '../library/trash';
 import { shareBoss, startBoss } from '../queue';
 import { registerVideoJobs } from '../videos/jobs';
 
@@ -20,6 +21,7 @@ export async function startJobs(database: Database): Promise<Jobs> {
   await registerArchiveJobs(boss, database);
   await registerVideoJobs(boss);
   await registerLedgerJobs(boss, database);
+  await registerTrashJobs(boss, database);
   return {
     boss,
     async stop() {

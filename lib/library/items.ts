@@ -4,6 +4,7 @@ import type { Prisma } from '../db/generated/client';
 import { generationHref } from '../generations/href';
 import { isUuid } from '../ids';
 import { zonedDayStart } from '../time/zoned';
+import { LIVE, trashSince } from './trash';
 import { db } from '../runtime';
 import { previewUrl } from '../assets/preview-url';
 import type { LibraryItem } from './view';
@@ -53,6 +54,8 @@ export const libraryFiltersSchema = z.object({
   to: optional(day),
   fav: optional(z.literal('1')),
   shared: optional(z.literal('1')),
+  /** The trash instead of the library: what was deleted in the last 30 days. */
+  trash: optional(z.literal('1')),
   /** Words of the prompt or the revised prompt, any language (a substring: 灯塔 finds 海边的灯塔). */
   q: optional(z.string().trim().max(200, 'A search is at most 200 characters.')),
 });
@@ -110,7 +113,7 @@ const likeLiteral = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 /** The filters as conditions on outputs; dates are whole days in the team's time zone. */
 function filtered(ctx: TeamContext, f: LibraryFilters): Prisma.GenerationOutputWhereInput[] {
   const now = new Date();
-  const where: Prisma.GenerationOutputWhereInput[] = [];
+  const where: Prisma.GenerationOutputWhereInput[] = [f.trash ? { deletedAt: { gt: trashSince(now) } } : LIVE];
   if (f.kind) where.push({ kind: f.kind });
   if (f.model) where.push({ model: f.model });
   if (f.member) where.push({ userId: f.member });
@@ -148,9 +151,10 @@ export async function neighbours(ctx: TeamContext, item: LibraryItem, filters: L
 export async function getLibraryItem(ctx: TeamContext, id: string) {
   const prisma = await db();
   const row = await prisma.generationOutput.findFirst({
-    where: { id, teamId: ctx.team.id, status: 'completed' },
+    where: { id, teamId: ctx.team.id, status: 'completed', OR: [LIVE, { deletedAt: { gt: trashSince() } }] },
     select: {
       ...itemSelect,
+      deletedAt: true,
       seed: true,
       cost: true,
       asset: { select: { width: true, height: true, contentType: true } },
@@ -183,6 +187,8 @@ export async function getLibraryItem(ctx: TeamContext, id: string) {
     contentType: row.asset?.contentType ?? null,
     size,
     shareLinks: row.generation.shareLinks.length,
+    inTrash: row.deletedAt !== null,
+    deletedAt: row.deletedAt?.toISOString() ?? null,
     lineage: row.kind === 'edit' ? await editLineage(ctx, row.generation.parentId, params.originalAssetId) : null,
   };
 }
@@ -202,7 +208,7 @@ async function editLineage(ctx: TeamContext, parentId: string | null, originalAs
         prompt: true,
         parentId: true,
         params: true,
-        outputs: { where: { status: 'completed' }, select: { assetId: true }, take: 1 },
+        outputs: { where: { status: 'completed', ...LIVE }, select: { assetId: true }, take: 1 },
       },
     });
     if (!parent) break;

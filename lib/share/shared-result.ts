@@ -4,6 +4,7 @@ import { editParamsSchema } from '../edits/history';
 import type { EditKind } from '../edits/kinds';
 import type { AspectRatio, Resolution } from '../videos/estimate';
 import { videoParamsSchema } from '../videos/queries';
+import { LIVE } from '../library/trash';
 
 /** The generation columns a public page may read: no costs, no author, no team. */
 export const sharedGenerationSelect = {
@@ -14,6 +15,8 @@ export const sharedGenerationSelect = {
   prompt: true,
   params: true,
   outputs: {
+    // A result in the trash is gone from its shares at once.
+    where: LIVE,
     orderBy: [{ entryIndex: 'asc' }, { position: 'asc' }],
     select: { model: true, entryIndex: true, assetId: true, revisedPrompt: true },
   },

@@ -5,6 +5,7 @@ import type { Prisma } from '../db/generated/client';
 import { db } from '../runtime';
 import { ASPECT_RATIOS, RESOLUTIONS } from './estimate';
 import type { VideoLive, VideoState, VideoSummary } from './view';
+import { LIVE } from '../library/trash';
 
 /** The params createVideo stored, read defensively: old or odd rows still render. */
 export const videoParamsSchema = z.object({
@@ -38,7 +39,7 @@ const liveSelect = {
   errorMessage: true,
   errorCode: true,
   videoTask: { select: { status: true, progress: true, estimatedRemaining: true, errorMessage: true } },
-  outputs: { where: { assetId: { not: null } }, select: { assetId: true }, take: 1 },
+  outputs: { where: { assetId: { not: null }, ...LIVE }, select: { assetId: true }, take: 1 },
 } satisfies Prisma.GenerationSelect;
 
 type LiveRow = Prisma.GenerationGetPayload<{ select: typeof liveSelect }>;

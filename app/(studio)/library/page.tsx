@@ -1,6 +1,6 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
-import { Clapperboard, Images, LayoutGrid, SearchX, WandSparkles } from 'lucide-react';
+import { ArrowLeft, Clapperboard, Images, LayoutGrid, SearchX, Trash2, WandSparkles } from 'lucide-react';
 import { LibraryGrid as LibraryIllustration } from '@/components/empty/illustrations';
 import { EmptyState } from '@/components/empty/empty-state';
 import { LibraryFilters } from '@/components/library/library-filters';
@@ -28,11 +28,22 @@ export default async function LibraryPage({ searchParams }: { searchParams: Sear
   const l = t.library;
   return (
     <>
-      <PageHeader title={l.title} description={l.description} />
+      <PageHeader
+        title={filters.trash ? l.trash.title : l.title}
+        description={filters.trash ? l.trash.lead : l.description}
+        actions={
+          <Link href={filters.trash ? '/library' : '/library?trash=1'} className={buttonClass('ghost', 'sm')}>
+            {filters.trash ? <ArrowLeft /> : <Trash2 />}
+            {filters.trash ? l.trash.back : l.trash.link}
+          </Link>
+        }
+      />
       {(page.items.length > 0 || filtered || before) && (
         <LibraryFilters filters={filters} models={models.map((m) => m.id).sort()} members={members} timeZone={ctx.team.timeZone} t={t} />
       )}
-      {page.items.length === 0 && filtered ? (
+      {page.items.length === 0 && filters.trash && !filters.q ? (
+        <EmptyState icon={<Trash2 />} title={l.trash.empty} description={l.trash.lead} />
+      ) : page.items.length === 0 && filtered ? (
         <EmptyState icon={<SearchX />} title={l.noMatchTitle} description={l.noMatch} />
       ) : page.items.length === 0 && !before ? (
         <EmptyState icon={<Images />} title={t.emptyTitle.library} description={t.empty.library}>

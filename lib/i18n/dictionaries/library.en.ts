@@ -71,6 +71,20 @@ export const libraryEn = {
     openOrigin: { edit: 'Open in the studio', comparison: 'Open its board', video: 'Open its player' },
     notStored: 'This result was not stored in Atelier; its page may still show the service’s copy.',
   },
+  trash: {
+    link: 'Trash',
+    title: 'Trash',
+    lead: 'Results deleted in the last 30 days. Restore one to put it back everywhere; after 30 days it is removed for good (its cost stays in the dashboard).',
+    back: 'Back to the library',
+    empty: 'The trash is empty.',
+    delete: 'Delete',
+    deleteTitle: 'Move this result to the trash?',
+    deleteLead: 'It disappears from the library, its board or history, and any share link at once. You can restore it for 30 days.',
+    deleted: 'Moved to the trash',
+    restore: 'Restore',
+    restored: 'Restored',
+    inTrash: 'In the trash. Unless restored, it is removed for good on',
+  },
   start: { edit: 'Edit an image', compare: 'Compare models', videos: 'Make a video' },
 };
 

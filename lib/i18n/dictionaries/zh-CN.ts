@@ -192,6 +192,8 @@ export const zhCN: Dictionary = {
     videoMissing: '该视频不在此团队中，或已不存在。',
     videoNotFailed: '只有失败的视频可以重试。',
     shareNoResult: '这个结果不在当前团队中。',
+    resultMissing: '该成果不在此团队中，或已不在回收站里。',
+    deleteOthers: '成员只能删除自己的成果；请联系管理员删除。',
     shareNotFinished: '只有已完成的结果才能分享。',
     shareNoLink: '这个分享链接已不存在。',
     shareNotYours: '只有链接的创建者或团队所有者、管理员可以撤销它。',

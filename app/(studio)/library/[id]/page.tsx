@@ -4,18 +4,21 @@ import { notFound } from 'next/navigation';
 import { ArrowLeft, Clapperboard, Download, LayoutGrid, WandSparkles } from 'lucide-react';
 import { ItemViewer } from '@/components/library/item-viewer';
 import { FavoriteToggle } from '@/components/library/favorite-toggle';
+import { TrashButton } from '@/components/library/trash-buttons';
 import { LocalTime } from '@/components/local-time';
 import { ShareButton } from '@/components/share/share-button';
 import { Card, CardBody } from '@/components/ui/card';
 import { buttonClass } from '@/components/ui/button';
 import { previewUrl } from '@/lib/assets/preview-url';
 import { teamPage } from '@/lib/auth/page-context';
+import { atLeast } from '@/lib/auth/roles';
 import type { SearchParams } from '@/lib/http/page-query';
 import { format, formatCny } from '@/lib/i18n';
 import { getI18n } from '@/lib/i18n/server';
 import { isUuid } from '@/lib/ids';
 import { getLibraryItem, libraryFiltersSchema, neighbours } from '@/lib/library/items';
-import { favoriteResult } from '../actions';
+import { TRASH_DAYS } from '@/lib/library/trash';
+import { deleteResults, favoriteResult, restoreResults } from '../actions';
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getI18n()).t.library.title };
@@ -114,7 +117,15 @@ export default async function LibraryItemPage({ params, searchParams }: { params
             )}
             <ShareButton generationId={item.generationId} />
             <FavoriteToggle generationId={item.generationId} favorite={item.favorite} action={favoriteResult} />
+            {(item.mine || atLeast(ctx.role, 'admin')) && (
+              <TrashButton id={item.id} inTrash={item.inTrash} after={withFilters('/library')} remove={deleteResults} restore={restoreResults} />
+            )}
           </div>
+          {item.inTrash && item.deletedAt && (
+            <p data-testid="in-trash" className="rounded-control bg-warning-soft px-3 py-2 text-xs text-warning">
+              {t.library.trash.inTrash} <LocalTime at={new Date(Date.parse(item.deletedAt) + TRASH_DAYS * 86_400_000)} options={{ dateStyle: 'medium' }} />
+            </p>
+          )}
           <div className="grid gap-2">
             {image && item.assetId && (
               <Link href={`/edit?asset=${item.assetId}`} className={buttonClass('secondary', 'sm', 'justify-start')}>

@@ -1,0 +1,87 @@
+'use client';
+
+import { RotateCcw, Trash2 } from 'lucide-react';
+import { useRouter } from 'next/navigation';
+import { useState } from 'react';
+import type { ActionResult } from '@/lib/auth/action';
+import { useI18n } from '../i18n-provider';
+import { useAction } from '../use-action';
+import { Button } from '../ui/button';
+import { Dialog } from '../ui/dialog';
+
+type TrashAction = (input: { ids: string[] }) => Promise<ActionResult<{ count: number }>>;
+
+/** Delete (after a confirmation) moves a result to the trash and goes back to `after`; Restore takes it out. */
+export function TrashButton({
+  id,
+  inTrash,
+  after,
+  remove,
+  restore,
+}: {
+  id: string;
+  inTrash: boolean;
+  after: string;
+  remove: TrashAction;
+  restore: TrashAction;
+}) {
+  const { t } = useI18n();
+  const tr = t.library.trash;
+  const router = useRouter();
+  const { run, pending, toast } = useAction();
+  const [confirming, setConfirming] = useState(false);
+
+  if (inTrash) {
+    return (
+      <Button
+        variant="secondary"
+        size="sm"
+        pending={pending}
+        onClick={() =>
+          run(
+            () => restore({ ids: [id] }),
+            () => (toast(tr.restored), router.refresh()),
+          )
+        }
+      >
+        {!pending && <RotateCcw />}
+        {tr.restore}
+      </Button>
+    );
+  }
+  return (
+    <>
+      <Button variant="secondary" size="sm" onClick={() => setConfirming(true)} className="hover:text-danger">
+        <Trash2 />
+        {tr.delete}
+      </Button>
+      <Dialog
+        open={confirming}
+        onClose={() => setConfirming(false)}
+        closeLabel={t.common.close}
+        title={tr.deleteTitle}
+        description={tr.deleteLead}
+        footer={
+          <>
+            <Button variant="secondary" onClick={() => setConfirming(false)}>
+              {t.common.cancel}
+            </Button>
+            <Button
+              variant="danger"
+              pending={pending}
+              onClick={() =>
+                run(
+                  () => remove({ ids: [id] }),
+                  () => (toast(tr.deleted), router.push(after)),
+                  () => setConfirming(false),
+                )
+              }
+            >
+              {tr.delete}
+            </Button>
+          </>
+        }
+      />
+    </>
+  );
+}

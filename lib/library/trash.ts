@@ -1,0 +1,93 @@
+import type PgBoss from 'pg-boss';
+import type { TeamContext } from '../auth/context';
+import { atLeast } from '../auth/roles';
+import type { Database } from '../db/client';
+import { AppError } from '../errors';
+import { THUMBNAIL_WIDTHS } from '../assets/thumbnail';
+import { blobStore } from '../assets/store';
+import { ensureQueue } from '../queue';
+import { db } from '../runtime';
+import type { BlobStore } from '../storage';
+
+// Deleting a result puts it in the trash: gone from every view and share at once, restorable for 30
+// days, then purged with its files where nothing else uses them. Ledger lines stay (money spent is
+// history). Members delete their own results, admins and owners any.
+
+export const TRASH_DAYS = 30;
+const TRASH_MS = TRASH_DAYS * 86_400_000;
+
+/** What every view of results reads: outputs not in the trash. */
+export const LIVE = { deletedAt: null } as const;
+
+/** The trash still holds what was deleted after this. */
+export const trashSince = (now = new Date()) => new Date(now.getTime() - TRASH_MS);
+
+async function ownedResults(ctx: TeamContext, ids: string[], inTrash: boolean) {
+  const prisma = await db();
+  const rows = await prisma.generationOutput.findMany({
+    where: { id: { in: ids }, teamId: ctx.team.id, status: 'completed', deletedAt: inTrash ? { gt: trashSince() } : null },
+    select: { id: true, userId: true },
+  });
+  if (rows.length !== new Set(ids).size) throw new AppError('not_found', 'That result is not in this team, or not where it was.', { key: 'resultMissing' });
+  if (!atLeast(ctx.role, 'admin') && rows.some((row) => row.userId !== ctx.user.id)) {
+    throw new AppError('forbidden', 'Members can delete only their own results.', { key: 'deleteOthers' });
+  }
+  return rows.map((row) => row.id);
+}
+
+/** Moves results to the trash (all or none). */
+export async function moveToTrash(ctx: TeamContext, ids: string[]): Promise<number> {
+  const owned = await ownedResults(ctx, ids, false);
+  const { count } = await (
+    await db()
+  ).generationOutput.updateMany({ where: { id: { in: owned }, deletedAt: null }, data: { deletedAt: new Date(), deletedById: ctx.user.id } });
+  return count;
+}
+
+/** Takes results back out of the trash (all or none). */
+export async function restoreFromTrash(ctx: TeamContext, ids: string[]): Promise<number> {
+  const owned = await ownedResults(ctx, ids, true);
+  const { count } = await (await db()).generationOutput.updateMany({ where: { id: { in: owned } }, data: { deletedAt: null, deletedById: null } });
+  return count;
+}
+
+/** Every key a stored file may have beside it: its previews and a video's posters. */
+const derivedKeys = (key: string) => THUMBNAIL_WIDTHS.flatMap((w) => [`${key}.w${w}.webp`, `${key}.poster.w${w}.webp`]);
+
+/**
+ * Removes what has been in the trash for 30 days: the outputs, then each of their files that no
+ * other output (trashed or not) and no edit (as its original or mask) still uses, with its previews.
+ */
+export async function purgeTrash({ prisma }: Database, { now = new Date(), store = blobStore() }: { now?: Date; store?: BlobStore } = {}) {
+  const expired = await prisma.generationOutput.findMany({ where: { deletedAt: { lte: trashSince(now) } }, select: { id: true, assetId: true } });
+  if (expired.length === 0) return { outputs: 0, files: 0 };
+  await prisma.generationOutput.deleteMany({ where: { id: { in: expired.map((o) => o.id) } } });
+  const candidates = [...new Set(expired.flatMap((o) => (o.assetId ? [o.assetId] : [])))];
+  const stillUsed = new Set(
+    (
+      await prisma.$queryRaw<{ id: string }[]>`
+        SELECT a.id::text FROM "Asset" a WHERE a.id = ANY(${candidates}::uuid[]) AND (
+          EXISTS (SELECT 1 FROM "GenerationOutput" o WHERE o."assetId" = a.id)
+          OR EXISTS (SELECT 1 FROM "Generation" g WHERE g."teamId" = a."teamId" AND g.kind = 'edit'
+                     AND (g.params->>'originalAssetId' = a.id::text OR g.params->>'maskAssetId' = a.id::text)))`
+    ).map((row) => row.id),
+  );
+  const unused = await prisma.asset.findMany({ where: { id: { in: candidates.filter((id) => !stillUsed.has(id)) } }, select: { id: true, storageKey: true } });
+  for (const asset of unused) {
+    for (const key of [asset.storageKey, ...derivedKeys(asset.storageKey)]) await store.delete(key);
+    await prisma.asset.delete({ where: { id: asset.id } });
+  }
+  return { outputs: expired.length, files: unused.length };
+}
+
+export const TRASH_QUEUES = { purge: 'library.trash-purge' } as const;
+
+/** Every hour: the trash gives up what has been in it for 30 days. */
+export async function registerTrashJobs(boss: PgBoss, database: Database): Promise<void> {
+  await ensureQueue(boss, { name: TRASH_QUEUES.purge, policy: 'short' });
+  await boss.work(TRASH_QUEUES.purge, async () => {
+    const purged = await purgeTrash(database);
+    if (purged.outputs > 0) console.log(`[trash] purged ${purged.outputs} results and ${purged.files} files`);
+  });
+  await boss.schedule(TRASH_QUEUES.purge, '17 * * * *');
+}

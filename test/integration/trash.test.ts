@@ -1,0 +1,135 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import sharp from 'sharp';
+import { createAccount } from '../../lib/accounts/create-account';
+import { resolveTeamContext, type TeamContext } from '../../lib/auth/context';
+import { blobStore } from '../../lib/assets/store';
+import { makePreview } from '../../lib/assets/preview';
+import { listEdits } from '../../lib/edits/history';
+import { libraryQuerySchema, listLibrary } from '../../lib/library/items';
+import { moveToTrash, purgeTrash, restoreFromTrash } from '../../lib/library/trash';
+import { createShareLink } from '../../lib/share/create';
+import { resolveSharedResult } from '../../lib/share/resolve-public';
+import { db, runtime } from '../../lib/runtime';
+import { DATABASE_KINDS, useFreshDatabase } from '../support/app-db';
+
+// The trash: members delete their own results and admins any; a deleted result leaves the library,
+// the edit history and its share at once; it comes back on restore; after 30 days its files go,
+// unless another result or an edit still uses them. What was spent stays in the ledger.
+
+const png = (shade: number) =>
+  sharp({ create: { width: 64, height: 64, channels: 3, background: { r: shade, g: 80, b: 120 } } })
+    .png()
+    .toBuffer();
+
+describe.each(DATABASE_KINDS)('the trash on %s', (kind) => {
+  let teardown: () => Promise<void>;
+  let owner: TeamContext;
+  let member: TeamContext;
+  let teamId: string;
+
+  /** A stored image as the team's asset, with its preview. */
+  async function asset(shade: number) {
+    const prisma = await db();
+    const storageKey = `teams/${teamId}/images/test-${kind}-${shade}`;
+    await blobStore().put(storageKey, await png(shade), { contentType: 'image/png' });
+    const row = await prisma.asset.create({ data: { teamId, storageKey, contentType: 'image/png', size: 1n, sha256: `sha-${kind}-${shade}` } });
+    await makePreview(blobStore(), row);
+    return row;
+  }
+
+  /** A completed edit by `who` whose result is `resultId` (made from `originalId`), with its ledger line. */
+  async function edit(who: TeamContext, prompt: string, resultId: string, originalId: string) {
+    const prisma = await db();
+    const generation = await prisma.generation.create({
+      data: {
+        teamId,
+        userId: who.user.id,
+        kind: 'edit',
+        status: 'completed',
+        prompt,
+        costTotal: '0.1',
+        params: { editKind: 'style', model: 'atelier-edit', width: 64, height: 64, originalAssetId: originalId },
+      },
+    });
+    const output = await prisma.generationOutput.create({
+      data: {
+        generationId: generation.id,
+        teamId,
+        userId: who.user.id,
+        kind: 'edit',
+        model: 'atelier-edit',
+        entryIndex: 0,
+        status: 'completed',
+        archive: 'archived',
+        assetId: resultId,
+      },
+    });
+    await prisma.ledgerEntry.create({
+      data: { teamId, userId: who.user.id, generationId: generation.id, kind: 'edit', model: 'atelier-edit', amount: '0.1', status: 'settled' },
+    });
+    return { generationId: generation.id, outputId: output.id };
+  }
+
+  const library = async (ctx: TeamContext, query: Record<string, string> = {}) =>
+    (await listLibrary(ctx, libraryQuerySchema.parse(query))).items.map((i) => i.prompt).sort();
+
+  beforeAll(async () => {
+    teardown = await useFreshDatabase(kind);
+    const a = await createAccount({ name: 'Ada', email: `ada.${kind}@example.com`, password: 'password-a' });
+    const b = await createAccount({ name: 'Ben', email: `ben.${kind}@example.com`, password: 'password-b' });
+    teamId = a.teamId;
+    await (await db()).membership.create({ data: { teamId, userId: b.userId, role: 'member' } });
+    owner = await resolveTeamContext(a.userId, { teamId, strict: true });
+    member = await resolveTeamContext(b.userId, { teamId, strict: true });
+  }, 60_000);
+  afterAll(async () => teardown?.());
+
+  it('deletes by the rules, hides at once everywhere, restores, and purges after 30 days what nothing else uses', async () => {
+    const prisma = await db();
+    const upload = await asset(10);
+    const first = await asset(20); // the first edit's result, then the second edit's original
+    const alone = await asset(30); // the second edit's result, used by nothing else
+    const bens = await asset(40);
+    const e1 = await edit(owner, 'first edit', first.id, upload.id);
+    const e2 = await edit(owner, 'second edit', alone.id, first.id);
+    const e3 = await edit(member, 'bens edit', bens.id, upload.id);
+    const share = await createShareLink(owner, { generationId: e2.generationId, expiry: 'never' });
+    expect(await resolveSharedResult(share.token)).not.toBeNull();
+
+    // A member deletes their own result, not another's; the owner may delete any.
+    await expect(moveToTrash(member, [e1.outputId])).rejects.toMatchObject({ status: 403, key: 'deleteOthers' });
+    await expect(moveToTrash(member, [e3.outputId, e1.outputId])).rejects.toMatchObject({ status: 403 });
+    expect(await library(owner)).toEqual(['bens edit', 'first edit', 'second edit']); // all or none
+    expect(await moveToTrash(member, [e3.outputId])).toBe(1);
+    expect(await moveToTrash(owner, [e1.outputId, e2.outputId])).toBe(2);
+    await expect(moveToTrash(owner, [e1.outputId])).rejects.toMatchObject({ status: 404, key: 'resultMissing' });
+
+    // Gone from the library, the edit history and the share; in the trash instead.
+    expect(await library(owner)).toEqual([]);
+    expect(await library(owner, { trash: '1' })).toEqual(['bens edit', 'first edit', 'second edit']);
+    expect((await listEdits(owner, 'team')).map((e) => e.prompt)).toEqual([]);
+    expect(await resolveSharedResult(share.token)).toBeNull();
+
+    // Restored: back everywhere, share included.
+    expect(await restoreFromTrash(owner, [e2.outputId])).toBe(1);
+    expect(await library(owner)).toEqual(['second edit']);
+    expect(await resolveSharedResult(share.token)).not.toBeNull();
+    await moveToTrash(owner, [e2.outputId]);
+
+    // 29 days on nothing is purged; 31 days on the three results are, and of their files only
+    // those nothing else uses: the second edit's original (the first edit's result) stays.
+    const day = 86_400_000;
+    expect(await purgeTrash((await runtime()).db, { now: new Date(Date.now() + 29 * day) })).toEqual({ outputs: 0, files: 0 });
+    expect(await purgeTrash((await runtime()).db, { now: new Date(Date.now() + 31 * day) })).toEqual({ outputs: 3, files: 2 });
+    const stored = async (key: string) => Boolean(await blobStore().head(key));
+    expect(await stored(alone.storageKey)).toBe(false);
+    expect(await stored(`${alone.storageKey}.w256.webp`)).toBe(false);
+    expect(await stored(bens.storageKey)).toBe(false);
+    expect(await stored(first.storageKey)).toBe(true);
+    expect(await stored(upload.storageKey)).toBe(true);
+    expect(await prisma.asset.count({ where: { id: { in: [alone.id, bens.id] } } })).toBe(0);
+    expect(await library(owner, { trash: '1' })).toEqual([]);
+    // Money spent is history.
+    expect(await prisma.ledgerEntry.count({ where: { teamId } })).toBe(3);
+  });
+});
