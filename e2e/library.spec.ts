@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import sharp from 'sharp';
 import { baseURL } from '../playwright.config';
@@ -22,6 +23,14 @@ async function board(page: Page, prompt: string, n = 4) {
 }
 
 const items = (page: Page) => page.getByTestId('library-item');
+
+/** Python's own zipfile reads the archive (stdin): its entry names and manifest.json. */
+const UNZIP = `
+import io, json, sys, zipfile
+z = zipfile.ZipFile(io.BytesIO(sys.stdin.buffer.read()))
+assert z.testzip() is None
+print(json.dumps({"names": z.namelist(), "manifest": json.loads(z.read("manifest.json"))}))
+`;
 
 test('the library gathers edits, board images and videos, pages on scroll and takes in new results without a reload', async ({ browser }) => {
   test.setTimeout(240_000);
@@ -161,6 +170,43 @@ test('the library gathers edits, board images and videos, pages on scroll and ta
   await expect(page.getByTestId('in-trash')).toHaveCount(0);
   await page.goto('/library?kind=edit');
   await expect(items(page)).toHaveCount(1);
+
+  // Bulk: choose a range with shift-click, download one ZIP whose manifest says what each file is.
+  await page.goto('/library?q=%E7%81%AF%E5%A1%94');
+  await page.getByRole('button', { name: 'Select', exact: true }).click();
+  await items(page).nth(0).click();
+  await items(page)
+    .nth(2)
+    .click({ modifiers: ['Shift'] });
+  await expect(page.getByTestId('selected-count')).toHaveText('3 selected');
+  const zipHref = (await page.getByRole('link', { name: 'Download ZIP' }).getAttribute('href'))!;
+  const zip = await page.request.get(zipHref);
+  expect(zip.headers()['content-type']).toBe('application/zip');
+  const listed = JSON.parse(execFileSync('python3', ['-c', UNZIP], { input: await zip.body() }).toString()) as {
+    names: string[];
+    manifest: Array<{ file: string; prompt: string; model: string; seed: number; size: string; cost: string; author: string; created: string }>;
+  };
+  expect(listed.names[0]).toBe('manifest.json');
+  expect(listed.names).toHaveLength(4);
+  expect(listed.manifest.map((m) => m.model)).toEqual(['atelier-vista', 'atelier-aquarelle', 'atelier-mosaic']);
+  for (const entry of listed.manifest) {
+    expect(listed.names).toContain(entry.file);
+    expect(entry).toMatchObject({ prompt: '海边的灯塔，黄昏时分', seed: 7, size: '1024x1024', author: 'Lin Library' });
+    expect(Number(entry.cost)).toBeGreaterThan(0);
+  }
+  // All that match the filters, in one go.
+  const all = await page.request.get(`/api/library/zip?all=1&q=${encodeURIComponent('灯塔')}`);
+  expect(all.status()).toBe(200);
+  if (process.env.SCREENSHOTS) {
+    const dir = process.env.SCREENSHOT_DIR ?? path.join(process.env.E2E_OUTPUT_DIR ?? 'test-results', 'screenshots');
+    await page.screenshot({ path: path.join(dir, 'library-bulk.en.png') });
+  }
+  // And the three into the trash together.
+  await page.getByRole('toolbar', { name: 'Selected results' }).getByRole('button', { name: 'Delete' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
+  await expect(items(page)).toHaveCount(1);
+  await page.goto('/library?trash=1');
+  await expect(items(page)).toHaveCount(3);
 
   // Another team's result does not exist for a stranger.
   const stranger = await signUpNewTeam(browser, 'Sam Stranger', 'library-peek@e2e.test');

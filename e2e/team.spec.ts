@@ -36,6 +36,11 @@ test('invites a member by link, who joins with that role', async ({ page, browse
   await other.goto(link.replace(/^https?:\/\/[^/]+/, baseURL));
   await expect(other.getByText(/can’t be used|无法使用/)).toBeVisible();
   await again.close();
+
+  // Removing asks first, then the member is gone from the team.
+  await row.getByRole('button', { name: 'Remove' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Remove' }).click();
+  await expect(row).toHaveCount(0);
 });
 
 test('creates a team from the team menu, switches to it as owner', async ({ page }) => {

@@ -1,16 +1,22 @@
 'use client';
 
 import { useQuery } from '@tanstack/react-query';
-import { Clapperboard, ImageOff, LayoutGrid, Play, Star, WandSparkles } from 'lucide-react';
+import { Check, Clapperboard, Download, ImageOff, LayoutGrid, Play, Star, Trash2, WandSparkles, X } from 'lucide-react';
 import Link from 'next/link';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { format } from '@/lib/i18n';
+import type { ActionResult } from '@/lib/auth/action';
 import { libraryOrder, type LibraryItem } from '@/lib/library/view';
 import { useI18n } from '../i18n-provider';
 import { getJson } from '../server-state';
 import { buttonClass } from '../ui/button';
 import { cn } from '../ui/cn';
 import { Spinner } from '../ui/spinner';
+import { Button } from '../ui/button';
+import { useAction } from '../use-action';
+import { ConfirmButton } from '../confirm-dialog';
+
+type TrashAction = (input: { ids: string[] }) => Promise<ActionResult<{ count: number }>>;
 
 interface Page {
   items: LibraryItem[];
@@ -41,7 +47,7 @@ function merge(current: LibraryItem[], incoming: LibraryItem[]): LibraryItem[] {
  * The team's results as one grid: older pages load as the end scrolls into view (or by the link,
  * which also works without script), and new results are polled for and merged in at the top.
  */
-export function LibraryGrid({ initial, filters, paged }: { initial: Page; filters: string; paged: boolean }) {
+export function LibraryGrid({ initial, filters, paged, remove }: { initial: Page; filters: string; paged: boolean; remove: TrashAction }) {
   const { t } = useI18n();
   const l = t.library;
   const [items, setItems] = useState(initial.items);
@@ -49,6 +55,26 @@ export function LibraryGrid({ initial, filters, paged }: { initial: Page; filter
   const [loading, setLoading] = useState(false);
   const [failed, setFailed] = useState(false);
   const end = useRef<HTMLAnchorElement>(null);
+  const [selecting, setSelecting] = useState(false);
+  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
+  const [anchor, setAnchor] = useState<number | null>(null);
+
+  const select = (index: number, range: boolean) => {
+    const id = items[index].id;
+    setSelected((current) => {
+      const next = new Set(current);
+      if (range && anchor !== null) for (let i = Math.min(anchor, index); i <= Math.max(anchor, index); i++) next.add(items[i].id);
+      else if (next.has(id)) next.delete(id);
+      else next.add(id);
+      return next;
+    });
+    setAnchor(index);
+  };
+  const stopSelecting = () => {
+    setSelecting(false);
+    setSelected(new Set());
+    setAnchor(null);
+  };
 
   // The newest time shown: the poll asks for what came after it (the server looks a little further
   // back, for results whose transaction committed late) and merges the answer in by id.
@@ -91,11 +117,32 @@ export function LibraryGrid({ initial, filters, paged }: { initial: Page; filter
   }, [loadOlder, failed]);
 
   return (
-    <div className="grid gap-6">
+    <div className="grid gap-4">
+      <BulkBar
+        selecting={selecting}
+        selected={[...selected]}
+        shown={items.length}
+        filters={filters}
+        onStart={() => setSelecting(true)}
+        onAll={() => setSelected(new Set(items.map((i) => i.id)))}
+        onStop={stopSelecting}
+        remove={remove}
+        onRemoved={(ids) => {
+          setItems((current) => current.filter((i) => !ids.includes(i.id)));
+          stopSelecting();
+        }}
+      />
       <ul data-testid="library-grid" className="grid grid-cols-[repeat(auto-fill,minmax(10.5rem,1fr))] gap-3 sm:gap-4">
         {items.map((item, i) => (
           <li key={item.id}>
-            <LibraryTile item={item} href={filters ? `/library/${item.id}?${filters}` : `/library/${item.id}`} eager={i < 12} />
+            <LibraryTile
+              item={item}
+              href={filters ? `/library/${item.id}?${filters}` : `/library/${item.id}`}
+              eager={i < 12}
+              selecting={selecting}
+              selected={selected.has(item.id)}
+              onSelect={(range) => select(i, range)}
+            />
           </li>
         ))}
       </ul>
@@ -142,7 +189,21 @@ export function LibraryGrid({ initial, filters, paged }: { initial: Page; filter
 }
 
 /** One result: its preview, what it is, and who made it; opens its detail view. */
-function LibraryTile({ item, href, eager }: { item: LibraryItem; href: string; eager: boolean }) {
+function LibraryTile({
+  item,
+  href,
+  eager,
+  selecting,
+  selected,
+  onSelect,
+}: {
+  item: LibraryItem;
+  href: string;
+  eager: boolean;
+  selecting: boolean;
+  selected: boolean;
+  onSelect: (range: boolean) => void;
+}) {
   const { t } = useI18n();
   const l = t.library;
   const Icon = KIND_ICONS[item.kind];
@@ -154,8 +215,30 @@ function LibraryTile({ item, href, eager }: { item: LibraryItem; href: string; e
       data-kind={item.kind}
       data-state={item.state}
       aria-label={`${format(l.open, { kind })}: ${item.prompt}`}
-      className="group focus-ring block overflow-hidden rounded-card bg-surface shadow-card transition-shadow hover:shadow-pop"
+      aria-pressed={selecting ? selected : undefined}
+      data-selected={selected || undefined}
+      onClick={(event) => {
+        if (!selecting) return;
+        // Choosing, not opening: a click toggles the result, a shift-click takes the range since the last one.
+        event.preventDefault();
+        onSelect(event.shiftKey);
+      }}
+      className={cn(
+        'group focus-ring relative block overflow-hidden rounded-card bg-surface shadow-card transition-shadow hover:shadow-pop',
+        selected && 'ring-2 ring-accent ring-offset-2 ring-offset-canvas',
+      )}
     >
+      {selecting && (
+        <span
+          aria-hidden
+          className={cn(
+            'absolute top-2 right-2 z-10 grid size-6 place-items-center rounded-full border-2 border-white shadow',
+            selected ? 'bg-accent text-accent-fg' : 'bg-black/30',
+          )}
+        >
+          {selected && <Check className="size-3.5" />}
+        </span>
+      )}
       <div className="relative aspect-square overflow-hidden bg-subtle">
         {item.previewUrl ? (
           // eslint-disable-next-line @next/next/no-img-element -- our own 256 px WebP, made when the result was stored
@@ -182,7 +265,7 @@ function LibraryTile({ item, href, eager }: { item: LibraryItem; href: string; e
             </span>
           </span>
         )}
-        {item.favorite && (
+        {item.favorite && !selecting && (
           <span className="absolute top-2 right-2 grid size-6 place-items-center rounded-full bg-black/55 text-amber-300" title={l.favorite}>
             <Star className="size-3.5 fill-current" aria-label={l.favorite} />
           </span>
@@ -208,5 +291,104 @@ function LibraryTile({ item, href, eager }: { item: LibraryItem; href: string; e
         </p>
       </div>
     </Link>
+  );
+}
+
+/**
+ * Select mode and what it does with the selection: download one ZIP (with manifest.json), or move
+ * to the trash; or download every result the filters match. Selecting is click, shift-click for a
+ * range, or every result shown.
+ */
+function BulkBar({
+  selecting,
+  selected,
+  shown,
+  filters,
+  onStart,
+  onAll,
+  onStop,
+  remove,
+  onRemoved,
+}: {
+  selecting: boolean;
+  selected: string[];
+  shown: number;
+  filters: string;
+  onStart: () => void;
+  onAll: () => void;
+  onStop: () => void;
+  remove: TrashAction;
+  onRemoved: (ids: string[]) => void;
+}) {
+  const { t } = useI18n();
+  const b = t.library.bulk;
+  const { run, pending, toast } = useAction();
+  const all = withFilters(filters, 'all', '1');
+  if (!selecting) {
+    return (
+      <div className="flex flex-wrap justify-end gap-2">
+        <a href={`/api/library/zip?${all}`} download className={buttonClass('ghost', 'sm')}>
+          <Download />
+          {b.downloadAll}
+        </a>
+        <Button variant="secondary" size="sm" onClick={onStart}>
+          <Check />
+          {b.select}
+        </Button>
+      </div>
+    );
+  }
+  const none = selected.length === 0;
+  return (
+    <div
+      role="toolbar"
+      aria-label={b.label}
+      className="sticky top-2 z-20 flex flex-wrap items-center gap-2 rounded-card bg-surface/95 px-3 py-2 shadow-pop backdrop-blur"
+    >
+      <span data-testid="selected-count" className="px-1 text-sm font-medium text-ink">
+        {format(b.count, { n: selected.length })}
+      </span>
+      <Button variant="ghost" size="sm" onClick={onAll} disabled={selected.length === shown}>
+        {format(b.selectShown, { n: shown })}
+      </Button>
+      <span className="ml-auto flex flex-wrap gap-2">
+        <a
+          href={none ? undefined : `/api/library/zip?ids=${selected.join(',')}`}
+          download
+          aria-disabled={none}
+          className={cn(buttonClass('secondary', 'sm'), none && 'pointer-events-none opacity-50')}
+        >
+          <Download />
+          {b.download}
+        </a>
+        <ConfirmButton
+          variant="secondary"
+          size="sm"
+          disabled={none}
+          className="hover:text-danger"
+          title={format(b.deleteTitle, { n: selected.length })}
+          description={t.library.trash.deleteLead}
+          confirmLabel={b.delete}
+          pending={pending}
+          onConfirm={(close) =>
+            run(
+              () => remove({ ids: selected }),
+              ({ count }) => {
+                toast(format(b.deleted, { n: count }));
+                onRemoved(selected);
+              },
+              close,
+            )
+          }
+        >
+          <Trash2 />
+          {b.delete}
+        </ConfirmButton>
+        <Button variant="ghost" size="sm" onClick={onStop} aria-label={b.done}>
+          <X />
+          {b.done}
+        </Button>
+      </span>
+    </div>
   );
 }

@@ -2,12 +2,11 @@
 
 import { RotateCcw, Trash2 } from 'lucide-react';
 import { useRouter } from 'next/navigation';
-import { useState } from 'react';
 import type { ActionResult } from '@/lib/auth/action';
 import { useI18n } from '../i18n-provider';
 import { useAction } from '../use-action';
 import { Button } from '../ui/button';
-import { Dialog } from '../ui/dialog';
+import { ConfirmButton } from '../confirm-dialog';
 
 type TrashAction = (input: { ids: string[] }) => Promise<ActionResult<{ count: number }>>;
 
@@ -29,7 +28,6 @@ export function TrashButton({
   const tr = t.library.trash;
   const router = useRouter();
   const { run, pending, toast } = useAction();
-  const [confirming, setConfirming] = useState(false);
 
   if (inTrash) {
     return (
@@ -50,38 +48,24 @@ export function TrashButton({
     );
   }
   return (
-    <>
-      <Button variant="secondary" size="sm" onClick={() => setConfirming(true)} className="hover:text-danger">
-        <Trash2 />
-        {tr.delete}
-      </Button>
-      <Dialog
-        open={confirming}
-        onClose={() => setConfirming(false)}
-        closeLabel={t.common.close}
-        title={tr.deleteTitle}
-        description={tr.deleteLead}
-        footer={
-          <>
-            <Button variant="secondary" onClick={() => setConfirming(false)}>
-              {t.common.cancel}
-            </Button>
-            <Button
-              variant="danger"
-              pending={pending}
-              onClick={() =>
-                run(
-                  () => remove({ ids: [id] }),
-                  () => (toast(tr.deleted), router.push(after)),
-                  () => setConfirming(false),
-                )
-              }
-            >
-              {tr.delete}
-            </Button>
-          </>
-        }
-      />
-    </>
+    <ConfirmButton
+      variant="secondary"
+      size="sm"
+      className="hover:text-danger"
+      title={tr.deleteTitle}
+      description={tr.deleteLead}
+      confirmLabel={tr.delete}
+      pending={pending}
+      onConfirm={(close) =>
+        run(
+          () => remove({ ids: [id] }),
+          () => (toast(tr.deleted), router.push(after)),
+          close,
+        )
+      }
+    >
+      <Trash2 />
+      {tr.delete}
+    </ConfirmButton>
   );
 }

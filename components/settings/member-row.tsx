@@ -1,7 +1,6 @@
 'use client';
 
 import { useRouter } from 'next/navigation';
-import { useState } from 'react';
 import { LogOut, UserMinus } from 'lucide-react';
 import type { ActionResult } from '@/lib/auth/action';
 import { atLeast, type Role } from '@/lib/auth/roles';
@@ -10,10 +9,9 @@ import { useI18n } from '../i18n-provider';
 import { useAction } from '../use-action';
 import { Avatar } from '../shell/avatar';
 import { Badge } from '../ui/badge';
-import { Button } from '../ui/button';
-import { Dialog } from '../ui/dialog';
 import { Select } from '../ui/input';
 import { Spinner } from '../ui/spinner';
+import { ConfirmButton } from '../confirm-dialog';
 
 export interface Member {
   membershipId: string;
@@ -37,7 +35,6 @@ export function MemberRow({ member, viewer, teamName, changeRole, removeMember }
   const { t } = useI18n();
   const router = useRouter();
   const { run, pending, toast } = useAction();
-  const [confirming, setConfirming] = useState(false);
   const self = member.userId === viewer.userId;
   const canManage = atLeast(viewer.role, 'admin') && (member.role !== 'owner' || viewer.role === 'owner');
   const roles: Role[] = viewer.role === 'owner' ? ['member', 'admin', 'owner'] : ['member', 'admin'];
@@ -48,14 +45,14 @@ export function MemberRow({ member, viewer, teamName, changeRole, removeMember }
       () => toast(t.team.roleChanged),
     );
 
-  const remove = () =>
+  const remove = (close: () => void) =>
     run(
       () => removeMember({ membershipId: member.membershipId }),
       () => {
         toast(self ? t.team.left : t.team.removed);
         if (self) router.push('/edit');
       },
-      () => setConfirming(false),
+      close,
     );
 
   return (
@@ -97,35 +94,22 @@ export function MemberRow({ member, viewer, teamName, changeRole, removeMember }
       <td className="py-3 pr-3 pl-1 text-right sm:px-6">
         {/* An owner hands ownership on before leaving; the server keeps the last owner. */}
         {((self && member.role !== 'owner') || (!self && canManage)) && (
-          <Button
+          <ConfirmButton
             variant="ghost"
             size="sm"
-            onClick={() => setConfirming(true)}
             aria-label={self ? t.team.leave : t.team.remove}
             className="px-2 hover:text-danger sm:px-3"
+            title={self ? format(t.team.leaveTitle, { team: teamName }) : format(t.team.removeTitle, { name: member.name })}
+            description={self ? t.team.leaveLead : t.team.removeLead}
+            confirmLabel={self ? t.team.leave : t.team.remove}
+            pending={pending}
+            onConfirm={remove}
+            dialogClassName="text-left"
           >
             {self ? <LogOut className="sm:hidden" /> : <UserMinus className="sm:hidden" />}
             <span className="hidden sm:inline">{self ? t.team.leave : t.team.remove}</span>
-          </Button>
+          </ConfirmButton>
         )}
-        <Dialog
-          open={confirming}
-          onClose={() => setConfirming(false)}
-          closeLabel={t.common.close}
-          title={self ? format(t.team.leaveTitle, { team: teamName }) : format(t.team.removeTitle, { name: member.name })}
-          description={self ? t.team.leaveLead : t.team.removeLead}
-          className="text-left"
-          footer={
-            <>
-              <Button variant="secondary" onClick={() => setConfirming(false)}>
-                {t.common.cancel}
-              </Button>
-              <Button variant="danger" pending={pending} onClick={remove}>
-                {self ? t.team.leave : t.team.remove}
-              </Button>
-            </>
-          }
-        />
       </td>
     </tr>
   );

@@ -2,16 +2,15 @@
 
 import { ArrowUpRight, Clapperboard, Columns3, WandSparkles } from 'lucide-react';
 import Link from 'next/link';
-import { Fragment, useState } from 'react';
+import { Fragment } from 'react';
 import type { GenerationKind } from '@/lib/db/generated/enums';
 import { format } from '@/lib/i18n';
 import type { ShareState } from '@/lib/share/lifetime';
 import { useI18n } from '../i18n-provider';
 import { useAction } from '../use-action';
 import { Badge } from '../ui/badge';
-import { Button } from '../ui/button';
-import { Dialog } from '../ui/dialog';
 import type { RevokeShare, ShareLinkItem } from './share-link-types';
+import { ConfirmButton } from '../confirm-dialog';
 
 const KIND_ICONS: Record<GenerationKind, typeof Columns3> = { edit: WandSparkles, comparison: Columns3, video: Clapperboard };
 const STATE_TONES = { active: 'success', expired: 'neutral', revoked: 'danger' } as const satisfies Record<ShareState, string>;
@@ -21,14 +20,13 @@ export function ShareLinkRow({ link, revoke }: { link: ShareLinkItem; revoke: Re
   const { t } = useI18n();
   const s = t.share.settings;
   const { run, pending, toast } = useAction();
-  const [confirming, setConfirming] = useState(false);
   const KindIcon = KIND_ICONS[link.kind];
 
-  const onRevoke = () =>
+  const onRevoke = (close: () => void) =>
     run(
       () => revoke({ id: link.id }),
       () => toast(s.revoked),
-      () => setConfirming(false),
+      close,
     );
 
   const expiry = link.expires ? format(link.state === 'expired' ? s.expired : s.expires, { date: link.expires }) : s.never;
@@ -68,28 +66,20 @@ export function ShareLinkRow({ link, revoke }: { link: ShareLinkItem; revoke: Re
       <div className="col-start-2 flex items-center gap-2 sm:col-start-auto">
         <Badge tone={STATE_TONES[link.state]}>{s.states[link.state]}</Badge>
         {link.canRevoke && (
-          <Button variant="ghost" size="sm" onClick={() => setConfirming(true)} className="hover:text-danger">
+          <ConfirmButton
+            variant="ghost"
+            size="sm"
+            className="hover:text-danger"
+            title={s.revokeTitle}
+            description={s.revokeLead}
+            confirmLabel={s.revoke}
+            pending={pending}
+            onConfirm={onRevoke}
+          >
             {s.revoke}
-          </Button>
+          </ConfirmButton>
         )}
       </div>
-      <Dialog
-        open={confirming}
-        onClose={() => setConfirming(false)}
-        closeLabel={t.common.close}
-        title={s.revokeTitle}
-        description={s.revokeLead}
-        footer={
-          <>
-            <Button variant="secondary" onClick={() => setConfirming(false)}>
-              {t.common.cancel}
-            </Button>
-            <Button variant="danger" pending={pending} onClick={onRevoke}>
-              {s.revoke}
-            </Button>
-          </>
-        }
-      />
     </li>
   );
 }

@@ -87,7 +87,12 @@ const itemSelect = {
 
 type Row = Prisma.GenerationOutputGetPayload<{ select: typeof itemSelect }>;
 
-const ORDER: Prisma.GenerationOutputOrderByWithRelationInput[] = [{ createdAt: 'desc' }, { generationId: 'desc' }, { entryIndex: 'asc' }, { position: 'asc' }];
+export const ORDER: Prisma.GenerationOutputOrderByWithRelationInput[] = [
+  { createdAt: 'desc' },
+  { generationId: 'desc' },
+  { entryIndex: 'asc' },
+  { position: 'asc' },
+];
 
 /**
  * Everything past `c` in the library's order: older (the next pages) or newer (walking back). Time
@@ -111,7 +116,7 @@ function beyond(c: LibraryCursor, towards: 'older' | 'newer'): Prisma.Generation
 const likeLiteral = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** The filters as conditions on outputs; dates are whole days in the team's time zone. */
-function filtered(ctx: TeamContext, f: LibraryFilters): Prisma.GenerationOutputWhereInput[] {
+export function filtered(ctx: TeamContext, f: LibraryFilters): Prisma.GenerationOutputWhereInput[] {
   const now = new Date();
   const where: Prisma.GenerationOutputWhereInput[] = [f.trash ? { deletedAt: { gt: trashSince(now) } } : LIVE];
   if (f.kind) where.push({ kind: f.kind });

@@ -12,6 +12,7 @@ import type { SearchParams } from '@/lib/http/page-query';
 import { getI18n } from '@/lib/i18n/server';
 import { libraryPageSchema, listLibrary } from '@/lib/library/items';
 import { serviceModels } from '@/lib/pricing/catalog';
+import { deleteResults } from './actions';
 import { listMembers } from '@/lib/teams/members';
 
 export async function generateMetadata(): Promise<Metadata> {
@@ -51,7 +52,7 @@ export default async function LibraryPage({ searchParams }: { searchParams: Sear
         </EmptyState>
       ) : (
         // Keyed by team: switching teams starts a new grid rather than merging two teams' results.
-        <LibraryGrid key={`${ctx.team.id}?${filterQuery}`} initial={page} filters={filterQuery} paged={Boolean(before)} />
+        <LibraryGrid key={`${ctx.team.id}?${filterQuery}`} initial={page} filters={filterQuery} paged={Boolean(before)} remove={deleteResults} />
       )}
       {page.items.length === 0 && !filtered && !before && (
         <nav className="mt-6 flex flex-wrap justify-center gap-2">

@@ -85,6 +85,18 @@ export const libraryEn = {
     restored: 'Restored',
     inTrash: 'In the trash. Unless restored, it is removed for good on',
   },
+  bulk: {
+    label: 'Selected results',
+    select: 'Select',
+    selectShown: 'Select all {n} shown',
+    count: '{n} selected',
+    download: 'Download ZIP',
+    downloadAll: 'Download all that match',
+    delete: 'Delete',
+    deleteTitle: 'Move {n} results to the trash?',
+    deleted: '{n} moved to the trash',
+    done: 'Done',
+  },
   start: { edit: 'Edit an image', compare: 'Compare models', videos: 'Make a video' },
 };
 

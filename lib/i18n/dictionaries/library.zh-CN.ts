@@ -85,5 +85,17 @@ export const libraryZhCN: LibraryDictionary = {
     restored: '已恢复',
     inTrash: '在回收站中。如不恢复，将被永久删除，日期：',
   },
+  bulk: {
+    label: '已选成果',
+    select: '选择',
+    selectShown: '选择显示的全部 {n} 个',
+    count: '已选 {n} 个',
+    download: '下载 ZIP',
+    downloadAll: '下载全部匹配结果',
+    delete: '删除',
+    deleteTitle: '将 {n} 个成果移到回收站？',
+    deleted: '已将 {n} 个移到回收站',
+    done: '完成',
+  },
   start: { edit: '编辑图片', compare: '对比模型', videos: '生成视频' },
 };

@@ -1,0 +1,100 @@
+import { Readable } from 'node:stream';
+import { z } from 'zod';
+import type { TeamContext } from '../auth/context';
+import { blobStore } from '../assets/store';
+import { zipStream, type ZipEntry } from '../comparisons/zip';
+import { AppError } from '../errors';
+import { db } from '../runtime';
+import { filtered, libraryFiltersSchema, ORDER } from './items';
+
+/** At most this many results go into one download. */
+export const BULK_MAX = 500;
+/** Named one by one in the URL (a GET link the browser downloads): 200 ids are ~7 KB. */
+const IDS_MAX = 200;
+
+/** Which results: named by id, or every one the filters select (`all=1`). */
+export const bulkSelectionSchema = libraryFiltersSchema
+  .extend({
+    ids: z
+      .string()
+      .transform((value) => [...new Set(value.split(',').filter(Boolean))])
+      .pipe(z.array(z.uuid()).min(1).max(IDS_MAX, `Name at most ${IDS_MAX} results, or ask for all that match the filters.`))
+      .optional(),
+    all: z.literal('1').optional(),
+  })
+  .refine((q) => Boolean(q.ids) !== Boolean(q.all), 'Name the results (ids=…) or ask for all that match (all=1).');
+export type BulkSelection = z.output<typeof bulkSelectionSchema>;
+
+/** The selected results that have a stored file, newest first, with what the manifest says of each. */
+async function selectedFiles(ctx: TeamContext, selection: BulkSelection) {
+  const prisma = await db();
+  const rows = await prisma.generationOutput.findMany({
+    where: {
+      teamId: ctx.team.id,
+      status: 'completed',
+      assetId: { not: null },
+      AND: [...filtered(ctx, selection), ...(selection.ids ? [{ id: { in: selection.ids } }] : [])],
+    },
+    orderBy: ORDER,
+    take: BULK_MAX + 1,
+    select: {
+      id: true,
+      kind: true,
+      model: true,
+      seed: true,
+      cost: true,
+      revisedPrompt: true,
+      createdAt: true,
+      asset: { select: { id: true, storageKey: true, contentType: true, width: true, height: true } },
+      generation: { select: { prompt: true, params: true, user: { select: { name: true } } } },
+    },
+  });
+  if (rows.length > BULK_MAX) throw new AppError('invalid_input', `More than ${BULK_MAX} results match: narrow the filters and download them in parts.`);
+  if (rows.length === 0) throw new AppError('not_found', 'None of these results has a stored file in this team.');
+  return rows;
+}
+
+/**
+ * One streamed ZIP of the selected results, a folder per kind, with `manifest.json` first: for each
+ * file its prompt, model, seed, size, cost (CNY), creation time and author.
+ */
+export async function bulkZip(ctx: TeamContext, selection: BulkSelection): Promise<ReadableStream<Uint8Array>> {
+  const rows = await selectedFiles(ctx, selection);
+  const files = rows.map((row) => {
+    const asset = row.asset!;
+    const params = (row.generation.params ?? {}) as { size?: unknown };
+    return {
+      file: `${row.kind}/${row.createdAt.toISOString().slice(0, 10)}-${row.model}-${row.id.slice(0, 8)}.${asset.contentType.split('/')[1]}`,
+      storageKey: asset.storageKey,
+      manifest: {
+        prompt: row.generation.prompt,
+        revisedPrompt: row.revisedPrompt,
+        kind: row.kind,
+        model: row.model,
+        seed: row.seed === null ? null : Number(row.seed),
+        size: typeof params.size === 'string' ? params.size : asset.width && asset.height ? `${asset.width}x${asset.height}` : null,
+        cost: row.cost === null ? null : row.cost.toString(),
+        currency: 'CNY',
+        created: row.createdAt.toISOString(),
+        author: row.generation.user.name,
+      },
+    };
+  });
+  const manifest = JSON.stringify(
+    files.map(({ file, manifest: facts }) => ({ file, ...facts })),
+    null,
+    2,
+  );
+  const entries: ZipEntry[] = [
+    { name: 'manifest.json', open: async () => Readable.from([Buffer.from(manifest)]) },
+    ...files.map(({ file, storageKey }) => ({
+      name: file,
+      open: async () => {
+        const blob = await blobStore().get(storageKey);
+        if (!blob) throw new Error(`${file} is missing from storage`);
+        return Readable.fromWeb(blob.body as never) as AsyncIterable<Uint8Array>;
+      },
+    })),
+  ];
+  return Readable.toWeb(Readable.from(zipStream(entries))) as ReadableStream<Uint8Array>;
+}
