@@ -249,6 +249,21 @@ test('the library answers only for the active team, and refuses cursors it did n
     expect(response.status(), before.slice(0, 40)).toBe(400);
   }
   expect((await stranger.request.get('/api/library?since=yesterday')).status()).toBe(400);
+  // The bulk ZIP: named ids or all that match, never both; at most 200 named; another team's ids are not found.
+  const id = '00000000-0000-4000-8000-000000000000';
+  expect(
+    (
+      await stranger.request.get(
+        `/api/library/zip?ids=${Array(201)
+          .fill(id)
+          .map((_, i) => id.slice(0, -3) + String(i).padStart(3, '0'))
+          .join(',')}`,
+      )
+    ).status(),
+  ).toBe(400);
+  expect((await stranger.request.get(`/api/library/zip?ids=${id}&all=1`)).status()).toBe(400);
+  expect((await stranger.request.get('/api/library/zip')).status()).toBe(400);
+  expect((await stranger.request.get(`/api/library/zip?ids=${id}`)).status()).toBe(404);
   expect((await stranger.request.get(`/library?before=${encodeURIComponent('not-a-cursor')}`)).status()).toBe(404);
 });
 

@@ -61,6 +61,9 @@ function toLive(row: LiveRow): VideoLive {
   };
 }
 
+/** A video whose file is in the trash is gone from the list and its page. */
+const IN_VIEW = { NOT: { outputs: { some: { deletedAt: { not: null } } } } } satisfies Prisma.GenerationWhereInput;
+
 const STATUS_WHERE: Record<NonNullable<VideoFilters['status']>, Prisma.GenerationWhereInput> = {
   active: { status: { in: ['pending', 'running'] } },
   completed: { status: 'completed' },
@@ -76,6 +79,7 @@ export async function listVideos(ctx: TeamContext, filters: VideoFilters, limit 
     where: {
       teamId: ctx.team.id,
       kind: 'video',
+      ...IN_VIEW,
       ...(filters.status ? STATUS_WHERE[filters.status] : {}),
       ...(filters.model ? { params: { path: ['model'], equals: filters.model } } : {}),
       ...(filters.scope === 'mine' ? { userId: ctx.user.id } : {}),
@@ -125,7 +129,7 @@ export async function videoStatuses(ctx: TeamContext, ids: string[]): Promise<Vi
 export async function getVideo(ctx: TeamContext, id: string) {
   const prisma = await db();
   const row = await prisma.generation.findFirst({
-    where: { id, teamId: ctx.team.id, kind: 'video' },
+    where: { id, teamId: ctx.team.id, kind: 'video', ...IN_VIEW },
     select: {
       ...liveSelect,
       prompt: true,

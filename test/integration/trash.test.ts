@@ -7,6 +7,7 @@ import { makePreview } from '../../lib/assets/preview';
 import { listEdits } from '../../lib/edits/history';
 import { libraryQuerySchema, listLibrary } from '../../lib/library/items';
 import { moveToTrash, purgeTrash, restoreFromTrash } from '../../lib/library/trash';
+import { getVideo, listVideos, videoFiltersSchema } from '../../lib/videos/queries';
 import { createShareLink } from '../../lib/share/create';
 import { resolveSharedResult } from '../../lib/share/resolve-public';
 import { db, runtime } from '../../lib/runtime';
@@ -103,6 +104,29 @@ describe.each(DATABASE_KINDS)('the trash on %s', (kind) => {
     expect(await moveToTrash(member, [e3.outputId])).toBe(1);
     expect(await moveToTrash(owner, [e1.outputId, e2.outputId])).toBe(2);
     await expect(moveToTrash(owner, [e1.outputId])).rejects.toMatchObject({ status: 404, key: 'resultMissing' });
+
+    // A video in the trash leaves the video list and its player page too.
+    const video = await prisma.generation.create({
+      data: { teamId, userId: owner.user.id, kind: 'video', status: 'completed', prompt: 'a trashed video', params: { model: 'atelier-motion' } },
+    });
+    const videoOutput = await prisma.generationOutput.create({
+      data: {
+        generationId: video.id,
+        teamId,
+        userId: owner.user.id,
+        kind: 'video',
+        model: 'atelier-motion',
+        entryIndex: 0,
+        status: 'completed',
+        archive: 'unsaved',
+      },
+    });
+    expect((await listVideos(owner, videoFiltersSchema.parse({}))).videos.map((v) => v.prompt)).toEqual(['a trashed video']);
+    await moveToTrash(owner, [videoOutput.id]);
+    expect((await listVideos(owner, videoFiltersSchema.parse({}))).videos).toEqual([]);
+    expect(await getVideo(owner, video.id)).toBeNull();
+    await prisma.generationOutput.update({ where: { id: videoOutput.id }, data: { deletedAt: null } });
+    await prisma.generation.delete({ where: { id: video.id } });
 
     // Gone from the library, the edit history and the share; in the trash instead.
     expect(await library(owner)).toEqual([]);
