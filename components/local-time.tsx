@@ -25,3 +25,15 @@ export function LocalTime({ at, options = { dateStyle: 'medium', timeStyle: 'sho
     </time>
   );
 }
+
+/** A sentence of the dictionary with a `{date}` in it, the date shown as `LocalTime`. */
+export function TimePhrase({ template, at, options }: { template: string; at: string | Date; options?: Intl.DateTimeFormatOptions }) {
+  const [before, after = ''] = template.split('{date}');
+  return (
+    <>
+      {before}
+      <LocalTime at={at} options={options} />
+      {after}
+    </>
+  );
+}

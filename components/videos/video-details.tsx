@@ -4,6 +4,7 @@ import { format, formatCny, type Dictionary, type Locale } from '@/lib/i18n';
 import type { VideoDetail } from '@/lib/videos/queries';
 import { ShareButton } from '../share/share-button';
 import { Card, CardBody, CardHeader } from '../ui/card';
+import { LocalTime, TimePhrase } from '../local-time';
 
 function Row({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -15,9 +16,8 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
 }
 
 /** The player's side panel: prompt, parameters, cost, who and when, where the file lives. */
-export function VideoDetails({ video, t, locale, timeZone }: { video: VideoDetail; t: Dictionary; locale: Locale; timeZone: string }) {
+export function VideoDetails({ video, t, locale }: { video: VideoDetail; t: Dictionary; locale: Locale }) {
   const p = t.videos.player;
-  const date = (d: Date) => new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short', timeZone }).format(d);
   const expires = video.videoExpiresAt;
   return (
     <Card>
@@ -34,20 +34,28 @@ export function VideoDetails({ video, t, locale, timeZone }: { video: VideoDetai
           <Row label={p.audio}>{video.params.audio ? p.yes : p.no}</Row>
           <Row label={p.cost}>{video.cost !== null ? formatCny(video.cost, locale) : <span className="text-ink-muted">{p.costPending}</span>}</Row>
           <Row label={p.createdBy}>{video.createdBy}</Row>
-          <Row label={p.createdAt}>{date(video.createdAt)}</Row>
+          <Row label={p.createdAt}>
+            <LocalTime at={video.createdAt} />
+          </Row>
           <Row label={p.storage}>
             <span data-testid="video-storage" className="grid gap-1">
               <span>{video.assetId ? p.archived : p.notArchived}</span>
-              {expires && <span className="text-ink-muted">{format(video.videoUrlExpired ? p.serviceUrlExpired : p.serviceUrl, { date: date(expires) })}</span>}
+              {expires && (
+                <span className="text-ink-muted">
+                  <TimePhrase template={video.videoUrlExpired ? p.serviceUrlExpired : p.serviceUrl} at={expires} />
+                </span>
+              )}
             </span>
           </Row>
           <Row label={p.callback}>
             <span data-testid="video-callback" data-state={video.callback} data-task-id={video.taskId ?? undefined}>
-              {video.callback === 'heard'
-                ? format(p.callbackHeard, { date: date(video.heardAt!) })
-                : video.callback === 'waiting'
-                  ? p.callbackWaiting
-                  : p.callbackNone}
+              {video.callback === 'heard' ? (
+                <TimePhrase template={p.callbackHeard} at={video.heardAt!} />
+              ) : video.callback === 'waiting' ? (
+                p.callbackWaiting
+              ) : (
+                p.callbackNone
+              )}
             </span>
           </Row>
           {video.parentId && (

@@ -93,7 +93,7 @@ export default async function VideoPage({ params }: { params: Promise<{ id: stri
             )}
           </CardBody>
         </Card>
-        <VideoDetails video={video} t={t} locale={locale} timeZone={ctx.team.timeZone} />
+        <VideoDetails video={video} t={t} locale={locale} />
       </div>
     </>
   );
