@@ -171,6 +171,21 @@ test('the library gathers edits, board images and videos, pages on scroll and ta
   await page.goto('/library?kind=edit');
   await expect(items(page)).toHaveCount(1);
 
+  // Collections: make one, put the lighthouse images in it from the selection, find them through it.
+  await page.goto('/library');
+  await page.getByRole('textbox', { name: 'Collection name' }).fill('Lighthouses');
+  await page.getByRole('button', { name: 'New collection' }).click();
+  await expect(page).toHaveURL(/\/library\?collection=[0-9a-f-]{36}$/);
+  const collectionUrl = page.url();
+  await page.goto('/library?q=%E7%81%AF%E5%A1%94');
+  await page.getByRole('button', { name: 'Select', exact: true }).click();
+  await page.getByRole('button', { name: 'Select all 4 shown' }).click();
+  await page.getByRole('toolbar', { name: 'Selected results' }).getByRole('button', { name: 'Add to collection' }).click();
+  await expect(page.getByText('Added to “Lighthouses”')).toBeVisible();
+  await page.goto(collectionUrl);
+  await expect(items(page)).toHaveCount(4);
+  await expect(page.getByRole('navigation', { name: 'Collections' }).getByRole('link', { name: /Lighthouses\s*4/ })).toHaveAttribute('aria-current', 'page');
+
   // Bulk: choose a range with shift-click, download one ZIP whose manifest says what each file is.
   await page.goto('/library?q=%E7%81%AF%E5%A1%94');
   await page.getByRole('button', { name: 'Select', exact: true }).click();

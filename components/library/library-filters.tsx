@@ -2,6 +2,7 @@ import Link from 'next/link';
 import { Search } from 'lucide-react';
 import { format, type Dictionary } from '@/lib/i18n';
 import type { LibraryFilters as Filters } from '@/lib/library/items';
+import type { CollectionSummary } from '@/lib/library/view';
 import { buttonClass } from '../ui/button';
 import { Select } from '../ui/input';
 
@@ -15,12 +16,14 @@ export function LibraryFilters({
   filters,
   models,
   members,
+  collections,
   timeZone,
   t,
 }: {
   filters: Filters;
   models: string[];
   members: { userId: string; name: string }[];
+  collections: CollectionSummary[];
   timeZone: string;
   t: Dictionary;
 }) {
@@ -48,6 +51,14 @@ export function LibraryFilters({
           defaultValue={filters.model ?? ''}
           options={[{ value: '', label: f.anyModel }, ...models.map((m) => ({ value: m, label: m }))]}
         />
+        {collections.length > 0 && (
+          <Select
+            name="collection"
+            aria-label={t.library.collections.filter}
+            defaultValue={filters.collection ?? ''}
+            options={[{ value: '', label: t.library.collections.any }, ...collections.map((c) => ({ value: c.id, label: c.name }))]}
+          />
+        )}
         {members.length > 1 && (
           <Select
             name="member"

@@ -6,7 +6,7 @@ import Link from 'next/link';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { format } from '@/lib/i18n';
 import type { ActionResult } from '@/lib/auth/action';
-import { libraryOrder, type LibraryItem } from '@/lib/library/view';
+import { libraryOrder, type CollectionSummary, type LibraryItem } from '@/lib/library/view';
 import { useI18n } from '../i18n-provider';
 import { getJson } from '../server-state';
 import { buttonClass } from '../ui/button';
@@ -15,8 +15,10 @@ import { Spinner } from '../ui/spinner';
 import { Button } from '../ui/button';
 import { useAction } from '../use-action';
 import { ConfirmButton } from '../confirm-dialog';
+import { CollectPicker } from './collections';
 
 type TrashAction = (input: { ids: string[] }) => Promise<ActionResult<{ count: number }>>;
+type Collect = (input: { collectionId: string; ids: string[] }) => Promise<ActionResult<{ count: number }>>;
 
 interface Page {
   items: LibraryItem[];
@@ -47,7 +49,26 @@ function merge(current: LibraryItem[], incoming: LibraryItem[]): LibraryItem[] {
  * The team's results as one grid: older pages load as the end scrolls into view (or by the link,
  * which also works without script), and new results are polled for and merged in at the top.
  */
-export function LibraryGrid({ initial, filters, paged, remove }: { initial: Page; filters: string; paged: boolean; remove: TrashAction }) {
+export function LibraryGrid({
+  initial,
+  filters,
+  paged,
+  remove,
+  collections,
+  collect,
+  uncollect,
+  collection,
+}: {
+  initial: Page;
+  filters: string;
+  paged: boolean;
+  remove: TrashAction;
+  collections: CollectionSummary[];
+  collect: Collect;
+  /** Viewing one collection: its results can be taken out of it. */
+  uncollect?: Collect;
+  collection?: string;
+}) {
   const { t } = useI18n();
   const l = t.library;
   const [items, setItems] = useState(initial.items);
@@ -127,6 +148,9 @@ export function LibraryGrid({ initial, filters, paged, remove }: { initial: Page
         onAll={() => setSelected(new Set(items.map((i) => i.id)))}
         onStop={stopSelecting}
         remove={remove}
+        collections={collections}
+        collect={collect}
+        uncollect={uncollect && collection ? (ids) => uncollect({ collectionId: collection, ids }) : undefined}
         onRemoved={(ids) => {
           setItems((current) => current.filter((i) => !ids.includes(i.id)));
           stopSelecting();
@@ -308,6 +332,9 @@ function BulkBar({
   onAll,
   onStop,
   remove,
+  collections,
+  collect,
+  uncollect,
   onRemoved,
 }: {
   selecting: boolean;
@@ -318,6 +345,9 @@ function BulkBar({
   onAll: () => void;
   onStop: () => void;
   remove: TrashAction;
+  collections: CollectionSummary[];
+  collect: Collect;
+  uncollect?: (ids: string[]) => Promise<ActionResult<{ count: number }>>;
   onRemoved: (ids: string[]) => void;
 }) {
   const { t } = useI18n();
@@ -352,6 +382,25 @@ function BulkBar({
         {format(b.selectShown, { n: shown })}
       </Button>
       <span className="ml-auto flex flex-wrap gap-2">
+        <CollectPicker ids={selected} collections={collections} collect={collect} />
+        {uncollect && (
+          <Button
+            variant="secondary"
+            size="sm"
+            disabled={none}
+            onClick={() =>
+              run(
+                () => uncollect(selected),
+                () => {
+                  toast(t.library.collections.removed);
+                  onRemoved(selected);
+                },
+              )
+            }
+          >
+            {t.library.collections.remove}
+          </Button>
+        )}
         <a
           href={none ? undefined : `/api/library/zip?ids=${selected.join(',')}`}
           download

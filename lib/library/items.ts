@@ -54,6 +54,7 @@ export const libraryFiltersSchema = z.object({
   to: optional(day),
   fav: optional(z.literal('1')),
   shared: optional(z.literal('1')),
+  collection: optional(z.uuid()),
   /** The trash instead of the library: what was deleted in the last 30 days. */
   trash: optional(z.literal('1')),
   /** Words of the prompt or the revised prompt, any language (a substring: 灯塔 finds 海边的灯塔). */
@@ -124,6 +125,7 @@ export function filtered(ctx: TeamContext, f: LibraryFilters): Prisma.Generation
   if (f.member) where.push({ userId: f.member });
   if (f.from) where.push({ createdAt: { gte: zonedDayStart(f.from, ctx.team.timeZone) } });
   if (f.to) where.push({ createdAt: { lt: zonedDayStart(f.to, ctx.team.timeZone, 1) } });
+  if (f.collection) where.push({ collections: { some: { collectionId: f.collection, collection: { teamId: ctx.team.id } } } });
   if (f.fav) where.push({ generation: { favorite: true } });
   if (f.shared) where.push({ generation: { shareLinks: { some: { revokedAt: null, OR: [{ expiresAt: null }, { expiresAt: { gt: now } }] } } } });
   // The stored text is lower-cased; LIKE through the trigram index (PostgreSQL and PGlite alike).

@@ -32,3 +32,10 @@ export function libraryOrder(a: LibraryItem, b: LibraryItem): number {
   if (genA !== genB) return genA < genB ? 1 : -1;
   return Number(entryA) - Number(entryB) || Number(posA) - Number(posB);
 }
+
+/** One of the team's collections, with how many live results it holds. */
+export interface CollectionSummary {
+  id: string;
+  name: string;
+  count: number;
+}

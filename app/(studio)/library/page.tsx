@@ -3,6 +3,7 @@ import Link from 'next/link';
 import { ArrowLeft, Clapperboard, Images, LayoutGrid, SearchX, Trash2, WandSparkles } from 'lucide-react';
 import { LibraryGrid as LibraryIllustration } from '@/components/empty/illustrations';
 import { EmptyState } from '@/components/empty/empty-state';
+import { CollectionsBar } from '@/components/library/collections';
 import { LibraryFilters } from '@/components/library/library-filters';
 import { LibraryGrid } from '@/components/library/library-grid';
 import { PageHeader } from '@/components/page-header';
@@ -10,9 +11,10 @@ import { buttonClass } from '@/components/ui/button';
 import { teamPage } from '@/lib/auth/page-context';
 import type { SearchParams } from '@/lib/http/page-query';
 import { getI18n } from '@/lib/i18n/server';
+import { listCollections } from '@/lib/library/collections';
 import { libraryPageSchema, listLibrary } from '@/lib/library/items';
 import { serviceModels } from '@/lib/pricing/catalog';
-import { deleteResults } from './actions';
+import { collectResults, deleteResults, newCollection, removeCollection, uncollectResults } from './actions';
 import { listMembers } from '@/lib/teams/members';
 
 export async function generateMetadata(): Promise<Metadata> {
@@ -22,7 +24,7 @@ export async function generateMetadata(): Promise<Metadata> {
 export default async function LibraryPage({ searchParams }: { searchParams: SearchParams }) {
   const { ctx, t, query } = await teamPage(libraryPageSchema, searchParams);
   const { before, ...filters } = query;
-  const [page, models, members] = await Promise.all([listLibrary(ctx, query), serviceModels(ctx), listMembers(ctx)]);
+  const [page, models, members, collections] = await Promise.all([listLibrary(ctx, query), serviceModels(ctx), listMembers(ctx), listCollections(ctx)]);
   const filtered = Object.values(filters).some(Boolean);
   // The filters as the grid passes them on to every page and poll it asks for.
   const filterQuery = new URLSearchParams(Object.entries(filters).filter((e): e is [string, string] => Boolean(e[1]))).toString();
@@ -39,8 +41,18 @@ export default async function LibraryPage({ searchParams }: { searchParams: Sear
           </Link>
         }
       />
+      {(page.items.length > 0 || filtered || before || collections.length > 0) && !filters.trash && (
+        <CollectionsBar collections={collections} current={filters.collection ?? null} create={newCollection} remove={removeCollection} />
+      )}
       {(page.items.length > 0 || filtered || before) && (
-        <LibraryFilters filters={filters} models={models.map((m) => m.id).sort()} members={members} timeZone={ctx.team.timeZone} t={t} />
+        <LibraryFilters
+          filters={filters}
+          models={models.map((m) => m.id).sort()}
+          members={members}
+          collections={collections}
+          timeZone={ctx.team.timeZone}
+          t={t}
+        />
       )}
       {page.items.length === 0 && filters.trash && !filters.q ? (
         <EmptyState icon={<Trash2 />} title={l.trash.empty} description={l.trash.lead} />
@@ -52,7 +64,17 @@ export default async function LibraryPage({ searchParams }: { searchParams: Sear
         </EmptyState>
       ) : (
         // Keyed by team: switching teams starts a new grid rather than merging two teams' results.
-        <LibraryGrid key={`${ctx.team.id}?${filterQuery}`} initial={page} filters={filterQuery} paged={Boolean(before)} remove={deleteResults} />
+        <LibraryGrid
+          key={`${ctx.team.id}?${filterQuery}`}
+          initial={page}
+          filters={filterQuery}
+          paged={Boolean(before)}
+          remove={deleteResults}
+          collections={collections}
+          collect={collectResults}
+          uncollect={filters.collection ? uncollectResults : undefined}
+          collection={filters.collection}
+        />
       )}
       {page.items.length === 0 && !filtered && !before && (
         <nav className="mt-6 flex flex-wrap justify-center gap-2">

@@ -192,6 +192,8 @@ export const en = {
     videoMissing: 'That video is not in this team or no longer exists.',
     videoNotFailed: 'Only a failed video can be retried.',
     shareNoResult: 'That result is not in this team.',
+    collectionMissing: 'That collection is not in this team.',
+    collectionNotYours: 'Only the one who made a collection, or an admin, can delete it.',
     resultMissing: 'That result is not in this team, or it is no longer in the trash.',
     deleteOthers: 'Members can delete only their own results; ask an admin to delete this one.',
     shareNotFinished: 'Only finished results can be shared.',

@@ -192,6 +192,8 @@ export const zhCN: Dictionary = {
     videoMissing: '该视频不在此团队中，或已不存在。',
     videoNotFailed: '只有失败的视频可以重试。',
     shareNoResult: '这个结果不在当前团队中。',
+    collectionMissing: '该合集不在此团队中。',
+    collectionNotYours: '只有合集的创建者或管理员可以删除它。',
     resultMissing: '该成果不在此团队中，或已不在回收站里。',
     deleteOthers: '成员只能删除自己的成果；请联系管理员删除。',
     shareNotFinished: '只有已完成的结果才能分享。',

@@ -3,6 +3,7 @@ import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import { ArrowLeft, Clapperboard, Download, LayoutGrid, WandSparkles } from 'lucide-react';
 import { ItemViewer } from '@/components/library/item-viewer';
+import { CollectPicker } from '@/components/library/collections';
 import { FavoriteToggle } from '@/components/library/favorite-toggle';
 import { TrashButton } from '@/components/library/trash-buttons';
 import { LocalTime } from '@/components/local-time';
@@ -16,9 +17,10 @@ import type { SearchParams } from '@/lib/http/page-query';
 import { format, formatCny } from '@/lib/i18n';
 import { getI18n } from '@/lib/i18n/server';
 import { isUuid } from '@/lib/ids';
+import { listCollections } from '@/lib/library/collections';
 import { getLibraryItem, libraryFiltersSchema, neighbours } from '@/lib/library/items';
 import { TRASH_DAYS } from '@/lib/library/trash';
-import { deleteResults, favoriteResult, restoreResults } from '../actions';
+import { collectResults, deleteResults, favoriteResult, restoreResults } from '../actions';
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getI18n()).t.library.title };
@@ -31,7 +33,7 @@ export default async function LibraryItemPage({ params, searchParams }: { params
   const { ctx, t, locale, query: filters } = await teamPage(libraryFiltersSchema, searchParams);
   const item = await getLibraryItem(ctx, id);
   if (!item) notFound();
-  const { newer, older } = await neighbours(ctx, item, filters);
+  const [{ newer, older }, collections] = await Promise.all([neighbours(ctx, item, filters), listCollections(ctx)]);
   const filterQuery = new URLSearchParams(Object.entries(filters).filter((e): e is [string, string] => Boolean(e[1]))).toString();
   const withFilters = (path: string) => (filterQuery ? `${path}?${filterQuery}` : path);
   const d = t.library.detail;
@@ -126,6 +128,7 @@ export default async function LibraryItemPage({ params, searchParams }: { params
               {t.library.trash.inTrash} <LocalTime at={new Date(Date.parse(item.deletedAt) + TRASH_DAYS * 86_400_000)} options={{ dateStyle: 'medium' }} />
             </p>
           )}
+          {!item.inTrash && <CollectPicker ids={[item.id]} collections={collections} collect={collectResults} />}
           <div className="grid gap-2">
             {image && item.assetId && (
               <Link href={`/edit?asset=${item.assetId}`} className={buttonClass('secondary', 'sm', 'justify-start')}>

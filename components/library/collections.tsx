@@ -1,0 +1,155 @@
+'use client';
+
+import { FolderPlus, Plus } from 'lucide-react';
+import Link from 'next/link';
+import { useRouter } from 'next/navigation';
+import { useState } from 'react';
+import type { ActionResult } from '@/lib/auth/action';
+import { format } from '@/lib/i18n';
+import type { CollectionSummary } from '@/lib/library/view';
+import { ConfirmButton } from '../confirm-dialog';
+import { useI18n } from '../i18n-provider';
+import { useAction } from '../use-action';
+import { Button, buttonClass } from '../ui/button';
+import { cn } from '../ui/cn';
+import { Select } from '../ui/input';
+
+type Collect = (input: { collectionId: string; ids: string[] }) => Promise<ActionResult<{ count: number }>>;
+
+/** "Add to collection": a choice of the team's collections and a button, for one result or a selection. */
+export function CollectPicker({
+  ids,
+  collections,
+  collect,
+  onDone,
+}: {
+  ids: string[];
+  collections: CollectionSummary[];
+  collect: Collect;
+  onDone?: () => void;
+}) {
+  const { t } = useI18n();
+  const c = t.library.collections;
+  const router = useRouter();
+  const { run, pending, toast } = useAction();
+  const [chosen, setChosen] = useState(collections[0]?.id ?? '');
+  if (collections.length === 0) return null;
+  const name = collections.find((x) => x.id === chosen)?.name ?? '';
+  return (
+    <span className="flex items-center gap-1.5">
+      <Select
+        aria-label={c.choose}
+        value={chosen}
+        onChange={(e) => setChosen(e.target.value)}
+        options={collections.map((x) => ({ value: x.id, label: x.name }))}
+      />
+      <Button
+        variant="secondary"
+        size="sm"
+        pending={pending}
+        disabled={ids.length === 0 || !chosen}
+        onClick={() =>
+          run(
+            () => collect({ collectionId: chosen, ids }),
+            () => {
+              toast(format(c.added, { name }));
+              router.refresh();
+              onDone?.();
+            },
+          )
+        }
+      >
+        {!pending && <FolderPlus />}
+        {c.add}
+      </Button>
+    </span>
+  );
+}
+
+/** The team's collections as links (each a filter of the library), a way to make one, and to delete the one shown. */
+export function CollectionsBar({
+  collections,
+  current,
+  create,
+  remove,
+}: {
+  collections: CollectionSummary[];
+  current: string | null;
+  create: (input: { name: string }) => Promise<ActionResult<{ id: string }>>;
+  remove: (input: { id: string }) => Promise<ActionResult<null>>;
+}) {
+  const { t } = useI18n();
+  const c = t.library.collections;
+  const router = useRouter();
+  const { run, pending, toast } = useAction();
+  const [name, setName] = useState('');
+  const shown = collections.find((x) => x.id === current);
+  return (
+    <nav aria-label={c.label} className="mb-4 flex flex-wrap items-center gap-2">
+      {collections.map((x) => (
+        <Link
+          key={x.id}
+          href={x.id === current ? '/library' : `/library?collection=${x.id}`}
+          aria-current={x.id === current ? 'page' : undefined}
+          className={cn(
+            'focus-ring inline-flex h-8 items-center gap-1.5 rounded-full px-3 text-[13px] font-medium ring-1 ring-inset',
+            x.id === current ? 'bg-accent text-accent-fg ring-accent' : 'bg-surface text-ink-muted ring-line hover:text-ink',
+          )}
+        >
+          {x.name}
+          <span className={cn('tabular-nums', x.id === current ? 'text-accent-fg/80' : 'text-ink-subtle')}>{x.count}</span>
+        </Link>
+      ))}
+      <form
+        className="flex items-center gap-1.5"
+        onSubmit={(event) => {
+          event.preventDefault();
+          run(
+            () => create({ name }),
+            ({ id }) => {
+              toast(c.created);
+              setName('');
+              router.push(`/library?collection=${id}`);
+            },
+          );
+        }}
+      >
+        <input
+          aria-label={c.name}
+          value={name}
+          maxLength={80}
+          onChange={(e) => setName(e.target.value)}
+          placeholder={c.namePlaceholder}
+          className="focus-ring h-8 w-44 rounded-full border border-line-strong bg-surface px-3 text-[13px] text-ink"
+        />
+        <button type="submit" disabled={!name.trim() || pending} className={buttonClass('ghost', 'sm')}>
+          <Plus />
+          {c.new}
+        </button>
+      </form>
+      {shown && (
+        <ConfirmButton
+          variant="ghost"
+          size="sm"
+          className="ml-auto hover:text-danger"
+          title={format(c.deleteTitle, { name: shown.name })}
+          description={c.deleteLead}
+          confirmLabel={c.delete}
+          pending={pending}
+          onConfirm={(close) =>
+            run(
+              () => remove({ id: shown.id }),
+              () => {
+                toast(c.deleted);
+                router.push('/library');
+              },
+              close,
+            )
+          }
+        >
+          {c.delete}
+        </ConfirmButton>
+      )}
+    </nav>
+  );
+}
