@@ -13,6 +13,7 @@ import { FormAlert } from '../auth/auth-card';
 import { Badge } from '../ui/badge';
 import { Button, buttonClass } from '../ui/button';
 import { useToast } from '../ui/toast';
+import { LocalTime } from '../local-time';
 
 interface AcceptInviteProps {
   token: string;
@@ -58,7 +59,9 @@ export function AcceptInvite({ token, teamName, role, expires, viewerEmail, acce
           <Badge tone="accent">{t.roles[role]}</Badge>
         </dd>
         <dt className="text-ink-muted">{t.invite.expires}</dt>
-        <dd className="text-right">{expires}</dd>
+        <dd className="text-right">
+          <LocalTime at={expires} options={{ dateStyle: 'long' }} />
+        </dd>
       </dl>
 
       <div className="mt-6 grid gap-3">

@@ -2,7 +2,7 @@
 
 import { ArrowUpRight, Clapperboard, Columns3, WandSparkles } from 'lucide-react';
 import Link from 'next/link';
-import { Fragment } from 'react';
+import { Fragment, type ReactNode } from 'react';
 import type { GenerationKind } from '@/lib/db/generated/enums';
 import { format } from '@/lib/i18n';
 import type { ShareState } from '@/lib/share/lifetime';
@@ -11,6 +11,7 @@ import { useAction } from '../use-action';
 import { Badge } from '../ui/badge';
 import type { RevokeShare, ShareLinkItem } from './share-link-types';
 import { ConfirmButton } from '../confirm-dialog';
+import { TimePhrase } from '../local-time';
 
 const KIND_ICONS: Record<GenerationKind, typeof Columns3> = { edit: WandSparkles, comparison: Columns3, video: Clapperboard };
 const STATE_TONES = { active: 'success', expired: 'neutral', revoked: 'danger' } as const satisfies Record<ShareState, string>;
@@ -29,8 +30,13 @@ export function ShareLinkRow({ link, revoke }: { link: ShareLinkItem; revoke: Re
       close,
     );
 
-  const expiry = link.expires ? format(link.state === 'expired' ? s.expired : s.expires, { date: link.expires }) : s.never;
-  const facts = [t.share.kinds[link.kind], format(s.createdBy, { name: link.createdBy ?? s.you }), format(s.created, { date: link.created }), expiry];
+  const expiry = link.expires ? <TimePhrase template={link.state === 'expired' ? s.expired : s.expires} at={link.expires} /> : s.never;
+  const facts: ReactNode[] = [
+    t.share.kinds[link.kind],
+    format(s.createdBy, { name: link.createdBy ?? s.you }),
+    <TimePhrase key="created" template={s.created} at={link.created} />,
+    expiry,
+  ];
   return (
     <li
       className="grid grid-cols-[auto_minmax(0,1fr)] items-center gap-x-3 gap-y-2 px-5 py-3.5 sm:grid-cols-[auto_minmax(0,1fr)_auto] sm:gap-x-4 sm:px-6"

@@ -10,6 +10,7 @@ export interface ShareLinkItem {
   resultHref: string;
   /** null for the viewer's own links. */
   createdBy: string | null;
+  /** ISO times, shown in the viewer's zone. */
   created: string;
   expires: string | null;
   state: ShareState;

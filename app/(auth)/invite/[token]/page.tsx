@@ -15,7 +15,7 @@ export async function generateMetadata(): Promise<Metadata> {
 
 export default async function InvitePage({ params }: { params: Promise<{ token: string }> }) {
   const { token } = await params;
-  const [{ locale, t }, invite, user] = await Promise.all([getI18n(), peekInvite(token), currentUser()]);
+  const [{ t }, invite, user] = await Promise.all([getI18n(), peekInvite(token), currentUser()]);
 
   if (!invite) {
     return (
@@ -33,7 +33,7 @@ export default async function InvitePage({ params }: { params: Promise<{ token: 
       token={token}
       teamName={invite.teamName}
       role={invite.role}
-      expires={new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'Asia/Shanghai' }).format(invite.expiresAt)}
+      expires={invite.expiresAt.toISOString()}
       viewerEmail={user?.email}
       accept={acceptInviteAction}
       signInHref={`/sign-in?callbackUrl=${back}`}

@@ -21,8 +21,7 @@ const RESULT_PATH: Record<GenerationKind, (id: string) => string> = {
 export default async function ShareLinksPage() {
   const ctx = await requireTeamContext();
   const admin = atLeast(ctx.role, 'admin');
-  const [{ locale }, links] = await Promise.all([getI18n(), listShareLinks(ctx)]);
-  const date = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short', timeZone: ctx.team.timeZone });
+  const links = await listShareLinks(ctx);
   // Only what the list shows crosses to the browser: never a token or its hash.
   const items: ShareLinkItem[] = links.map((link) => ({
     id: link.id,
@@ -30,8 +29,8 @@ export default async function ShareLinksPage() {
     prompt: link.prompt,
     resultHref: RESULT_PATH[link.kind](link.generationId),
     createdBy: link.mine ? null : link.createdBy,
-    created: date.format(link.createdAt),
-    expires: link.expiresAt ? date.format(link.expiresAt) : null,
+    created: link.createdAt.toISOString(),
+    expires: link.expiresAt?.toISOString() ?? null,
     state: link.state,
     canRevoke: link.state !== 'revoked' && (link.mine || admin),
   }));
