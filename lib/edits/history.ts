@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { TeamContext } from '../auth/context';
 import { db } from '../runtime';
 import { EDIT_KINDS, type EditKind } from './kinds';
-import { LIVE } from '../library/trash';
+import { GENERATION_IN_VIEW, LIVE } from '../library/trash';
 
 /** What a stored edit's params hold (written by runEdit); parsed, since the column is free JSON. */
 export const editParamsSchema = z.object({
@@ -39,8 +39,7 @@ type Row = Awaited<ReturnType<typeof query>>[number];
 
 const query = async (where: object, take: number) =>
   (await db()).generation.findMany({
-    // An edit whose result is in the trash is gone from the history too.
-    where: { ...where, NOT: { outputs: { some: { deletedAt: { not: null } } } } },
+    where: { ...where, ...GENERATION_IN_VIEW },
     orderBy: { createdAt: 'desc' },
     take,
     include: { user: { select: { id: true, name: true } }, outputs: { where: LIVE, orderBy: { position: 'asc' }, take: 1 } },

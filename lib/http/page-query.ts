@@ -10,3 +10,7 @@ export async function pageQuery<S extends z.ZodType>(schema: S, searchParams: Se
   if (!parsed.success) notFound();
   return parsed.data;
 }
+
+/** A query string of the values that are set (`a=1&c=x` of `{ a: '1', b: undefined, c: 'x' }`); empty when none is. */
+export const queryString = (values: Record<string, string | undefined>): string =>
+  new URLSearchParams(Object.entries(values).filter((e): e is [string, string] => Boolean(e[1]))).toString();

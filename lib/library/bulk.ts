@@ -5,7 +5,7 @@ import { blobStore } from '../assets/store';
 import { zipStream, type ZipEntry } from '../comparisons/zip';
 import { AppError } from '../errors';
 import { db } from '../runtime';
-import { filtered, libraryFiltersSchema, ORDER } from './items';
+import { filtered, libraryFiltersSchema, ORDER, resultSize } from './items';
 
 /** At most this many results go into one download. */
 export const BULK_MAX = 500;
@@ -62,7 +62,6 @@ export async function bulkZip(ctx: TeamContext, selection: BulkSelection): Promi
   const rows = await selectedFiles(ctx, selection);
   const files = rows.map((row) => {
     const asset = row.asset!;
-    const params = (row.generation.params ?? {}) as { size?: unknown };
     return {
       file: `${row.kind}/${row.createdAt.toISOString().slice(0, 10)}-${row.model}-${row.id.slice(0, 8)}.${asset.contentType.split('/')[1]}`,
       storageKey: asset.storageKey,
@@ -72,7 +71,7 @@ export async function bulkZip(ctx: TeamContext, selection: BulkSelection): Promi
         kind: row.kind,
         model: row.model,
         seed: row.seed === null ? null : Number(row.seed),
-        size: typeof params.size === 'string' ? params.size : asset.width && asset.height ? `${asset.width}x${asset.height}` : null,
+        size: resultSize(row.generation.params, asset),
         cost: row.cost === null ? null : row.cost.toString(),
         currency: 'CNY',
         created: row.createdAt.toISOString(),

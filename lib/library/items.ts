@@ -4,6 +4,7 @@ import type { Prisma } from '../db/generated/client';
 import { generationHref } from '../generations/href';
 import { isUuid } from '../ids';
 import { zonedDayStart } from '../time/zoned';
+import { activeShareLink } from '../share/lifetime';
 import { LIVE, trashSince } from './trash';
 import { db } from '../runtime';
 import { previewUrl } from '../assets/preview-url';
@@ -127,7 +128,7 @@ export function filtered(ctx: TeamContext, f: LibraryFilters): Prisma.Generation
   if (f.to) where.push({ createdAt: { lt: zonedDayStart(f.to, ctx.team.timeZone, 1) } });
   if (f.collection) where.push({ collections: { some: { collectionId: f.collection, collection: { teamId: ctx.team.id } } } });
   if (f.fav) where.push({ generation: { favorite: true } });
-  if (f.shared) where.push({ generation: { shareLinks: { some: { revokedAt: null, OR: [{ expiresAt: null }, { expiresAt: { gt: now } }] } } } });
+  if (f.shared) where.push({ generation: { shareLinks: { some: activeShareLink(now) } } });
   // The stored text is lower-cased; LIKE through the trigram index (PostgreSQL and PGlite alike).
   if (f.q) where.push({ searchText: { contains: likeLiteral(f.q.toLowerCase()) } });
   return where;
@@ -154,6 +155,14 @@ export async function neighbours(ctx: TeamContext, item: LibraryItem, filters: L
   return { newer: newer?.id ?? null, older: older?.id ?? null };
 }
 
+/** What size a result is, as its request asked (an image's WxH, a video's resolution and ratio), else as stored. */
+export function resultSize(requested: unknown, asset: { width: number | null; height: number | null } | null): string | null {
+  const params = (requested ?? {}) as { size?: unknown; resolution?: unknown; aspectRatio?: unknown };
+  if (typeof params.size === 'string') return params.size;
+  if (typeof params.resolution === 'string') return typeof params.aspectRatio === 'string' ? `${params.resolution} · ${params.aspectRatio}` : params.resolution;
+  return asset?.width && asset.height ? `${asset.width}x${asset.height}` : null;
+}
+
 /** One result of the active team by its output id, or null (another team's id is simply not found). */
 export async function getLibraryItem(ctx: TeamContext, id: string) {
   const prisma = await db();
@@ -172,21 +181,14 @@ export async function getLibraryItem(ctx: TeamContext, id: string) {
           params: true,
           parentId: true,
           user: { select: { name: true } },
-          shareLinks: { where: { revokedAt: null, OR: [{ expiresAt: null }, { expiresAt: { gt: new Date() } }] }, select: { id: true } },
+          shareLinks: { where: activeShareLink(), select: { id: true } },
         },
       },
     },
   });
   if (!row) return null;
-  const params = (row.generation.params ?? {}) as { size?: unknown; originalAssetId?: unknown; resolution?: unknown; aspectRatio?: unknown };
-  const size =
-    typeof params.size === 'string'
-      ? params.size
-      : typeof params.resolution === 'string'
-        ? `${params.resolution}${typeof params.aspectRatio === 'string' ? ` · ${params.aspectRatio}` : ''}`
-        : row.asset?.width && row.asset.height
-          ? `${row.asset.width}x${row.asset.height}`
-          : null;
+  const params = (row.generation.params ?? {}) as { originalAssetId?: unknown };
+  const size = resultSize(row.generation.params, row.asset);
   return {
     ...toItem(ctx, row),
     seed: row.seed === null ? null : String(row.seed),

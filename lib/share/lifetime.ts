@@ -16,3 +16,6 @@ export function shareState(link: { expiresAt: Date | null; revokedAt: Date | nul
   if (link.expiresAt && link.expiresAt.getTime() <= now.getTime()) return 'expired';
   return 'active';
 }
+
+/** The database's form of `shareState(link) === 'active'`: not revoked, and not past its date. */
+export const activeShareLink = (now = new Date()) => ({ revokedAt: null, OR: [{ expiresAt: null }, { expiresAt: { gt: now } }] });

@@ -5,7 +5,7 @@ import type { Prisma } from '../db/generated/client';
 import { db } from '../runtime';
 import { ASPECT_RATIOS, RESOLUTIONS } from './estimate';
 import type { VideoLive, VideoState, VideoSummary } from './view';
-import { LIVE } from '../library/trash';
+import { GENERATION_IN_VIEW, LIVE } from '../library/trash';
 
 /** The params createVideo stored, read defensively: old or odd rows still render. */
 export const videoParamsSchema = z.object({
@@ -61,9 +61,6 @@ function toLive(row: LiveRow): VideoLive {
   };
 }
 
-/** A video whose file is in the trash is gone from the list and its page. */
-const IN_VIEW = { NOT: { outputs: { some: { deletedAt: { not: null } } } } } satisfies Prisma.GenerationWhereInput;
-
 const STATUS_WHERE: Record<NonNullable<VideoFilters['status']>, Prisma.GenerationWhereInput> = {
   active: { status: { in: ['pending', 'running'] } },
   completed: { status: 'completed' },
@@ -79,7 +76,7 @@ export async function listVideos(ctx: TeamContext, filters: VideoFilters, limit 
     where: {
       teamId: ctx.team.id,
       kind: 'video',
-      ...IN_VIEW,
+      ...GENERATION_IN_VIEW,
       ...(filters.status ? STATUS_WHERE[filters.status] : {}),
       ...(filters.model ? { params: { path: ['model'], equals: filters.model } } : {}),
       ...(filters.scope === 'mine' ? { userId: ctx.user.id } : {}),
@@ -129,7 +126,7 @@ export async function videoStatuses(ctx: TeamContext, ids: string[]): Promise<Vi
 export async function getVideo(ctx: TeamContext, id: string) {
   const prisma = await db();
   const row = await prisma.generation.findFirst({
-    where: { id, teamId: ctx.team.id, kind: 'video', ...IN_VIEW },
+    where: { id, teamId: ctx.team.id, kind: 'video', ...GENERATION_IN_VIEW },
     select: {
       ...liveSelect,
       prompt: true,

@@ -9,7 +9,7 @@ import { LibraryGrid } from '@/components/library/library-grid';
 import { PageHeader } from '@/components/page-header';
 import { buttonClass } from '@/components/ui/button';
 import { teamPage } from '@/lib/auth/page-context';
-import type { SearchParams } from '@/lib/http/page-query';
+import { queryString, type SearchParams } from '@/lib/http/page-query';
 import { getI18n } from '@/lib/i18n/server';
 import { listCollections } from '@/lib/library/collections';
 import { libraryPageSchema, listLibrary } from '@/lib/library/items';
@@ -27,7 +27,7 @@ export default async function LibraryPage({ searchParams }: { searchParams: Sear
   const [page, models, members, collections] = await Promise.all([listLibrary(ctx, query), serviceModels(ctx), listMembers(ctx), listCollections(ctx)]);
   const filtered = Object.values(filters).some(Boolean);
   // The filters as the grid passes them on to every page and poll it asks for.
-  const filterQuery = new URLSearchParams(Object.entries(filters).filter((e): e is [string, string] => Boolean(e[1]))).toString();
+  const filterQuery = queryString(filters);
   const l = t.library;
   return (
     <>

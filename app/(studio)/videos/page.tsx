@@ -11,7 +11,7 @@ import { VideoForm } from '@/components/videos/video-form';
 import { VideoLibrary } from '@/components/videos/video-library';
 import { teamPage } from '@/lib/auth/page-context';
 import { format } from '@/lib/i18n';
-import type { SearchParams } from '@/lib/http/page-query';
+import { queryString, type SearchParams } from '@/lib/http/page-query';
 import { getI18n } from '@/lib/i18n/server';
 import { videoModels } from '@/lib/videos/catalog';
 import { listVideos, usedVideoModels, videoFiltersSchema } from '@/lib/videos/queries';
@@ -28,12 +28,8 @@ export default async function VideosPage({ searchParams }: { searchParams: Searc
   const filtered = Boolean(filters.status || filters.model || filters.scope === 'mine' || filters.before);
   const [models, { videos, next }, used] = await Promise.all([videoModels(ctx), listVideos(ctx, filters), usedVideoModels(ctx)]);
   const pageHref = (before?: string) => {
-    const query = new URLSearchParams(
-      Object.entries({ status: filters.status, model: filters.model, scope: filters.scope === 'mine' ? 'mine' : undefined, before }).filter(
-        (e): e is [string, string] => Boolean(e[1]),
-      ),
-    );
-    return query.size ? `/videos?${query}` : '/videos';
+    const query = queryString({ status: filters.status, model: filters.model, scope: filters.scope === 'mine' ? 'mine' : undefined, before });
+    return query ? `/videos?${query}` : '/videos';
   };
   const l = t.videos.library;
   const empty = filtered ? (

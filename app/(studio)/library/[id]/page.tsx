@@ -13,7 +13,7 @@ import { buttonClass } from '@/components/ui/button';
 import { previewUrl } from '@/lib/assets/preview-url';
 import { teamPage } from '@/lib/auth/page-context';
 import { atLeast } from '@/lib/auth/roles';
-import type { SearchParams } from '@/lib/http/page-query';
+import { queryString, type SearchParams } from '@/lib/http/page-query';
 import { format, formatCny } from '@/lib/i18n';
 import { getI18n } from '@/lib/i18n/server';
 import { isUuid } from '@/lib/ids';
@@ -34,7 +34,7 @@ export default async function LibraryItemPage({ params, searchParams }: { params
   const item = await getLibraryItem(ctx, id);
   if (!item) notFound();
   const [{ newer, older }, collections] = await Promise.all([neighbours(ctx, item, filters), listCollections(ctx)]);
-  const filterQuery = new URLSearchParams(Object.entries(filters).filter((e): e is [string, string] => Boolean(e[1]))).toString();
+  const filterQuery = queryString(filters);
   const withFilters = (path: string) => (filterQuery ? `${path}?${filterQuery}` : path);
   const d = t.library.detail;
   const image = item.contentType?.startsWith('image/') ?? item.kind !== 'video';
