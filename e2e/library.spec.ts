@@ -5,6 +5,7 @@ import sharp from 'sharp';
 import { baseURL } from '../playwright.config';
 import { signUpNewTeam } from './support/accounts';
 import { EditStudio, testPng } from './support/edit-studio';
+import { shareFromDialog } from './support/share';
 import { VideosPage } from './support/videos';
 
 // The library of a brand-new team: what it makes in the three features shows up in one grid,
@@ -141,7 +142,17 @@ test('the library gathers edits, board images and videos, pages on scroll and ta
   await page.getByRole('link', { name: 'New board from this' }).click();
   await expect(page.getByLabel('Prompt')).toHaveValue('海边的灯塔，黄昏时分');
   await expect(page.getByRole('textbox', { name: 'Seed' })).toHaveValue('7');
-  // A favourited board marks all its images.
+  // One image marked is one favourite, and its board shows as holding one; marking the whole board
+  // on its page marks all its images.
+  await page.goto('/library?fav=1');
+  await expect(items(page)).toHaveCount(1);
+  const boardHref = (await (await page.request.get('/api/library?fav=1')).json()).items[0].href as string;
+  await page.goto(boardHref);
+  const boardStar = page.getByRole('button', { name: /favourite/i, pressed: true });
+  await boardStar.click();
+  await expect(page.getByRole('button', { name: /favourite/i, pressed: false })).toBeVisible();
+  await page.getByRole('button', { name: /favourite/i, pressed: false }).click();
+  await expect(page.getByRole('button', { name: /favourite/i, pressed: true })).toBeVisible();
   await page.goto('/library?fav=1');
   await expect(items(page)).toHaveCount(4);
 
@@ -186,6 +197,35 @@ test('the library gathers edits, board images and videos, pages on scroll and ta
   await expect(items(page)).toHaveCount(4);
   await expect(page.getByRole('navigation', { name: 'Collections' }).getByRole('link', { name: /Lighthouses\s*4/ })).toHaveAttribute('aria-current', 'page');
 
+  // The whole collection by one link: a visitor with no session sees its four images and nothing of
+  // the team; revoked from Settings, the page and its files answer 404.
+  const collectionLink = await shareFromDialog(page, '7 days', { collection: true });
+  const visitor = await browser.newContext({ locale: 'en-US', storageState: { cookies: [], origins: [] } });
+  const guest = await visitor.newPage();
+  expect((await guest.goto(collectionLink))!.status()).toBe(200);
+  await expect(guest.getByTestId('shared-collection-name')).toHaveText('Lighthouses');
+  const shared = guest.getByTestId('shared-collection-item');
+  await expect(shared).toHaveCount(4);
+  await expect(guest.locator('body')).not.toContainText('¥');
+  await expect(guest.locator('body')).not.toContainText('Lin Library');
+  const sharedImage = guest.getByTestId('shared-collection-item').first().locator('img');
+  await expect.poll(() => sharedImage.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);
+  const sharedFile = new URL(await sharedImage.evaluate((img: HTMLImageElement) => img.currentSrc)).pathname;
+  if (process.env.SCREENSHOTS) {
+    const dir = process.env.SCREENSHOT_DIR ?? path.join(process.env.E2E_OUTPUT_DIR ?? 'test-results', 'screenshots');
+    await guest.waitForLoadState('networkidle');
+    await guest.screenshot({ path: path.join(dir, 'library-collection-shared.en.png') });
+  }
+  await page.goto('/settings/shares');
+  const linkRow = page.getByTestId('share-link').filter({ hasText: 'Lighthouses' });
+  await expect(linkRow).toContainText('Collection');
+  await linkRow.getByRole('button', { name: 'Revoke' }).click();
+  await page.getByRole('dialog', { name: 'Revoke this link?' }).getByRole('button', { name: 'Revoke' }).click();
+  await expect(linkRow).toHaveAttribute('data-state', 'revoked');
+  expect((await guest.goto(collectionLink))!.status()).toBe(404);
+  expect((await visitor.request.get(sharedFile)).status()).toBe(404);
+  await visitor.close();
+
   // Bulk: choose a range with shift-click, download one ZIP whose manifest says what each file is.
   await page.goto('/library?q=%E7%81%AF%E5%A1%94');
   await page.getByRole('button', { name: 'Select', exact: true }).click();
@@ -222,6 +262,15 @@ test('the library gathers edits, board images and videos, pages on scroll and ta
   await expect(items(page)).toHaveCount(1);
   await page.goto('/library?trash=1');
   await expect(items(page)).toHaveCount(3);
+  // Back out of the trash: every result that matches, in one go.
+  await page.getByRole('button', { name: 'Select', exact: true }).click();
+  await page.getByRole('button', { name: 'Select all that match' }).click();
+  await expect(page.getByTestId('selected-count')).toHaveText('All that match the filters (up to 500)');
+  await page.getByRole('toolbar', { name: 'Selected results' }).getByRole('button', { name: 'Restore' }).click();
+  await expect(page.getByText('3 restored')).toBeVisible();
+  await expect(page.getByRole('heading', { name: /The trash is empty/ })).toBeVisible();
+  await page.goto('/library?q=%E7%81%AF%E5%A1%94');
+  await expect(items(page)).toHaveCount(4);
 
   // Another team's result does not exist for a stranger.
   const stranger = await signUpNewTeam(browser, 'Sam Stranger', 'library-peek@e2e.test');
@@ -244,6 +293,12 @@ test('the library gathers edits, board images and videos, pages on scroll and ta
       await expect(page.getByTestId('lineage')).toBeVisible();
       await page.waitForLoadState('networkidle');
       await page.screenshot({ path: path.join(dir, `library-detail-edit.${locale}.png`) });
+      await page.goto(collectionUrl);
+      await expect(archived.first()).toBeVisible();
+      await page.getByRole('button', { name: locale === 'en' ? 'Select' : '选择', exact: true }).click();
+      await page.getByTestId('select-matching').click();
+      await page.waitForLoadState('networkidle');
+      await page.screenshot({ path: path.join(dir, `library-collection-bulk.${locale}.png`) });
       await page.goto('/library');
       await expect(archived.first()).toBeVisible();
       await page.waitForLoadState('networkidle');

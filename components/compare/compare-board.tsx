@@ -75,7 +75,7 @@ export function CompareBoard({ board, favoriteAction }: { board: BoardView; favo
                     {b.downloadZip}
                   </a>
                 )}
-                {board.status === 'completed' && <ShareButton generationId={board.id} />}
+                {board.status === 'completed' && <ShareButton target={{ generationId: board.id }} />}
               </>
             )}
             <Button

@@ -37,7 +37,7 @@ export function ResultPanel({ outcome, showing, onContinue, onBack }: { outcome:
           <Download />
           {r.download}
         </a>
-        <ShareButton generationId={outcome.generationId} />
+        <ShareButton target={{ generationId: outcome.generationId }} />
         <Button size="sm" onClick={onContinue}>
           <Repeat2 />
           {r.continue}

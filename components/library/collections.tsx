@@ -6,24 +6,27 @@ import { useRouter } from 'next/navigation';
 import { useState } from 'react';
 import type { ActionResult } from '@/lib/auth/action';
 import { format } from '@/lib/i18n';
-import type { CollectionSummary } from '@/lib/library/view';
+import type { CollectionSummary, Selection } from '@/lib/library/view';
 import { ConfirmButton } from '../confirm-dialog';
+import { ShareButton } from '../share/share-button';
 import { useI18n } from '../i18n-provider';
 import { useAction } from '../use-action';
 import { Button, buttonClass } from '../ui/button';
 import { cn } from '../ui/cn';
 import { Select } from '../ui/input';
 
-type Collect = (input: { collectionId: string; ids: string[] }) => Promise<ActionResult<{ count: number }>>;
+type Collect = (input: { collectionId: string } & Selection) => Promise<ActionResult<{ count: number }>>;
 
 /** "Add to collection": a choice of the team's collections and a button, for one result or a selection. */
 export function CollectPicker({
-  ids,
+  selection,
+  disabled = false,
   collections,
   collect,
   onDone,
 }: {
-  ids: string[];
+  selection: Selection;
+  disabled?: boolean;
   collections: CollectionSummary[];
   collect: Collect;
   onDone?: () => void;
@@ -47,10 +50,10 @@ export function CollectPicker({
         variant="secondary"
         size="sm"
         pending={pending}
-        disabled={ids.length === 0 || !chosen}
+        disabled={disabled || !chosen}
         onClick={() =>
           run(
-            () => collect({ collectionId: chosen, ids }),
+            () => collect({ collectionId: chosen, ...selection }),
             () => {
               toast(format(c.added, { name }));
               router.refresh();
@@ -127,11 +130,16 @@ export function CollectionsBar({
           {c.new}
         </button>
       </form>
+      {shown && shown.count > 0 && (
+        <span className="ml-auto">
+          <ShareButton target={{ collectionId: shown.id }} label={c.share} />
+        </span>
+      )}
       {shown && (
         <ConfirmButton
           variant="ghost"
           size="sm"
-          className="ml-auto hover:text-danger"
+          className={cn('hover:text-danger', shown.count === 0 && 'ml-auto')}
           title={format(c.deleteTitle, { name: shown.name })}
           description={c.deleteLead}
           confirmLabel={c.delete}

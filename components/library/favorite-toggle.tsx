@@ -10,13 +10,13 @@ import { useToast } from '../ui/toast';
 
 /** Favourite or not, shown at once and confirmed by the server (a refusal puts it back). */
 export function FavoriteToggle({
-  generationId,
+  id,
   favorite,
   action,
 }: {
-  generationId: string;
+  id: string;
   favorite: boolean;
-  action: (input: { generationId: string; favorite: boolean }) => Promise<ActionResult<{ favorite: boolean }>>;
+  action: (input: { id: string; favorite: boolean }) => Promise<ActionResult<{ favorite: boolean }>>;
 }) {
   const { t } = useI18n();
   const d = t.library.detail;
@@ -27,7 +27,7 @@ export function FavoriteToggle({
   const toggle = () =>
     startTransition(async () => {
       setShown(!shown);
-      const result = await action({ generationId, favorite: !shown });
+      const result = await action({ id, favorite: !shown });
       if (!result.ok) toast(errorText(result.error), 'error');
     });
   return (

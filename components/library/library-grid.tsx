@@ -1,12 +1,13 @@
 'use client';
 
 import { useQuery } from '@tanstack/react-query';
-import { Check, Clapperboard, Download, ImageOff, LayoutGrid, Play, Star, Trash2, WandSparkles, X } from 'lucide-react';
+import { Check, CheckCheck, Clapperboard, Download, ImageOff, LayoutGrid, Play, RotateCcw, Star, Trash2, WandSparkles, X } from 'lucide-react';
 import Link from 'next/link';
+import { useRouter } from 'next/navigation';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { format } from '@/lib/i18n';
 import type { ActionResult } from '@/lib/auth/action';
-import { libraryOrder, type CollectionSummary, type LibraryItem } from '@/lib/library/view';
+import { libraryOrder, type CollectionSummary, type LibraryItem, type Selection } from '@/lib/library/view';
 import { useI18n } from '../i18n-provider';
 import { getJson } from '../server-state';
 import { buttonClass } from '../ui/button';
@@ -17,8 +18,8 @@ import { useAction } from '../use-action';
 import { ConfirmButton } from '../confirm-dialog';
 import { CollectPicker } from './collections';
 
-type TrashAction = (input: { ids: string[] }) => Promise<ActionResult<{ count: number }>>;
-type Collect = (input: { collectionId: string; ids: string[] }) => Promise<ActionResult<{ count: number }>>;
+type TrashAction = (input: Selection) => Promise<ActionResult<{ count: number }>>;
+type Collect = (input: { collectionId: string } & Selection) => Promise<ActionResult<{ count: number }>>;
 
 interface Page {
   items: LibraryItem[];
@@ -54,6 +55,7 @@ export function LibraryGrid({
   filters,
   paged,
   remove,
+  restore,
   collections,
   collect,
   uncollect,
@@ -63,6 +65,8 @@ export function LibraryGrid({
   filters: string;
   paged: boolean;
   remove: TrashAction;
+  /** In the trash: the bulk action takes results back out instead. */
+  restore?: TrashAction;
   collections: CollectionSummary[];
   collect: Collect;
   /** Viewing one collection: its results can be taken out of it. */
@@ -79,9 +83,13 @@ export function LibraryGrid({
   const [selecting, setSelecting] = useState(false);
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const [anchor, setAnchor] = useState<number | null>(null);
+  /** Every result the filters match, loaded or not (bulk actions then send the filters, not ids). */
+  const [matching, setMatching] = useState(false);
+  const router = useRouter();
 
   const select = (index: number, range: boolean) => {
     const id = items[index].id;
+    setMatching(false);
     setSelected((current) => {
       const next = new Set(current);
       if (range && anchor !== null) for (let i = Math.min(anchor, index); i <= Math.max(anchor, index); i++) next.add(items[i].id);
@@ -95,6 +103,7 @@ export function LibraryGrid({
     setSelecting(false);
     setSelected(new Set());
     setAnchor(null);
+    setMatching(false);
   };
 
   // The newest time shown: the poll asks for what came after it (the server looks a little further
@@ -142,17 +151,29 @@ export function LibraryGrid({
       <BulkBar
         selecting={selecting}
         selected={[...selected]}
+        matching={matching}
         shown={items.length}
         filters={filters}
         onStart={() => setSelecting(true)}
-        onAll={() => setSelected(new Set(items.map((i) => i.id)))}
+        onAll={() => {
+          setMatching(false);
+          setSelected(new Set(items.map((i) => i.id)));
+        }}
+        onMatching={() => {
+          setMatching(true);
+          setSelected(new Set(items.map((i) => i.id)));
+        }}
         onStop={stopSelecting}
         remove={remove}
+        restore={restore}
         collections={collections}
         collect={collect}
-        uncollect={uncollect && collection ? (ids) => uncollect({ collectionId: collection, ids }) : undefined}
+        uncollect={uncollect && collection ? (selection) => uncollect({ collectionId: collection, ...selection }) : undefined}
         onRemoved={(ids) => {
-          setItems((current) => current.filter((i) => !ids.includes(i.id)));
+          // Every match gone (at most one bulk's worth): the page shows what is left.
+          if (ids === 'matching') router.refresh();
+          setItems((current) => (ids === 'matching' ? [] : current.filter((i) => !ids.includes(i.id))));
+          setNext((current) => (ids === 'matching' ? null : current));
           stopSelecting();
         }}
       />
@@ -164,7 +185,7 @@ export function LibraryGrid({
               href={filters ? `/library/${item.id}?${filters}` : `/library/${item.id}`}
               eager={i < 12}
               selecting={selecting}
-              selected={selected.has(item.id)}
+              selected={matching || selected.has(item.id)}
               onSelect={(range) => select(i, range)}
             />
           </li>
@@ -319,19 +340,22 @@ function LibraryTile({
 }
 
 /**
- * Select mode and what it does with the selection: download one ZIP (with manifest.json), or move
- * to the trash; or download every result the filters match. Selecting is click, shift-click for a
- * range, or every result shown.
+ * Select mode and what it does with the selection: download one ZIP (with manifest.json), add to a
+ * collection, move to the trash (or, in the trash, restore); or download every result the filters
+ * match. Selecting is click, shift-click for a range, every result shown, or every one that matches.
  */
 function BulkBar({
   selecting,
   selected,
+  matching,
   shown,
   filters,
   onStart,
   onAll,
+  onMatching,
   onStop,
   remove,
+  restore,
   collections,
   collect,
   uncollect,
@@ -339,21 +363,26 @@ function BulkBar({
 }: {
   selecting: boolean;
   selected: string[];
+  matching: boolean;
   shown: number;
   filters: string;
   onStart: () => void;
   onAll: () => void;
+  onMatching: () => void;
   onStop: () => void;
   remove: TrashAction;
+  restore?: TrashAction;
   collections: CollectionSummary[];
   collect: Collect;
-  uncollect?: (ids: string[]) => Promise<ActionResult<{ count: number }>>;
-  onRemoved: (ids: string[]) => void;
+  uncollect?: TrashAction;
+  onRemoved: (ids: string[] | 'matching') => void;
 }) {
   const { t } = useI18n();
   const b = t.library.bulk;
   const { run, pending, toast } = useAction();
   const all = withFilters(filters, 'all', '1');
+  const selection: Selection = matching ? { filters } : { ids: selected };
+  const gone = matching ? ('matching' as const) : selected;
   if (!selecting) {
     return (
       <div className="flex flex-wrap justify-end gap-2">
@@ -368,7 +397,7 @@ function BulkBar({
       </div>
     );
   }
-  const none = selected.length === 0;
+  const none = !matching && selected.length === 0;
   return (
     <div
       role="toolbar"
@@ -376,13 +405,17 @@ function BulkBar({
       className="sticky top-2 z-20 flex flex-wrap items-center gap-2 rounded-card bg-surface/95 px-3 py-2 shadow-pop backdrop-blur"
     >
       <span data-testid="selected-count" className="px-1 text-sm font-medium text-ink">
-        {format(b.count, { n: selected.length })}
+        {matching ? b.allMatching : format(b.count, { n: selected.length })}
       </span>
-      <Button variant="ghost" size="sm" onClick={onAll} disabled={selected.length === shown}>
+      <Button variant="ghost" size="sm" onClick={onAll} disabled={!matching && selected.length === shown}>
         {format(b.selectShown, { n: shown })}
       </Button>
+      <Button variant="ghost" size="sm" onClick={onMatching} disabled={matching} data-testid="select-matching">
+        <CheckCheck />
+        {b.selectMatching}
+      </Button>
       <span className="ml-auto flex flex-wrap gap-2">
-        <CollectPicker ids={selected} collections={collections} collect={collect} />
+        {!restore && <CollectPicker selection={selection} disabled={none} collections={collections} collect={collect} />}
         {uncollect && (
           <Button
             variant="secondary"
@@ -390,10 +423,10 @@ function BulkBar({
             disabled={none}
             onClick={() =>
               run(
-                () => uncollect(selected),
+                () => uncollect(selection),
                 () => {
                   toast(t.library.collections.removed);
-                  onRemoved(selected);
+                  onRemoved(gone);
                 },
               )
             }
@@ -402,7 +435,7 @@ function BulkBar({
           </Button>
         )}
         <a
-          href={none ? undefined : `/api/library/zip?ids=${selected.join(',')}`}
+          href={none ? undefined : matching ? `/api/library/zip?${all}` : `/api/library/zip?ids=${selected.join(',')}`}
           download
           aria-disabled={none}
           className={cn(buttonClass('secondary', 'sm'), none && 'pointer-events-none opacity-50')}
@@ -410,29 +443,50 @@ function BulkBar({
           <Download />
           {b.download}
         </a>
-        <ConfirmButton
-          variant="secondary"
-          size="sm"
-          disabled={none}
-          className="hover:text-danger"
-          title={format(b.deleteTitle, { n: selected.length })}
-          description={t.library.trash.deleteLead}
-          confirmLabel={b.delete}
-          pending={pending}
-          onConfirm={(close) =>
-            run(
-              () => remove({ ids: selected }),
-              ({ count }) => {
-                toast(format(b.deleted, { n: count }));
-                onRemoved(selected);
-              },
-              close,
-            )
-          }
-        >
-          <Trash2 />
-          {b.delete}
-        </ConfirmButton>
+        {restore ? (
+          <Button
+            variant="secondary"
+            size="sm"
+            disabled={none}
+            pending={pending}
+            onClick={() =>
+              run(
+                () => restore(selection),
+                ({ count }) => {
+                  toast(format(b.restored, { n: count }));
+                  onRemoved(gone);
+                },
+              )
+            }
+          >
+            {!pending && <RotateCcw />}
+            {b.restore}
+          </Button>
+        ) : (
+          <ConfirmButton
+            variant="secondary"
+            size="sm"
+            disabled={none}
+            className="hover:text-danger"
+            title={matching ? b.deleteMatchingTitle : format(b.deleteTitle, { n: selected.length })}
+            description={t.library.trash.deleteLead}
+            confirmLabel={b.delete}
+            pending={pending}
+            onConfirm={(close) =>
+              run(
+                () => remove(selection),
+                ({ count }) => {
+                  toast(format(b.deleted, { n: count }));
+                  onRemoved(gone);
+                },
+                close,
+              )
+            }
+          >
+            <Trash2 />
+            {b.delete}
+          </ConfirmButton>
+        )}
         <Button variant="ghost" size="sm" onClick={onStop} aria-label={b.done}>
           <X />
           {b.done}

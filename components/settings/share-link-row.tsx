@@ -1,9 +1,8 @@
 'use client';
 
-import { ArrowUpRight, Clapperboard, Columns3, WandSparkles } from 'lucide-react';
+import { ArrowUpRight, Clapperboard, Columns3, FolderOpen, WandSparkles } from 'lucide-react';
 import Link from 'next/link';
 import { Fragment, type ReactNode } from 'react';
-import type { GenerationKind } from '@/lib/db/generated/enums';
 import { format } from '@/lib/i18n';
 import type { ShareState } from '@/lib/share/lifetime';
 import { useI18n } from '../i18n-provider';
@@ -13,7 +12,7 @@ import type { RevokeShare, ShareLinkItem } from './share-link-types';
 import { ConfirmButton } from '../confirm-dialog';
 import { TimePhrase } from '../local-time';
 
-const KIND_ICONS: Record<GenerationKind, typeof Columns3> = { edit: WandSparkles, comparison: Columns3, video: Clapperboard };
+const KIND_ICONS: Record<ShareLinkItem['kind'], typeof Columns3> = { edit: WandSparkles, comparison: Columns3, video: Clapperboard, collection: FolderOpen };
 const STATE_TONES = { active: 'success', expired: 'neutral', revoked: 'danger' } as const satisfies Record<ShareState, string>;
 
 /** One link: what it shows, who made it and when, how long it lives, and revoke when allowed. */
@@ -47,8 +46,8 @@ export function ShareLinkRow({ link, revoke }: { link: ShareLinkItem; revoke: Re
         <KindIcon className="size-4" aria-hidden />
       </span>
       <div className="grid min-w-0 gap-1">
-        <Link href={link.resultHref} className="group flex min-w-0 items-center gap-1 text-sm font-medium text-ink hover:text-accent" title={link.prompt}>
-          <span className="truncate">{link.prompt}</span>
+        <Link href={link.href} className="group flex min-w-0 items-center gap-1 text-sm font-medium text-ink hover:text-accent" title={link.title}>
+          <span className="truncate">{link.title}</span>
           <ArrowUpRight className="size-3.5 shrink-0 text-ink-subtle group-hover:text-accent" aria-hidden />
           <span className="sr-only">{s.openResult}</span>
         </Link>

@@ -1,13 +1,14 @@
 import type { ActionResult } from '@/lib/auth/action';
-import type { GenerationKind } from '@/lib/db/generated/enums';
+import type { SharedTarget } from '@/lib/share/list';
 import type { ShareState } from '@/lib/share/lifetime';
 
 /** One share link as Settings lists it: plain data from the page to the card and its rows. */
 export interface ShareLinkItem {
   id: string;
-  kind: GenerationKind;
-  prompt: string;
-  resultHref: string;
+  kind: SharedTarget['kind'];
+  /** The result's prompt, or the collection's name. */
+  title: string;
+  href: string;
   /** null for the viewer's own links. */
   createdBy: string | null;
   /** ISO times, shown in the viewer's zone. */

@@ -4,6 +4,7 @@ import { ExternalLink, Link2 } from 'lucide-react';
 import { useState, useTransition } from 'react';
 import { shareResult } from '@/lib/share/share-action';
 import { format } from '@/lib/i18n';
+import type { ShareTarget } from '@/lib/share/create';
 import { SHARE_EXPIRIES, type ShareExpiry } from '@/lib/share/lifetime';
 import { useI18n } from '../i18n-provider';
 import { FreshLink } from '../fresh-link';
@@ -19,7 +20,7 @@ interface Created {
 }
 
 /** Pick an expiry, create the link, show it once. Closing forgets it: only its hash is stored. */
-export function ShareDialog({ generationId, open, onClose }: { generationId: string; open: boolean; onClose: () => void }) {
+export function ShareDialog({ target, open, onClose }: { target: ShareTarget; open: boolean; onClose: () => void }) {
   const { t, locale } = useI18n();
   const d = t.share.dialog;
   const toast = useToast();
@@ -35,7 +36,7 @@ export function ShareDialog({ generationId, open, onClose }: { generationId: str
 
   const create = () =>
     startTransition(async () => {
-      const result = await shareResult({ generationId, expiry });
+      const result = await shareResult({ target, expiry });
       if (!result.ok) return toast(errorText(result.error), 'error');
       // Built from the address the user is on now, like invite links.
       setCreated({ url: `${window.location.origin}/s/${result.data.token}`, expiresAt: result.data.expiresAt });
@@ -51,8 +52,8 @@ export function ShareDialog({ generationId, open, onClose }: { generationId: str
       open={open}
       onClose={close}
       closeLabel={t.common.close}
-      title={d.title}
-      description={d.lead}
+      title={'collectionId' in target ? d.titleCollection : d.title}
+      description={'collectionId' in target ? d.leadCollection : d.lead}
       className="max-w-lg text-left"
       footer={
         created ? (

@@ -21,7 +21,7 @@ export function VideoDetails({ video, t, locale }: { video: VideoDetail; t: Dict
   const expires = video.videoExpiresAt;
   return (
     <Card>
-      <CardHeader title={p.prompt} action={video.state === 'completed' && video.assetId ? <ShareButton generationId={video.id} /> : undefined} />
+      <CardHeader title={p.prompt} action={video.state === 'completed' && video.assetId ? <ShareButton target={{ generationId: video.id }} /> : undefined} />
       <CardBody className="grid gap-5">
         <p data-testid="video-prompt" className="text-sm leading-relaxed whitespace-pre-wrap text-ink">
           {video.prompt}

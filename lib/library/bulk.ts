@@ -6,6 +6,7 @@ import { zipStream, type ZipEntry } from '../comparisons/zip';
 import { AppError } from '../errors';
 import { db } from '../runtime';
 import { filtered, libraryFiltersSchema, ORDER, resultSize } from './items';
+import type { Selection } from './view';
 
 /** At most this many results go into one download. */
 export const BULK_MAX = 500;
@@ -24,6 +25,33 @@ export const bulkSelectionSchema = libraryFiltersSchema
   })
   .refine((q) => Boolean(q.ids) !== Boolean(q.all), 'Name the results (ids=…) or ask for all that match (all=1).');
 export type BulkSelection = z.output<typeof bulkSelectionSchema>;
+
+/** A bulk action's selection: ids, or the library's query string (at most BULK_MAX results either way). */
+export const selectionSchema = z.union([z.object({ ids: z.array(z.uuid()).min(1).max(BULK_MAX) }), z.object({ filters: z.string().max(4000) })]);
+
+/**
+ * The ids a selection names: its own, or those of every result its filters select (the library or
+ * the trash), all or none: more than BULK_MAX is refused rather than cut.
+ */
+export async function selectedIds(ctx: TeamContext, selection: Selection): Promise<string[]> {
+  if ('ids' in selection) return selection.ids;
+  const filters = libraryFiltersSchema.safeParse(Object.fromEntries(new URLSearchParams(selection.filters)));
+  if (!filters.success) throw new AppError('invalid_input', 'Those filters are not the library’s.');
+  const rows = await (
+    await db()
+  ).generationOutput.findMany({
+    where: { teamId: ctx.team.id, status: 'completed', AND: filtered(ctx, filters.data) },
+    orderBy: ORDER,
+    take: BULK_MAX + 1,
+    select: { id: true },
+  });
+  if (rows.length > BULK_MAX) throw tooMany();
+  if (rows.length === 0) throw new AppError('not_found', 'No result matches these filters.', { key: 'noneMatch' });
+  return rows.map((row) => row.id);
+}
+
+const tooMany = () =>
+  new AppError('invalid_input', `More than ${BULK_MAX} results match: narrow the filters and act on them in parts.`, { key: 'bulkTooMany' });
 
 /** The selected results that have a stored file, newest first, with what the manifest says of each. */
 async function selectedFiles(ctx: TeamContext, selection: BulkSelection) {
@@ -49,7 +77,7 @@ async function selectedFiles(ctx: TeamContext, selection: BulkSelection) {
       generation: { select: { prompt: true, params: true, user: { select: { name: true } } } },
     },
   });
-  if (rows.length > BULK_MAX) throw new AppError('invalid_input', `More than ${BULK_MAX} results match: narrow the filters and download them in parts.`);
+  if (rows.length > BULK_MAX) throw tooMany();
   if (rows.length === 0) throw new AppError('not_found', 'None of these results has a stored file in this team.');
   return rows;
 }

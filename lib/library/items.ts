@@ -83,8 +83,9 @@ const itemSelect = {
   position: true,
   userId: true,
   createdAt: true,
+  favorite: true,
   asset: { select: { width: true, height: true } },
-  generation: { select: { prompt: true, favorite: true, user: { select: { name: true } } } },
+  generation: { select: { prompt: true, user: { select: { name: true } } } },
 } satisfies Prisma.GenerationOutputSelect;
 
 type Row = Prisma.GenerationOutputGetPayload<{ select: typeof itemSelect }>;
@@ -117,6 +118,11 @@ function beyond(c: LibraryCursor, towards: 'older' | 'newer'): Prisma.Generation
 /** Prisma's `contains` is LIKE '%…%' without escaping: a searched % or _ must match only itself. */
 const likeLiteral = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
+/** Items with a live link: their own, or one to their whole generation (a shared board shares all its images). */
+const sharedNow = (now: Date): Prisma.GenerationOutputWhereInput => ({
+  OR: [{ shareLinks: { some: activeShareLink(now) } }, { generation: { shareLinks: { some: { outputId: null, ...activeShareLink(now) } } } }],
+});
+
 /** The filters as conditions on outputs; dates are whole days in the team's time zone. */
 export function filtered(ctx: TeamContext, f: LibraryFilters): Prisma.GenerationOutputWhereInput[] {
   const now = new Date();
@@ -127,8 +133,8 @@ export function filtered(ctx: TeamContext, f: LibraryFilters): Prisma.Generation
   if (f.from) where.push({ createdAt: { gte: zonedDayStart(f.from, ctx.team.timeZone) } });
   if (f.to) where.push({ createdAt: { lt: zonedDayStart(f.to, ctx.team.timeZone, 1) } });
   if (f.collection) where.push({ collections: { some: { collectionId: f.collection, collection: { teamId: ctx.team.id } } } });
-  if (f.fav) where.push({ generation: { favorite: true } });
-  if (f.shared) where.push({ generation: { shareLinks: { some: activeShareLink(now) } } });
+  if (f.fav) where.push({ favorite: true });
+  if (f.shared) where.push(sharedNow(now));
   // The stored text is lower-cased; LIKE through the trigram index (PostgreSQL and PGlite alike).
   if (f.q) where.push({ searchText: { contains: likeLiteral(f.q.toLowerCase()) } });
   return where;
@@ -177,13 +183,13 @@ export async function getLibraryItem(ctx: TeamContext, id: string) {
       generation: {
         select: {
           prompt: true,
-          favorite: true,
           params: true,
           parentId: true,
           user: { select: { name: true } },
-          shareLinks: { where: activeShareLink(), select: { id: true } },
+          shareLinks: { where: { outputId: null, ...activeShareLink() }, select: { id: true } },
         },
       },
+      shareLinks: { where: activeShareLink(), select: { id: true } },
     },
   });
   if (!row) return null;
@@ -195,7 +201,7 @@ export async function getLibraryItem(ctx: TeamContext, id: string) {
     cost: row.cost === null ? null : row.cost.toString(),
     contentType: row.asset?.contentType ?? null,
     size,
-    shareLinks: row.generation.shareLinks.length,
+    shareLinks: row.generation.shareLinks.length + row.shareLinks.length,
     inTrash: row.deletedAt !== null,
     deletedAt: row.deletedAt?.toISOString() ?? null,
     lineage: row.kind === 'edit' ? await editLineage(ctx, row.generation.parentId, params.originalAssetId) : null,
@@ -243,7 +249,7 @@ function toItem(ctx: TeamContext, row: Row): LibraryItem {
     previewUrl: row.assetId ? previewUrl(row.assetId) : null,
     width: row.asset?.width ?? null,
     height: row.asset?.height ?? null,
-    favorite: row.generation.favorite,
+    favorite: row.favorite,
     author: row.generation.user.name,
     mine: row.userId === ctx.user.id,
     createdAt: row.createdAt.toISOString(),

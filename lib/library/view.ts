@@ -39,3 +39,6 @@ export interface CollectionSummary {
   name: string;
   count: number;
 }
+
+/** What a bulk action acts on: results named by id, or every one the filters (a library query string) select. */
+export type Selection = { ids: string[] } | { filters: string };

@@ -4,11 +4,13 @@ import type { GenerationKind } from '../db/generated/enums';
 import { db } from '../runtime';
 import { shareState, type ShareState } from './lifetime';
 
+/** What a link shows, as Settings names it: a result (or one item of it), or a collection. */
+export type SharedTarget =
+  { kind: GenerationKind; generationId: string; outputId: string | null; title: string } | { kind: 'collection'; collectionId: string; title: string };
+
 export interface ShareLinkSummary {
   id: string;
-  generationId: string;
-  kind: GenerationKind;
-  prompt: string;
+  target: SharedTarget;
   createdBy: string;
   mine: boolean;
   createdAt: Date;
@@ -30,16 +32,18 @@ export async function listShareLinks(ctx: TeamContext, take = 100): Promise<Shar
       expiresAt: true,
       revokedAt: true,
       createdById: true,
+      outputId: true,
       createdBy: { select: { name: true, email: true } },
       generation: { select: { id: true, kind: true, prompt: true } },
+      collection: { select: { id: true, name: true } },
     },
   });
   const now = new Date();
   return rows.map((row) => ({
     id: row.id,
-    generationId: row.generation.id,
-    kind: row.generation.kind,
-    prompt: row.generation.prompt,
+    target: row.collection
+      ? { kind: 'collection', collectionId: row.collection.id, title: row.collection.name }
+      : { kind: row.generation!.kind, generationId: row.generation!.id, outputId: row.outputId, title: row.generation!.prompt },
     createdBy: row.createdBy.name || row.createdBy.email,
     mine: row.createdById === ctx.user.id,
     createdAt: row.createdAt,

@@ -1,40 +1,64 @@
 import { db } from '../runtime';
 import type { ServableAsset } from '../assets/serve-asset';
+import { isUuid } from '../ids';
 import { shareState } from './lifetime';
+import { collectionHoldsAsset, loadSharedCollection, type SharedCollection } from './shared-collection';
 import { sharedAssetIds, sharedGenerationSelect, toSharedResult, type SharedGenerationRow, type SharedResult } from './shared-result';
 import { hashShareToken, isShareToken } from './token';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** What a live link shows: one result (or one item of it), or a collection. */
+export type Shared = { kind: 'result'; result: SharedResult } | { kind: 'collection'; collection: SharedCollection };
+
+type LiveLink = { teamId: string; generationId: string | null; outputId: string | null; collectionId: string | null };
 
 /**
- * The generation behind a live link: the token's hash matches, the link is neither revoked nor
- * expired, and the result is finished. Every other case is the same null, so a visitor cannot tell
- * a revoked link from a mistyped one.
+ * The link behind a token when it is live: the hash matches and it is neither revoked nor expired.
+ * Every other case is the same null, so a visitor cannot tell a revoked link from a mistyped one.
  */
-async function liveGeneration(token: string): Promise<SharedGenerationRow | null> {
+async function liveLink(token: string): Promise<LiveLink | null> {
   if (!isShareToken(token)) return null;
   const prisma = await db();
   const link = await prisma.shareLink.findUnique({
     where: { tokenHash: hashShareToken(token) },
-    select: { teamId: true, expiresAt: true, revokedAt: true, generation: { select: sharedGenerationSelect } },
+    select: { teamId: true, expiresAt: true, revokedAt: true, generationId: true, outputId: true, collectionId: true },
   });
-  if (!link || shareState(link) !== 'active') return null;
-  const generation = link.generation;
-  if (generation.teamId !== link.teamId || generation.status !== 'completed') return null;
-  return generation;
+  return link && shareState(link) === 'active' ? link : null;
+}
+
+/** The finished generation a result link shows, with only the linked item when it names one. */
+async function sharedGeneration(link: LiveLink): Promise<SharedGenerationRow | null> {
+  if (!link.generationId) return null;
+  const prisma = await db();
+  return prisma.generation.findFirst({
+    where: { id: link.generationId, teamId: link.teamId, status: 'completed' },
+    select: sharedGenerationSelect(link.outputId),
+  });
 }
 
 /** What the public page shows for a token, or null (not found). */
-export async function resolveSharedResult(token: string): Promise<SharedResult | null> {
-  const generation = await liveGeneration(token);
-  return generation && toSharedResult(generation);
+export async function resolveShare(token: string): Promise<Shared | null> {
+  const link = await liveLink(token);
+  if (!link) return null;
+  if (link.collectionId) {
+    const collection = await loadSharedCollection(link.collectionId, link.teamId);
+    return collection && { kind: 'collection', collection };
+  }
+  const generation = await sharedGeneration(link);
+  const result = generation && toSharedResult(generation, link.outputId !== null);
+  return result && { kind: 'result', result };
 }
 
-/** One file of a live shared result, or null: another generation's (or another team's) asset is not found. */
+/** One file of a live link, or null: a file the link does not show (or another team's) is not found. */
 export async function resolveSharedAsset(token: string, assetId: string): Promise<ServableAsset | null> {
-  if (!UUID.test(assetId)) return null;
-  const generation = await liveGeneration(token);
-  if (!generation || !sharedAssetIds(generation).has(assetId)) return null;
+  if (!isUuid(assetId)) return null;
+  const link = await liveLink(token);
+  if (!link) return null;
+  if (link.collectionId) {
+    if (!(await collectionHoldsAsset(link.collectionId, link.teamId, assetId))) return null;
+  } else {
+    const generation = await sharedGeneration(link);
+    if (!generation || !sharedAssetIds(generation).has(assetId)) return null;
+  }
   const prisma = await db();
-  return prisma.asset.findFirst({ where: { id: assetId, teamId: generation.teamId }, select: { id: true, storageKey: true, contentType: true } });
+  return prisma.asset.findFirst({ where: { id: assetId, teamId: link.teamId }, select: { id: true, storageKey: true, contentType: true } });
 }

@@ -6,23 +6,25 @@ import type { AspectRatio, Resolution } from '../videos/estimate';
 import { videoParamsSchema } from '../videos/queries';
 import { LIVE } from '../library/trash';
 
-/** The generation columns a public page may read: no costs, no author, no team. */
-export const sharedGenerationSelect = {
-  id: true,
-  teamId: true,
-  kind: true,
-  status: true,
-  prompt: true,
-  params: true,
-  outputs: {
-    // A result in the trash is gone from its shares at once.
-    where: LIVE,
-    orderBy: [{ entryIndex: 'asc' }, { position: 'asc' }],
-    select: { model: true, entryIndex: true, assetId: true, revisedPrompt: true },
-  },
-} satisfies Prisma.GenerationSelect;
+/**
+ * The generation columns a public page may read: no costs, no author, no team. A link to one item
+ * reads only that output.
+ */
+export const sharedGenerationSelect = (outputId: string | null) =>
+  ({
+    id: true,
+    kind: true,
+    prompt: true,
+    params: true,
+    outputs: {
+      // A result in the trash is gone from its shares at once.
+      where: { ...LIVE, ...(outputId ? { id: outputId } : {}) },
+      orderBy: [{ entryIndex: 'asc' }, { position: 'asc' }],
+      select: { model: true, entryIndex: true, assetId: true, revisedPrompt: true },
+    },
+  }) satisfies Prisma.GenerationSelect;
 
-export type SharedGenerationRow = Prisma.GenerationGetPayload<{ select: typeof sharedGenerationSelect }>;
+export type SharedGenerationRow = Prisma.GenerationGetPayload<{ select: ReturnType<typeof sharedGenerationSelect> }>;
 
 export interface SharedColumn {
   model: string;
@@ -56,17 +58,20 @@ export type SharedResult =
       audio: boolean;
     };
 
-/** The public view of a generation, or null when its stored params or files do not add up. */
-export function toSharedResult(row: SharedGenerationRow): SharedResult | null {
-  if (row.kind === 'comparison') return sharedBoard(row);
+/**
+ * The public view of a generation, or null when its stored params or files do not add up. A link to
+ * one image of a board shows the board with that image's column only.
+ */
+export function toSharedResult(row: SharedGenerationRow, oneItem = false): SharedResult | null {
+  if (row.kind === 'comparison') return sharedBoard(row, oneItem);
   if (row.kind === 'edit') return sharedEdit(row);
   return sharedVideo(row);
 }
 
-function sharedBoard(row: SharedGenerationRow): SharedResult | null {
+function sharedBoard(row: SharedGenerationRow, oneItem: boolean): SharedResult | null {
   const params = boardParamsSchema.safeParse(row.params);
   if (!params.success) return null;
-  const columns = params.data.models.map((model, index) => {
+  const all = params.data.models.map((model, index) => {
     const outputs = row.outputs.filter((o) => o.entryIndex === index);
     return {
       model,
@@ -74,8 +79,9 @@ function sharedBoard(row: SharedGenerationRow): SharedResult | null {
       images: outputs.flatMap((o) => (o.assetId ? [o.assetId] : [])),
     };
   });
+  const columns = oneItem ? all.filter((c) => c.images.length > 0) : all;
   if (!columns.some((c) => c.images.length > 0)) return null;
-  return { kind: 'comparison', prompt: row.prompt, models: params.data.models, size: params.data.size, columns };
+  return { kind: 'comparison', prompt: row.prompt, models: columns.map((c) => c.model), size: params.data.size, columns };
 }
 
 function sharedEdit(row: SharedGenerationRow): SharedResult | null {

@@ -4,6 +4,7 @@ import { resolveTeamContext, type TeamContext } from '../../lib/auth/context';
 import type { GenerationKind } from '../../lib/db/generated/enums';
 import { getLibraryItem, LIBRARY_PAGE, libraryQuerySchema, listLibrary, neighbours } from '../../lib/library/items';
 import { libraryOrder, type LibraryItem } from '../../lib/library/view';
+import { setFavorite, setItemFavorite } from '../../lib/generations/favorite';
 import { db } from '../../lib/runtime';
 import { DATABASE_KINDS, useFreshDatabase } from '../support/app-db';
 
@@ -164,7 +165,7 @@ describe.each(DATABASE_KINDS)('the library on %s', (kind) => {
       await seedGeneration(other, 'comparison', day('2026-11-21T10:00:00Z'), 4, 'A LIGHTHOUSE by the sea');
       await seedGeneration(other, 'video', day('2026-11-21T09:00:00Z'), 1, '100% orange sunset');
       const fav = await seedGeneration(mine, 'edit', day('2026-11-21T08:00:00Z'), 1, 'a favourite teapot');
-      await prisma.generation.update({ where: { id: fav }, data: { favorite: true } });
+      await setFavorite(mine.ctx, fav, true);
       const shared = await seedGeneration(mine, 'edit', day('2026-11-21T07:00:00Z'), 1, 'a shared kite');
       const revoked = await seedGeneration(mine, 'edit', day('2026-11-21T06:00:00Z'), 1, 'a kite shared once');
       const link = (generationId: string, extra: object) =>
@@ -203,6 +204,43 @@ describe.each(DATABASE_KINDS)('the library on %s', (kind) => {
       expect(await find({ fav: '1' })).toEqual(['a favourite teapot']);
       expect(await find({ shared: '1' })).toEqual(['a shared kite']);
       expect(await find({ fav: '1', shared: '1' })).toEqual([]);
+    });
+
+    it('marks and shares single items; a whole board’s mark or link covers all its images', async () => {
+      const prisma = await db();
+      const board = await prisma.generation.findFirstOrThrow({ where: { prompt: 'A LIGHTHOUSE by the sea' }, select: { id: true } });
+      const images = await prisma.generationOutput.findMany({ where: { generationId: board.id, status: 'completed' }, orderBy: { entryIndex: 'asc' } });
+      const boardMark = async () => (await prisma.generation.findUniqueOrThrow({ where: { id: board.id } })).favorite;
+      const ids = async (query: Record<string, string>) => (await pageOf(mine.ctx, query)).items.map((i) => i.id).sort();
+
+      await setItemFavorite(mine.ctx, images[1].id, true);
+      expect(await ids({ fav: '1', kind: 'comparison' })).toEqual([images[1].id]);
+      expect(await boardMark()).toBe(true); // the board pages show a board holding a favourite as one
+      await setItemFavorite(mine.ctx, images[1].id, false);
+      expect(await boardMark()).toBe(false);
+      await setFavorite(mine.ctx, board.id, true);
+      expect(await ids({ fav: '1', kind: 'comparison' })).toEqual(images.map((i) => i.id).sort());
+      await setFavorite(mine.ctx, board.id, false);
+      expect(await ids({ fav: '1', kind: 'comparison' })).toEqual([]);
+
+      // Two items of one board marked at once, one on and one off: the board's mark follows the one left on.
+      for (let round = 0; round < 5; round++) {
+        await Promise.all([setItemFavorite(mine.ctx, images[0].id, true), setItemFavorite(mine.ctx, images[2].id, false)]);
+        expect(await boardMark()).toBe(true);
+        await Promise.all([setItemFavorite(mine.ctx, images[0].id, false), setItemFavorite(mine.ctx, images[2].id, true)]);
+        expect(await boardMark()).toBe(true);
+        await setItemFavorite(mine.ctx, images[2].id, false);
+      }
+      const stranger = await seedTeam(`Stranger${kind}`);
+      await expect(setItemFavorite(stranger.ctx, images[0].id, true)).rejects.toMatchObject({ code: 'not_found' });
+
+      const link = await prisma.shareLink.create({
+        data: { teamId: mine.teamId, generationId: board.id, outputId: images[3].id, tokenHash: `item-${kind}`, createdById: mine.userId },
+      });
+      expect(await ids({ shared: '1', kind: 'comparison' })).toEqual([images[3].id]);
+      expect((await getLibraryItem(mine.ctx, images[3].id))?.shareLinks).toBe(1);
+      expect((await getLibraryItem(mine.ctx, images[2].id))?.shareLinks).toBe(0);
+      await prisma.shareLink.delete({ where: { id: link.id } });
     });
 
     it('refuses a search over 200 characters and filters it does not know', () => {

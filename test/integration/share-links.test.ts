@@ -6,12 +6,20 @@ import { runBoard } from '../../lib/comparisons/run-board';
 import type { AppError } from '../../lib/errors';
 import { runEdit, type EditOutcome } from '../../lib/edits/run-edit';
 import { db } from '../../lib/runtime';
-import { createShareLink, listShareLinks, resolveSharedAsset, resolveSharedResult, revokeShareLink, shareState } from '../../lib/share';
+import { createShareLink, listShareLinks, resolveShare, resolveSharedAsset, revokeShareLink, shareState } from '../../lib/share';
+import { addToCollection, createCollection, deleteCollection } from '../../lib/library/collections';
+import { moveToTrash, restoreFromTrash } from '../../lib/library/trash';
 import { acceptInvite, createInvite } from '../../lib/teams/invites';
 import { DATABASE_KINDS } from '../support/app-db';
 import { eventually, testAtelier } from '../support/harness';
 import { maskPng, scenePng } from '@atelier/reference-service/testing';
 import { asUpload } from '../support/images';
+
+/** The result a link shows, or null (also for a link that shows a collection). */
+const sharedResult = async (token: string) => {
+  const shared = await resolveShare(token);
+  return shared?.kind === 'result' ? shared.result : null;
+};
 
 const rejects = (promise: Promise<unknown>, code: AppError['code']) => expect(promise).rejects.toMatchObject({ code });
 const sha256 = (bytes: Uint8Array | string) => createHash('sha256').update(bytes).digest('hex');
@@ -77,8 +85,8 @@ describe.each(DATABASE_KINDS)('share links on %s', (kind) => {
   }, 120_000);
 
   it('gives out an unguessable token once and stores only its sha256', async () => {
-    const first = await createShareLink(alice, { generationId: boardId, expiry: 'never' });
-    const second = await createShareLink(alice, { generationId: boardId, expiry: 'never' });
+    const first = await createShareLink(alice, { target: { generationId: boardId }, expiry: 'never' });
+    const second = await createShareLink(alice, { target: { generationId: boardId }, expiry: 'never' });
     expect(first.token).toMatch(/^[A-Za-z0-9_-]{43}$/); // 32 bytes, base64url
     expect(Buffer.from(first.token, 'base64url')).toHaveLength(32);
     expect(second.token).not.toBe(first.token);
@@ -89,16 +97,16 @@ describe.each(DATABASE_KINDS)('share links on %s', (kind) => {
   });
 
   it('resolves a live link to the result, its prompt and models, and nothing of the team', async () => {
-    const { token } = await createShareLink(alice, { generationId: boardId, expiry: '7d' });
-    const result = await resolveSharedResult(token);
+    const { token } = await createShareLink(alice, { target: { generationId: boardId }, expiry: '7d' });
+    const result = await sharedResult(token);
     expect(result).toMatchObject({ kind: 'comparison', prompt: 'a red lighthouse at dusk', models: ['atelier-vista', 'atelier-mosaic'] });
     const outputs = await (await db()).generationOutput.findMany({ where: { generationId: boardId }, orderBy: { entryIndex: 'asc' } });
     expect(result!.kind === 'comparison' && result!.columns.map((c) => c.images)).toEqual(outputs.map((o) => [o.assetId]));
     const json = JSON.stringify(result);
     for (const secret of [alice.user.email, alice.user.id, alice.team.id, 'cost', 'Alice', 'seed']) expect(json).not.toContain(secret);
 
-    expect(await resolveSharedResult('x'.repeat(43))).toBeNull();
-    expect(await resolveSharedResult(`${token}x`)).toBeNull();
+    expect(await sharedResult('x'.repeat(43))).toBeNull();
+    expect(await sharedResult(`${token}x`)).toBeNull();
   });
 
   it('lives until its expiry: 1 day, 7 days, 30 days or never', async () => {
@@ -108,14 +116,14 @@ describe.each(DATABASE_KINDS)('share links on %s', (kind) => {
       ['7d', 7],
       ['30d', 30],
     ] as const) {
-      const link = await createShareLink(alice, { generationId: boardId, expiry });
+      const link = await createShareLink(alice, { target: { generationId: boardId }, expiry });
       expect(Math.abs(link.expiresAt!.getTime() - (Date.now() + days * day))).toBeLessThan(60_000);
     }
-    const { token } = await createShareLink(alice, { generationId: boardId, expiry: '1d' });
+    const { token } = await createShareLink(alice, { target: { generationId: boardId }, expiry: '1d' });
     await setExpiry(token, new Date(Date.now() + 5_000));
-    expect(await resolveSharedResult(token)).not.toBeNull();
+    expect(await sharedResult(token)).not.toBeNull();
     await setExpiry(token, new Date(Date.now() - 1_000));
-    expect(await resolveSharedResult(token)).toBeNull();
+    expect(await sharedResult(token)).toBeNull();
     const assetId = (await (await db()).generationOutput.findFirstOrThrow({ where: { generationId: boardId } })).assetId!;
     expect(await resolveSharedAsset(token, assetId)).toBeNull();
     expect(await statusOf(fetchMedia(token, assetId))).toBe(404);
@@ -131,28 +139,28 @@ describe.each(DATABASE_KINDS)('share links on %s', (kind) => {
     ).generation.create({
       data: { teamId: alice.team.id, userId: alice.user.id, kind: 'comparison', status: 'running', prompt: 'still going', params: {} },
     });
-    await rejects(createShareLink(alice, { generationId: running.id, expiry: 'never' }), 'conflict');
-    await rejects(createShareLink(alice, { generationId: bobsBoardId, expiry: 'never' }), 'not_found');
-    await rejects(createShareLink(bob, { generationId: boardId, expiry: 'never' }), 'not_found');
-    await rejects(createShareLink(alice, { generationId: randomUUID(), expiry: 'never' }), 'not_found');
+    await rejects(createShareLink(alice, { target: { generationId: running.id }, expiry: 'never' }), 'conflict');
+    await rejects(createShareLink(alice, { target: { generationId: bobsBoardId }, expiry: 'never' }), 'not_found');
+    await rejects(createShareLink(bob, { target: { generationId: boardId }, expiry: 'never' }), 'not_found');
+    await rejects(createShareLink(alice, { target: { generationId: randomUUID() }, expiry: 'never' }), 'not_found');
   });
 
   it('lets the creator and admins revoke a link, and no other member', async () => {
-    const alices = await createShareLink(alice, { generationId: boardId, expiry: 'never' });
-    const carols = await createShareLink(carol, { generationId: boardId, expiry: '30d' });
+    const alices = await createShareLink(alice, { target: { generationId: boardId }, expiry: 'never' });
+    const carols = await createShareLink(carol, { target: { generationId: boardId }, expiry: '30d' });
 
     await rejects(revokeShareLink(carol, alices.id), 'forbidden');
     await rejects(revokeShareLink(bob, alices.id), 'not_found');
-    expect(await resolveSharedResult(alices.token)).not.toBeNull();
+    expect(await sharedResult(alices.token)).not.toBeNull();
 
     await revokeShareLink(carol, carols.id);
-    expect(await resolveSharedResult(carols.token)).toBeNull();
+    expect(await sharedResult(carols.token)).toBeNull();
     await revokeShareLink(carol, carols.id); // twice is a no-op
 
     await revokeShareLink(dave, alices.id);
-    expect(await resolveSharedResult(alices.token)).toBeNull();
+    expect(await sharedResult(alices.token)).toBeNull();
     const row = (await listShareLinks(alice)).find((l) => l.id === alices.id)!;
-    expect(row).toMatchObject({ state: 'revoked', createdBy: 'Alice', mine: true, kind: 'comparison' });
+    expect(row).toMatchObject({ state: 'revoked', createdBy: 'Alice', mine: true, target: { kind: 'comparison', generationId: boardId, outputId: null } });
   });
 
   it('lists a member’s own links, and the whole team’s for owners and admins', async () => {
@@ -165,19 +173,19 @@ describe.each(DATABASE_KINDS)('share links on %s', (kind) => {
   });
 
   it('keeps teams apart', async () => {
-    const bobs = await createShareLink(bob, { generationId: bobsBoardId, expiry: 'never' });
+    const bobs = await createShareLink(bob, { target: { generationId: bobsBoardId }, expiry: 'never' });
     expect((await listShareLinks(alice)).some((l) => l.id === bobs.id)).toBe(false);
     expect((await listShareLinks(bob)).map((l) => l.id)).toEqual([bobs.id]);
     await rejects(revokeShareLink(dave, bobs.id), 'not_found');
     // Bob's link opens Bob's board, and none of team A's files.
     const aliceAsset = (await (await db()).generationOutput.findFirstOrThrow({ where: { generationId: boardId } })).assetId!;
-    expect(await resolveSharedResult(bobs.token)).toMatchObject({ kind: 'comparison', prompt: 'bob private board' });
+    expect(await sharedResult(bobs.token)).toMatchObject({ kind: 'comparison', prompt: 'bob private board' });
     expect(await statusOf(fetchMedia(bobs.token, aliceAsset))).toBe(404);
   });
 
   it('serves exactly the files of the shared generation, revalidated on every use', async () => {
     const prisma = await db();
-    const { token } = await createShareLink(alice, { generationId: boardId, expiry: 'never' });
+    const { token } = await createShareLink(alice, { target: { generationId: boardId }, expiry: 'never' });
     const output = await prisma.generationOutput.findFirstOrThrow({ where: { generationId: boardId }, include: { asset: true } });
     const full = await fetchMedia(token, output.assetId!);
     expect(full.status).toBe(200);
@@ -210,8 +218,8 @@ describe.each(DATABASE_KINDS)('share links on %s', (kind) => {
   });
 
   it('shares an edit with its original and mask, but not the team’s other files', async () => {
-    const { token } = await createShareLink(alice, { generationId: edit.generationId, expiry: '1d' });
-    expect(await resolveSharedResult(token)).toMatchObject({
+    const { token } = await createShareLink(alice, { target: { generationId: edit.generationId }, expiry: '1d' });
+    expect(await sharedResult(token)).toMatchObject({
       kind: 'edit',
       editKind: 'local',
       originalAssetId: edit.originalAssetId,
@@ -222,5 +230,69 @@ describe.each(DATABASE_KINDS)('share links on %s', (kind) => {
     for (const assetId of [edit.resultAssetId, edit.originalAssetId, edit.maskAssetId!]) expect(await statusOf(fetchMedia(token, assetId))).toBe(200);
     const boardAsset = (await (await db()).generationOutput.findFirstOrThrow({ where: { generationId: boardId } })).assetId!;
     expect(await statusOf(fetchMedia(token, boardAsset))).toBe(404);
+  });
+
+  it('shares one image of a board: that column and that file only', async () => {
+    const prisma = await db();
+    const [first, second] = await prisma.generationOutput.findMany({ where: { generationId: boardId }, orderBy: { entryIndex: 'asc' } });
+    const { token } = await createShareLink(carol, { target: { outputId: second.id }, expiry: '7d' });
+    expect(await sharedResult(token)).toEqual({
+      kind: 'comparison',
+      prompt: 'a red lighthouse at dusk',
+      models: ['atelier-mosaic'],
+      size: '1024x1024',
+      columns: [{ model: 'atelier-mosaic', revisedPrompt: second.revisedPrompt, images: [second.assetId] }],
+    });
+    expect(await statusOf(fetchMedia(token, second.assetId!))).toBe(200);
+    expect(await statusOf(fetchMedia(token, first.assetId!))).toBe(404);
+    // Settings names it by its board and leads to the one item.
+    expect((await listShareLinks(carol)).find((l) => l.target.kind === 'comparison' && l.target.outputId === second.id)).toBeDefined();
+    // Trashed, the item's link stops at once; restored, it answers again.
+    await moveToTrash(alice, [second.id]);
+    expect(await sharedResult(token)).toBeNull();
+    expect(await statusOf(fetchMedia(token, second.assetId!))).toBe(404);
+    await restoreFromTrash(alice, [second.id]);
+    expect(await sharedResult(token)).not.toBeNull();
+
+    await rejects(createShareLink(bob, { target: { outputId: second.id }, expiry: 'never' }), 'not_found');
+    await rejects(createShareLink(alice, { target: { outputId: randomUUID() }, expiry: 'never' }), 'not_found');
+  });
+
+  it('shares a collection as it changes: its live results, their files, nothing private', async () => {
+    const prisma = await db();
+    const outputs = await prisma.generationOutput.findMany({ where: { generationId: { in: [boardId, edit.generationId] } }, orderBy: { createdAt: 'asc' } });
+    const { id: collectionId } = await createCollection(carol, 'Lighthouses');
+    await rejects(createShareLink(carol, { target: { collectionId }, expiry: '7d' }), 'conflict'); // nothing in it yet
+    await rejects(createShareLink(bob, { target: { collectionId }, expiry: '7d' }), 'not_found');
+    await addToCollection(carol, collectionId, [outputs[0].id, outputs[1].id]);
+    const { token, id } = await createShareLink(carol, { target: { collectionId }, expiry: '7d' });
+
+    const shown = await resolveShare(token);
+    expect(shown).toMatchObject({ kind: 'collection', collection: { name: 'Lighthouses', total: 2 } });
+    const assets = (s: typeof shown) => (s?.kind === 'collection' ? s.collection.items.map((i) => i.assetId).sort() : []);
+    expect(assets(shown)).toEqual([outputs[0].assetId, outputs[1].assetId].sort());
+    const json = JSON.stringify(shown);
+    for (const secret of [alice.user.email, alice.team.id, carol.user.id, 'cost', 'Carol', 'Alice']) expect(json).not.toContain(secret);
+    for (const o of outputs.slice(0, 2)) expect(await statusOf(fetchMedia(token, o.assetId!, { query: '?w=256' }))).toBe(200);
+    expect(await statusOf(fetchMedia(token, edit.originalAssetId))).toBe(404); // not in the collection
+
+    // Added later, it shows; trashed, it goes at once.
+    const added = outputs.find((o) => o.generationId === edit.generationId)!;
+    await addToCollection(carol, collectionId, [added.id]);
+    expect(assets(await resolveShare(token))).toContain(added.assetId);
+    await moveToTrash(alice, [added.id]);
+    expect(assets(await resolveShare(token))).not.toContain(added.assetId);
+    expect(await statusOf(fetchMedia(token, added.assetId!))).toBe(404);
+    await restoreFromTrash(alice, [added.id]);
+
+    expect((await listShareLinks(carol)).find((l) => l.id === id)?.target).toEqual({ kind: 'collection', collectionId, title: 'Lighthouses' });
+    await revokeShareLink(carol, id);
+    expect(await resolveShare(token)).toBeNull();
+    expect(await statusOf(fetchMedia(token, outputs[0].assetId!))).toBe(404);
+
+    // A deleted collection takes its links with it.
+    const again = await createShareLink(carol, { target: { collectionId }, expiry: 'never' });
+    await deleteCollection(carol, collectionId);
+    expect(await resolveShare(again.token)).toBeNull();
   });
 });

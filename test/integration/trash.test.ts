@@ -6,12 +6,19 @@ import { blobStore } from '../../lib/assets/store';
 import { makePreview } from '../../lib/assets/preview';
 import { listEdits } from '../../lib/edits/history';
 import { libraryQuerySchema, listLibrary } from '../../lib/library/items';
+import { BULK_MAX, selectedIds } from '../../lib/library/bulk';
 import { moveToTrash, purgeTrash, restoreFromTrash } from '../../lib/library/trash';
 import { getVideo, listVideos, videoFiltersSchema } from '../../lib/videos/queries';
 import { createShareLink } from '../../lib/share/create';
-import { resolveSharedResult } from '../../lib/share/resolve-public';
+import { resolveShare } from '../../lib/share/resolve-public';
 import { db, runtime } from '../../lib/runtime';
 import { DATABASE_KINDS, useFreshDatabase } from '../support/app-db';
+
+/** The result a link shows, or null (also for a link that shows a collection). */
+const sharedResult = async (token: string) => {
+  const shared = await resolveShare(token);
+  return shared?.kind === 'result' ? shared.result : null;
+};
 
 // The trash: members delete their own results and admins any; a deleted result leaves the library,
 // the edit history and its share at once; it comes back on restore; after 30 days its files go,
@@ -94,8 +101,8 @@ describe.each(DATABASE_KINDS)('the trash on %s', (kind) => {
     const e1 = await edit(owner, 'first edit', first.id, upload.id);
     const e2 = await edit(owner, 'second edit', alone.id, first.id);
     const e3 = await edit(member, 'bens edit', bens.id, upload.id);
-    const share = await createShareLink(owner, { generationId: e2.generationId, expiry: 'never' });
-    expect(await resolveSharedResult(share.token)).not.toBeNull();
+    const share = await createShareLink(owner, { target: { generationId: e2.generationId }, expiry: 'never' });
+    expect(await sharedResult(share.token)).not.toBeNull();
 
     // A member deletes their own result, not another's; the owner may delete any.
     await expect(moveToTrash(member, [e1.outputId])).rejects.toMatchObject({ status: 403, key: 'deleteOthers' });
@@ -132,12 +139,12 @@ describe.each(DATABASE_KINDS)('the trash on %s', (kind) => {
     expect(await library(owner)).toEqual([]);
     expect(await library(owner, { trash: '1' })).toEqual(['bens edit', 'first edit', 'second edit']);
     expect((await listEdits(owner, 'team')).map((e) => e.prompt)).toEqual([]);
-    expect(await resolveSharedResult(share.token)).toBeNull();
+    expect(await sharedResult(share.token)).toBeNull();
 
     // Restored: back everywhere, share included.
     expect(await restoreFromTrash(owner, [e2.outputId])).toBe(1);
     expect(await library(owner)).toEqual(['second edit']);
-    expect(await resolveSharedResult(share.token)).not.toBeNull();
+    expect(await sharedResult(share.token)).not.toBeNull();
     await moveToTrash(owner, [e2.outputId]);
 
     // 29 days on nothing is purged; 31 days on the three results are, and of their files only
@@ -155,5 +162,44 @@ describe.each(DATABASE_KINDS)('the trash on %s', (kind) => {
     expect(await library(owner, { trash: '1' })).toEqual([]);
     // Money spent is history.
     expect(await prisma.ledgerEntry.count({ where: { teamId } })).toBe(3);
+  });
+
+  it('acts on all that match the filters: the same rules, all or none, at most one bulk’s worth', async () => {
+    const prisma = await db();
+    const mine = await Promise.all([1, 2, 3].map(async (n) => edit(member, `bulk kite ${n}`, (await asset(100 + n)).id, (await asset(110 + n)).id)));
+    const owners = await edit(owner, 'bulk kite of the owner', (await asset(120)).id, (await asset(121)).id);
+    const all = async (ctx: TeamContext, filters: string) => (await selectedIds(ctx, { filters })).sort();
+
+    expect(await all(member, 'q=bulk+kite&member=' + member.user.id)).toEqual(mine.map((e) => e.outputId).sort());
+    // A member's "all that match" that takes in another's result is refused whole, as the ids would be.
+    const everyKite = await selectedIds(member, { filters: 'q=bulk+kite' });
+    expect(everyKite).toHaveLength(4);
+    await expect(moveToTrash(member, everyKite)).rejects.toMatchObject({ status: 403, key: 'deleteOthers' });
+    expect(await moveToTrash(member, await selectedIds(member, { filters: `q=bulk+kite&member=${member.user.id}` }))).toBe(3);
+    // In the trash, the same filters with trash=1 select what to restore.
+    expect(await restoreFromTrash(member, await selectedIds(member, { filters: 'q=bulk+kite&trash=1' }))).toBe(3);
+
+    await expect(selectedIds(member, { filters: 'q=nothing+like+this' })).rejects.toMatchObject({ status: 404, key: 'noneMatch' });
+    await expect(selectedIds(member, { filters: 'kind=poem' })).rejects.toMatchObject({ status: 400 });
+    await expect(selectedIds(member, { filters: `q=${'x'.repeat(300)}` })).rejects.toMatchObject({ status: 400 });
+
+    // More than BULK_MAX matching is refused, not cut short.
+    const { id: generationId } = await prisma.generation.create({
+      data: { teamId, userId: owner.user.id, kind: 'comparison', status: 'completed', prompt: 'many', params: {} },
+    });
+    await prisma.generationOutput.createMany({
+      data: Array.from({ length: BULK_MAX + 1 }, (_, i) => ({
+        generationId,
+        teamId,
+        userId: owner.user.id,
+        kind: 'comparison' as const,
+        model: 'm',
+        entryIndex: i,
+        status: 'completed' as const,
+      })),
+    });
+    await expect(selectedIds(owner, { filters: 'kind=comparison' })).rejects.toMatchObject({ status: 400, key: 'bulkTooMany' });
+    await prisma.generation.delete({ where: { id: generationId } });
+    expect(await all(owner, 'q=of+the+owner')).toEqual([owners.outputId]);
   });
 });

@@ -3,29 +3,28 @@
 import { revalidatePath } from 'next/cache';
 import { z } from 'zod';
 import { teamAction } from '@/lib/auth/action';
-import { setFavorite } from '@/lib/generations/favorite';
+import { setItemFavorite } from '@/lib/generations/favorite';
+import { selectedIds, selectionSchema } from '@/lib/library/bulk';
 import { addToCollection, collectionNameSchema, createCollection, deleteCollection, removeFromCollection } from '@/lib/library/collections';
 import { moveToTrash, restoreFromTrash } from '@/lib/library/trash';
 
-/** Marks or unmarks a result as a favourite (a board's images share their board's mark). */
-export const favoriteResult = teamAction(z.object({ generationId: z.uuid(), favorite: z.boolean() }), 'member', async (ctx, { generationId, favorite }) => {
-  const result = await setFavorite(ctx, generationId, favorite);
+/** Marks or unmarks one result as a favourite. */
+export const favoriteResult = teamAction(z.object({ id: z.uuid(), favorite: z.boolean() }), 'member', async (ctx, { id, favorite }) => {
+  const result = await setItemFavorite(ctx, id, favorite);
   revalidatePath('/library', 'layout');
   return result;
 });
 
-const results = z.object({ ids: z.array(z.uuid()).min(1).max(500) });
-
 /** Moves results to the trash (restorable for 30 days): members their own, admins any. */
-export const deleteResults = teamAction(results, 'member', async (ctx, { ids }) => {
-  const count = await moveToTrash(ctx, ids);
+export const deleteResults = teamAction(selectionSchema, 'member', async (ctx, selection) => {
+  const count = await moveToTrash(ctx, await selectedIds(ctx, selection));
   revalidatePath('/', 'layout');
   return { count };
 });
 
 /** Takes results back out of the trash. */
-export const restoreResults = teamAction(results, 'member', async (ctx, { ids }) => {
-  const count = await restoreFromTrash(ctx, ids);
+export const restoreResults = teamAction(selectionSchema, 'member', async (ctx, selection) => {
+  const count = await restoreFromTrash(ctx, await selectedIds(ctx, selection));
   revalidatePath('/', 'layout');
   return { count };
 });
@@ -37,18 +36,18 @@ export const newCollection = teamAction(z.object({ name: collectionNameSchema })
   return created;
 });
 
-const collected = z.object({ collectionId: z.uuid(), ids: z.array(z.uuid()).min(1).max(500) });
+const collected = z.intersection(z.object({ collectionId: z.uuid() }), selectionSchema);
 
 /** Puts results in a collection. */
-export const collectResults = teamAction(collected, 'member', async (ctx, { collectionId, ids }) => {
-  const count = await addToCollection(ctx, collectionId, ids);
+export const collectResults = teamAction(collected, 'member', async (ctx, { collectionId, ...selection }) => {
+  const count = await addToCollection(ctx, collectionId, await selectedIds(ctx, selection));
   revalidatePath('/library', 'layout');
   return { count };
 });
 
 /** Takes results out of a collection. */
-export const uncollectResults = teamAction(collected, 'member', async (ctx, { collectionId, ids }) => {
-  const count = await removeFromCollection(ctx, collectionId, ids);
+export const uncollectResults = teamAction(collected, 'member', async (ctx, { collectionId, ...selection }) => {
+  const count = await removeFromCollection(ctx, collectionId, await selectedIds(ctx, selection));
   revalidatePath('/library', 'layout');
   return { count };
 });

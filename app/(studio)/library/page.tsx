@@ -14,7 +14,7 @@ import { getI18n } from '@/lib/i18n/server';
 import { listCollections } from '@/lib/library/collections';
 import { libraryPageSchema, listLibrary } from '@/lib/library/items';
 import { serviceModels } from '@/lib/pricing/catalog';
-import { collectResults, deleteResults, newCollection, removeCollection, uncollectResults } from './actions';
+import { collectResults, deleteResults, newCollection, removeCollection, restoreResults, uncollectResults } from './actions';
 import { listMembers } from '@/lib/teams/members';
 
 export async function generateMetadata(): Promise<Metadata> {
@@ -70,6 +70,7 @@ export default async function LibraryPage({ searchParams }: { searchParams: Sear
           filters={filterQuery}
           paged={Boolean(before)}
           remove={deleteResults}
+          restore={filters.trash ? restoreResults : undefined}
           collections={collections}
           collect={collectResults}
           uncollect={filters.collection ? uncollectResults : undefined}

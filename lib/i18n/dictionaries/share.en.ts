@@ -3,10 +3,13 @@ import type { Widen } from './widen';
 /** English strings of share links (lib/i18n/dictionaries/share.zh-CN.ts mirrors them). */
 export const shareEn = {
   button: 'Share',
-  kinds: { edit: 'Edit', comparison: 'Comparison', video: 'Video' },
+  kinds: { edit: 'Edit', comparison: 'Comparison', video: 'Video', collection: 'Collection' },
   dialog: {
     title: 'Share this result',
     lead: 'Anyone with the link can see this result, its prompt and models, without signing in. Costs, your team and your other work stay private.',
+    titleCollection: 'Share this collection',
+    leadCollection:
+      'Anyone with the link can see the results in this collection, including ones added later, with their prompts and models, without signing in. Costs, authors and your other work stay private.',
     expiry: 'Link expires after',
     expiries: { never: 'Never', '1d': '1 day', '7d': '7 days', '30d': '30 days' },
     create: 'Create link',
@@ -40,7 +43,10 @@ export const shareEn = {
     states: { active: 'Active', expired: 'Expired', revoked: 'Revoked' },
   },
   page: {
-    kicker: { edit: 'Shared image edit', comparison: 'Shared model comparison', video: 'Shared video' },
+    kicker: { edit: 'Shared image edit', comparison: 'Shared model comparison', video: 'Shared video', collection: 'Shared collection' },
+    collectionCount: '{n} results',
+    collectionShowing: 'The newest {shown} of {n} results.',
+    play: 'Play video',
     prompt: 'Prompt',
     models: 'Models',
     model: 'Model',
@@ -58,7 +64,7 @@ export const shareEn = {
     goneLead: 'It may have expired or been revoked, or it was not copied completely. Ask the person who sent it for a new one.',
   },
   meta: {
-    title: { edit: 'Image edit: {prompt}', comparison: 'Model comparison: {prompt}', video: 'Video: {prompt}' },
+    title: { edit: 'Image edit: {prompt}', comparison: 'Model comparison: {prompt}', video: 'Video: {prompt}', collection: 'Collection: {prompt}' },
   },
 } as const;
 

@@ -3,10 +3,12 @@ import type { ShareDictionary } from './share.en';
 /** 分享链接的简体中文文案。 */
 export const shareZhCN: ShareDictionary = {
   button: '分享',
-  kinds: { edit: '编辑', comparison: '对比', video: '视频' },
+  kinds: { edit: '编辑', comparison: '对比', video: '视频', collection: '合集' },
   dialog: {
     title: '分享这个结果',
     lead: '拿到链接的人无需登录即可查看这个结果及其提示词和模型。费用、团队信息和你的其他作品都不会公开。',
+    titleCollection: '分享这个合集',
+    leadCollection: '任何拿到链接的人无需登录即可查看这个合集中的成果（包括之后加入的）及其提示词和模型。费用、作者和团队的其他作品不会公开。',
     expiry: '有效期',
     expiries: { never: '永久', '1d': '1 天', '7d': '7 天', '30d': '30 天' },
     create: '生成链接',
@@ -39,7 +41,10 @@ export const shareZhCN: ShareDictionary = {
     states: { active: '有效', expired: '已过期', revoked: '已撤销' },
   },
   page: {
-    kicker: { edit: '分享的图片编辑', comparison: '分享的模型对比', video: '分享的视频' },
+    kicker: { edit: '分享的图片编辑', comparison: '分享的模型对比', video: '分享的视频', collection: '分享的合集' },
+    collectionCount: '{n} 个成果',
+    collectionShowing: '显示最新的 {shown} 个，共 {n} 个成果。',
+    play: '播放视频',
     prompt: '提示词',
     models: '模型',
     model: '模型',
@@ -57,6 +62,6 @@ export const shareZhCN: ShareDictionary = {
     goneLead: '链接可能已过期或被撤销，也可能没有复制完整。请联系分享者重新发送。',
   },
   meta: {
-    title: { edit: '图片编辑：{prompt}', comparison: '模型对比：{prompt}', video: '视频：{prompt}' },
+    title: { edit: '图片编辑：{prompt}', comparison: '模型对比：{prompt}', video: '视频：{prompt}', collection: '合集：{prompt}' },
   },
 };

@@ -117,8 +117,8 @@ export default async function LibraryItemPage({ params, searchParams }: { params
                 {d.download}
               </a>
             )}
-            <ShareButton generationId={item.generationId} />
-            <FavoriteToggle generationId={item.generationId} favorite={item.favorite} action={favoriteResult} />
+            <ShareButton target={{ outputId: item.id }} />
+            <FavoriteToggle id={item.id} favorite={item.favorite} action={favoriteResult} />
             {(item.mine || atLeast(ctx.role, 'admin')) && (
               <TrashButton id={item.id} inTrash={item.inTrash} after={withFilters('/library')} remove={deleteResults} restore={restoreResults} />
             )}
@@ -128,7 +128,7 @@ export default async function LibraryItemPage({ params, searchParams }: { params
               {t.library.trash.inTrash} <LocalTime at={new Date(Date.parse(item.deletedAt) + TRASH_DAYS * 86_400_000)} options={{ dateStyle: 'medium' }} />
             </p>
           )}
-          {!item.inTrash && <CollectPicker ids={[item.id]} collections={collections} collect={collectResults} />}
+          {!item.inTrash && <CollectPicker selection={{ ids: [item.id] }} collections={collections} collect={collectResults} />}
           <div className="grid gap-2">
             {image && item.assetId && (
               <Link href={`/edit?asset=${item.assetId}`} className={buttonClass('secondary', 'sm', 'justify-start')}>

@@ -3,7 +3,7 @@ import { ShareLinksCard } from '@/components/settings/share-links-card';
 import type { ShareLinkItem } from '@/components/settings/share-link-types';
 import { requireTeamContext } from '@/lib/auth/page-context';
 import { atLeast } from '@/lib/auth/roles';
-import type { GenerationKind } from '@/lib/db/generated/enums';
+import type { SharedTarget } from '@/lib/share/list';
 import { getI18n } from '@/lib/i18n/server';
 import { listShareLinks } from '@/lib/share';
 import { revokeShare } from './revoke-share';
@@ -12,11 +12,14 @@ export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getI18n()).t.share.settings.tab };
 }
 
-const RESULT_PATH: Record<GenerationKind, (id: string) => string> = {
-  edit: (id) => `/edit?edit=${id}`,
-  comparison: (id) => `/compare/${id}`,
-  video: (id) => `/videos/${id}`,
-};
+/** Where a link's row leads: the one item in the library, the collection, or the result's own page. */
+function targetHref(target: SharedTarget): string {
+  if (target.kind === 'collection') return `/library?collection=${target.collectionId}`;
+  if (target.outputId) return `/library/${target.outputId}`;
+  if (target.kind === 'edit') return `/edit?edit=${target.generationId}`;
+  if (target.kind === 'comparison') return `/compare/${target.generationId}`;
+  return `/videos/${target.generationId}`;
+}
 
 export default async function ShareLinksPage() {
   const ctx = await requireTeamContext();
@@ -25,9 +28,9 @@ export default async function ShareLinksPage() {
   // Only what the list shows crosses to the browser: never a token or its hash.
   const items: ShareLinkItem[] = links.map((link) => ({
     id: link.id,
-    kind: link.kind,
-    prompt: link.prompt,
-    resultHref: RESULT_PATH[link.kind](link.generationId),
+    kind: link.target.kind,
+    title: link.target.title,
+    href: targetHref(link.target),
     createdBy: link.mine ? null : link.createdBy,
     created: link.createdAt.toISOString(),
     expires: link.expiresAt?.toISOString() ?? null,
