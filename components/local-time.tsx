@@ -5,6 +5,9 @@ import { useI18n } from './i18n-provider';
 
 const never = () => () => {};
 
+/** A day without its time (joined, expires on, updated on). */
+export const DAY: Intl.DateTimeFormatOptions = { dateStyle: 'medium' };
+
 /**
  * A moment in the viewer's own time zone (Atelier's one rule for timestamps; money is bucketed by
  * day in the team's zone instead, and says so). The server does not know the viewer's zone: its

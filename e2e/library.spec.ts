@@ -348,4 +348,14 @@ test('times are shown in the browser’s time zone, wherever the server runs', a
   const inShanghai = new Intl.DateTimeFormat('en', { ...options, timeZone: 'Asia/Shanghai' }).format(at);
   expect(inShanghai).not.toBe(new Intl.DateTimeFormat('en', { ...options, timeZone: 'UTC' }).format(at));
   await expect(time).toHaveText(inShanghai);
+
+  // The dashboard's costliest results are moments too (the days of money stay in the team's zone).
+  await page.goto('/dashboard');
+  const spent = page.locator('tbody time').first();
+  const spentAt = new Date((await spent.getAttribute('datetime'))!);
+  const short: Intl.DateTimeFormatOptions = { month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit', timeZone: 'Asia/Shanghai' };
+  await expect(spent).toHaveText(new Intl.DateTimeFormat('en', short).format(spentAt));
+  // And Settings: when a member joined, when a key was saved.
+  await page.goto('/settings/team');
+  await expect(page.locator('tbody time')).toHaveCount(1);
 });

@@ -4,12 +4,14 @@ import { generationHref } from '@/lib/generations/href';
 import type { TopGeneration } from '@/lib/ledger/spend';
 import { KIND_COLORS } from './series';
 import { TableHead } from '../ui/table';
+import { LocalTime } from '../local-time';
 
-/** The costliest generations of the period, each linking to where it can be seen again. */
-export function TopGenerations({ rows, t, locale, timeZone }: { rows: TopGeneration[]; t: Dictionary; locale: Locale; timeZone: string }) {
+const WHEN: Intl.DateTimeFormatOptions = { month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit' };
+
+/** The costliest generations of the period, each linking to where it can be seen again (its time in the viewer's zone). */
+export function TopGenerations({ rows, t, locale }: { rows: TopGeneration[]; t: Dictionary; locale: Locale }) {
   const c = t.dashboard.top;
   if (rows.length === 0) return <p className="px-5 pb-6 text-sm text-ink-subtle sm:px-6">{c.empty}</p>;
-  const when = new Intl.DateTimeFormat(locale, { month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit', timeZone });
   return (
     <div className="overflow-x-auto">
       <table className="w-full min-w-[40rem] table-fixed text-left text-[13px]">
@@ -36,7 +38,9 @@ export function TopGenerations({ rows, t, locale, timeZone }: { rows: TopGenerat
                 </span>
               </td>
               <td className="truncate px-3 py-2.5 text-ink-muted">{g.by}</td>
-              <td className="px-3 py-2.5 whitespace-nowrap text-ink-muted tabular-nums">{when.format(new Date(g.createdAt))}</td>
+              <td className="px-3 py-2.5 whitespace-nowrap text-ink-muted tabular-nums">
+                <LocalTime at={g.createdAt} options={WHEN} />
+              </td>
               <td className="py-2.5 pr-5 pl-3 text-right font-medium whitespace-nowrap text-ink tabular-nums sm:pr-6">{formatCny(g.amount, locale)}</td>
             </tr>
           ))}

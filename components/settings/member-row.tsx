@@ -12,6 +12,7 @@ import { Badge } from '../ui/badge';
 import { Select } from '../ui/input';
 import { Spinner } from '../ui/spinner';
 import { ConfirmButton } from '../confirm-dialog';
+import { DAY, LocalTime } from '../local-time';
 
 export interface Member {
   membershipId: string;
@@ -19,6 +20,7 @@ export interface Member {
   name: string;
   email: string;
   role: Role;
+  /** ISO time, shown in the viewer's zone. */
   joined: string;
 }
 
@@ -90,7 +92,9 @@ export function MemberRow({ member, viewer, teamName, changeRole, removeMember }
           <Badge tone={member.role === 'member' ? 'neutral' : 'accent'}>{t.roles[member.role]}</Badge>
         )}
       </td>
-      <td className="hidden px-3 py-3 whitespace-nowrap text-ink-muted md:table-cell">{member.joined}</td>
+      <td className="hidden px-3 py-3 whitespace-nowrap text-ink-muted md:table-cell">
+        <LocalTime at={member.joined} options={DAY} />
+      </td>
       <td className="py-3 pr-3 pl-1 text-right sm:px-6">
         {/* An owner hands ownership on before leaving; the server keeps the last owner. */}
         {((self && member.role !== 'owner') || (!self && canManage)) && (

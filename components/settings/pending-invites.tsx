@@ -3,15 +3,16 @@
 import { Clock } from 'lucide-react';
 import type { ActionResult } from '@/lib/auth/action';
 import type { Role } from '@/lib/auth/roles';
-import { format } from '@/lib/i18n';
 import { useI18n } from '../i18n-provider';
 import { useAction } from '../use-action';
 import { Badge } from '../ui/badge';
 import { Button } from '../ui/button';
+import { DAY, TimePhrase } from '../local-time';
 
 export interface PendingInvite {
   id: string;
   role: Role;
+  /** ISO time, shown in the viewer's zone. */
   expires: string;
 }
 
@@ -48,7 +49,7 @@ function InviteRow({ invite, revoke }: { invite: PendingInvite; revoke: (input: 
       <Badge tone={invite.role === 'member' ? 'neutral' : 'accent'}>{t.roles[invite.role]}</Badge>
       <span className="flex min-w-0 flex-1 items-center gap-1.5 text-[13px] text-ink-muted">
         <Clock className="size-3.5 shrink-0" />
-        {format(t.team.expiresOn, { date: invite.expires })}
+        <TimePhrase template={t.team.expiresOn} at={invite.expires} options={DAY} />
       </span>
       <Button variant="ghost" size="sm" pending={pending} onClick={onRevoke} className="hover:text-danger">
         {t.team.revoke}

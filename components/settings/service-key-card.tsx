@@ -10,11 +10,13 @@ import { Button } from '../ui/button';
 import { Card, CardBody, CardFooter, CardHeader } from '../ui/card';
 import { KeyForm } from './key-form';
 import { RemoveKeyButton } from './remove-key-button';
+import { DAY, TimePhrase } from '../local-time';
 
 export interface KeySummary {
   /** Absent when the viewer may only know that a key exists (members looking at the team key). */
   last4?: string;
   provisioned: boolean;
+  /** ISO time of the last change, shown in the viewer's zone. */
   updated: string;
   inUse: boolean;
 }
@@ -59,7 +61,9 @@ export function ServiceKeyCard({ kind, teamName = '', status, fallbackToTeam, ca
                   )}
                   {user && <Badge tone={status.provisioned ? 'accent' : 'neutral'}>{status.provisioned ? t.keys.provisioned : t.keys.addedByYou}</Badge>}
                 </p>
-                <p className="text-xs text-ink-subtle">{status.updated}</p>
+                <p className="text-xs text-ink-subtle">
+                  <TimePhrase template={t.keys.updated} at={status.updated} options={DAY} />
+                </p>
               </>
             ) : (
               <>

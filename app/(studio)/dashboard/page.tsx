@@ -54,7 +54,7 @@ export default async function DashboardPage({ searchParams }: { searchParams: Se
           </div>
           <Card>
             <CardHeader title={t.dashboard.top.title} className="pb-3" />
-            <TopGenerations rows={report.top} t={t} locale={locale} timeZone={report.timeZone} />
+            <TopGenerations rows={report.top} t={t} locale={locale} />
           </Card>
         </>
       )}

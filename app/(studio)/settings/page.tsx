@@ -4,7 +4,6 @@ import { ServiceKeyCard } from '@/components/settings/service-key-card';
 import { hasPassword } from '@/lib/auth/change-password';
 import { requireTeamContext } from '@/lib/auth/page-context';
 import { atLeast } from '@/lib/auth/roles';
-import { format } from '@/lib/i18n';
 import { getI18n } from '@/lib/i18n/server';
 import { keyStatus } from '@/lib/keys/service-keys';
 import { removeTeamKey, removeUserKey, saveTeamKey, saveUserKey } from './key-actions';
@@ -16,9 +15,8 @@ export async function generateMetadata(): Promise<Metadata> {
 
 export default async function KeySettingsPage() {
   const ctx = await requireTeamContext();
-  const [{ locale, t }, status, withPassword] = await Promise.all([getI18n(), keyStatus(ctx), hasPassword(ctx.user.id)]);
-  const updated = (date: Date) =>
-    format(t.keys.updated, { date: new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone: ctx.team.timeZone }).format(date) });
+  const [status, withPassword] = await Promise.all([keyStatus(ctx), hasPassword(ctx.user.id)]);
+  const updated = (date: Date) => date.toISOString();
   const admin = atLeast(ctx.role, 'admin');
 
   // Only last-4 digits, flags and dates cross to the browser; the sealed key never leaves lib/keys.

@@ -18,8 +18,7 @@ export async function generateMetadata(): Promise<Metadata> {
 export default async function TeamSettingsPage() {
   const ctx = await requireTeamContext();
   const admin = atLeast(ctx.role, 'admin');
-  const [{ locale }, members, invites] = await Promise.all([getI18n(), listMembers(ctx), admin ? listInvites(ctx) : []]);
-  const date = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone: ctx.team.timeZone });
+  const [members, invites] = await Promise.all([listMembers(ctx), admin ? listInvites(ctx) : []]);
 
   return (
     <div key={ctx.team.id} className="grid gap-6">
@@ -39,7 +38,7 @@ export default async function TeamSettingsPage() {
           name: m.name,
           email: m.email,
           role: m.role,
-          joined: date.format(m.joinedAt),
+          joined: m.joinedAt.toISOString(),
         }))}
         changeRole={changeMemberRole}
         removeMember={removeTeamMember}
@@ -47,7 +46,7 @@ export default async function TeamSettingsPage() {
       {admin && (
         <InviteCard
           viewerRole={ctx.role}
-          invites={invites.map((i) => ({ id: i.id, role: i.role, expires: date.format(i.expiresAt) }))}
+          invites={invites.map((i) => ({ id: i.id, role: i.role, expires: i.expiresAt.toISOString() }))}
           createInvite={createInviteLink}
           revokeInvite={revokeInviteLink}
         />
