@@ -2,12 +2,12 @@ import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { baseURL } from '../playwright.config';
 import { CompareBoardPage, resetKnobs, setKnobs } from './support/compare-board';
+import { SCREENSHOT_DIR as dir } from './support/screenshots';
 
 // Screenshots of the board in both languages, for review: `SCREENSHOTS=1 npx playwright test e2e/compare-screenshots.spec.ts`.
 test.skip(!process.env.SCREENSHOTS, 'set SCREENSHOTS=1 to take the compare screenshots');
 test.setTimeout(360_000);
 
-const dir = process.env.SCREENSHOT_DIR ?? path.join(process.env.E2E_OUTPUT_DIR ?? 'test-results', 'screenshots');
 const FOUR = ['atelier-vista', 'atelier-aquarelle', 'atelier-mosaic', 'atelier-pixel'];
 const shot = (page: Page, name: string) => page.screenshot({ path: path.join(dir, `${name}.png`), fullPage: true });
 const setLocaleCookie = (page: Page, locale: 'en' | 'zh-CN') => page.context().addCookies([{ name: 'atelier-locale', value: locale, url: baseURL }]);

@@ -3,13 +3,13 @@ import { expect, test, type Page } from '@playwright/test';
 import { baseURL } from '../playwright.config';
 import { signUp } from './support/accounts';
 import { CompareBoardPage } from './support/compare-board';
+import { SCREENSHOT_DIR as dir } from './support/screenshots';
 
 // Screenshots of the cost dashboard and budgets for review, in both languages and both themes:
 // `SCREENSHOTS=1 npx playwright test e2e/dashboard-screenshots.spec.ts`.
 test.skip(!process.env.SCREENSHOTS, 'set SCREENSHOTS=1 to take the dashboard screenshots');
 test.setTimeout(300_000);
 
-const dir = process.env.SCREENSHOT_DIR ?? path.join(process.env.E2E_OUTPUT_DIR ?? 'test-results', 'screenshots');
 const shot = (page: Page, name: string) => page.screenshot({ path: path.join(dir, `${name}.png`), fullPage: true });
 const prefs = (locale: string, theme: string) => [
   { name: 'atelier-locale', value: locale, url: baseURL },

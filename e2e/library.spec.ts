@@ -1,12 +1,12 @@
 import { expect, test, type Page } from '@playwright/test';
 import { execFileSync } from 'node:child_process';
-import path from 'node:path';
 import sharp from 'sharp';
 import { baseURL } from '../playwright.config';
 import { signUpNewTeam } from './support/accounts';
 import { EditStudio, testPng } from './support/edit-studio';
 import { shareFromDialog } from './support/share';
 import { VideosPage } from './support/videos';
+import { shotPath } from './support/screenshots';
 
 // The library of a brand-new team: what it makes in the three features shows up in one grid,
 // newest first, from small stored previews; older results load as the end scrolls into view, and
@@ -127,6 +127,11 @@ test('the library gathers edits, board images and videos, pages on scroll and ta
   await expect(page.getByTestId('lineage').locator('li')).toHaveCount(2);
   await expect(page.getByRole('link', { name: 'Edit this image' })).toHaveAttribute('href', /^\/edit\?asset=[0-9a-f-]{36}$/);
   const editItem = page.url();
+  // Reused in the studio: the result opens there as the next edit's input.
+  await page.getByRole('link', { name: 'Edit this image' }).click();
+  await expect(studio.canvas).toBeVisible();
+  await expect(page.getByTestId('source-info')).toBeVisible();
+  await page.goto(editItem);
 
   await page.goto('/library?q=%E7%81%AF%E5%A1%94');
   await items(page).first().click();
@@ -169,12 +174,11 @@ test('the library gathers edits, board images and videos, pages on scroll and ta
   await items(page).first().click();
   await expect(page.getByTestId('in-trash')).toBeVisible();
   if (process.env.SCREENSHOTS) {
-    const dir = process.env.SCREENSHOT_DIR ?? path.join(process.env.E2E_OUTPUT_DIR ?? 'test-results', 'screenshots');
     await page.waitForLoadState('networkidle');
-    await page.screenshot({ path: path.join(dir, 'library-detail-trash.en.png') });
+    await page.screenshot({ path: shotPath('library-detail-trash.en.png') });
     await page.goto('/library?trash=1');
     await expect(items(page)).toHaveCount(1);
-    await page.screenshot({ path: path.join(dir, 'library-trash.en.png') });
+    await page.screenshot({ path: shotPath('library-trash.en.png') });
     await items(page).first().click();
   }
   await page.getByRole('button', { name: 'Restore' }).click();
@@ -212,12 +216,20 @@ test('the library gathers edits, board images and videos, pages on scroll and ta
   await expect.poll(() => sharedImage.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);
   const sharedFile = new URL(await sharedImage.evaluate((img: HTMLImageElement) => img.currentSrc)).pathname;
   if (process.env.SCREENSHOTS) {
-    const dir = process.env.SCREENSHOT_DIR ?? path.join(process.env.E2E_OUTPUT_DIR ?? 'test-results', 'screenshots');
     await guest.waitForLoadState('networkidle');
-    await guest.screenshot({ path: path.join(dir, 'library-collection-shared.en.png') });
+    await guest.screenshot({ path: shotPath('library-collection-shared.en.png') });
+    await visitor.addCookies([{ name: 'atelier-locale', value: 'zh-CN', url: baseURL }]);
+    await guest.reload();
+    await expect(guest.getByText('分享的合集')).toBeVisible();
+    await guest.waitForLoadState('networkidle');
+    await guest.screenshot({ path: shotPath('library-collection-shared.zh-CN.png') });
   }
   await page.goto('/settings/shares');
   const linkRow = page.getByTestId('share-link').filter({ hasText: 'Lighthouses' });
+  if (process.env.SCREENSHOTS) {
+    await expect(linkRow).toBeVisible();
+    await page.screenshot({ path: shotPath('library-collection-share-settings.en.png') });
+  }
   await expect(linkRow).toContainText('Collection');
   await linkRow.getByRole('button', { name: 'Revoke' }).click();
   await page.getByRole('dialog', { name: 'Revoke this link?' }).getByRole('button', { name: 'Revoke' }).click();
@@ -253,8 +265,7 @@ test('the library gathers edits, board images and videos, pages on scroll and ta
   const all = await page.request.get(`/api/library/zip?all=1&q=${encodeURIComponent('灯塔')}`);
   expect(all.status()).toBe(200);
   if (process.env.SCREENSHOTS) {
-    const dir = process.env.SCREENSHOT_DIR ?? path.join(process.env.E2E_OUTPUT_DIR ?? 'test-results', 'screenshots');
-    await page.screenshot({ path: path.join(dir, 'library-bulk.en.png') });
+    await page.screenshot({ path: shotPath('library-bulk.en.png') });
   }
   // And the three into the trash together.
   await page.getByRole('toolbar', { name: 'Selected results' }).getByRole('button', { name: 'Delete' }).click();
@@ -275,36 +286,39 @@ test('the library gathers edits, board images and videos, pages on scroll and ta
   // Another team's result does not exist for a stranger.
   const stranger = await signUpNewTeam(browser, 'Sam Stranger', 'library-peek@e2e.test');
   expect((await stranger.request.get(editItem)).status()).toBe(404);
+  // Nor does its collection, by page or by route.
+  const collectionId = new URL(collectionUrl).searchParams.get('collection');
+  expect((await stranger.request.get(`/library?collection=${collectionId}`)).status()).toBe(404);
+  expect((await stranger.request.get(`/api/library?collection=${collectionId}`)).status()).toBe(404);
   await stranger.context().close();
 
   // SCREENSHOTS=1: the filled library in both languages, on a desktop and a phone.
   if (process.env.SCREENSHOTS) {
-    const dir = process.env.SCREENSHOT_DIR ?? path.join(process.env.E2E_OUTPUT_DIR ?? 'test-results', 'screenshots');
     for (const locale of ['en', 'zh-CN']) {
       await page.context().addCookies([{ name: 'atelier-locale', value: locale, url: baseURL }]);
       await page.goto('/library?q=%E7%81%AF%E5%A1%94');
       await expect(archived.first()).toBeVisible();
-      await page.screenshot({ path: path.join(dir, `library-search.${locale}.png`) });
+      await page.screenshot({ path: shotPath(`library-search.${locale}.png`) });
       await items(page).first().click();
       await expect(page.getByTestId('item-media')).toBeVisible();
       await page.waitForLoadState('networkidle');
-      await page.screenshot({ path: path.join(dir, `library-detail.${locale}.png`) });
+      await page.screenshot({ path: shotPath(`library-detail.${locale}.png`) });
       await page.goto(editItem);
       await expect(page.getByTestId('lineage')).toBeVisible();
       await page.waitForLoadState('networkidle');
-      await page.screenshot({ path: path.join(dir, `library-detail-edit.${locale}.png`) });
+      await page.screenshot({ path: shotPath(`library-detail-edit.${locale}.png`) });
       await page.goto(collectionUrl);
       await expect(archived.first()).toBeVisible();
       await page.getByRole('button', { name: locale === 'en' ? 'Select' : '选择', exact: true }).click();
       await page.getByTestId('select-matching').click();
       await page.waitForLoadState('networkidle');
-      await page.screenshot({ path: path.join(dir, `library-collection-bulk.${locale}.png`) });
+      await page.screenshot({ path: shotPath(`library-collection-bulk.${locale}.png`) });
       await page.goto('/library');
       await expect(archived.first()).toBeVisible();
       await page.waitForLoadState('networkidle');
-      await page.screenshot({ path: path.join(dir, `library.${locale}.png`) });
+      await page.screenshot({ path: shotPath(`library.${locale}.png`) });
       await page.setViewportSize({ width: 390, height: 844 });
-      await page.screenshot({ path: path.join(dir, `library-phone.${locale}.png`) });
+      await page.screenshot({ path: shotPath(`library-phone.${locale}.png`) });
       await page.setViewportSize({ width: 1440, height: 1000 });
     }
   }

@@ -5,6 +5,7 @@ import { CompareBoardPage, resetKnobs, setKnobs } from './support/compare-board'
 import { EditStudio, testPng } from './support/edit-studio';
 import { shareFromDialog } from './support/share';
 import { VideosPage } from './support/videos';
+import { SCREENSHOT_DIR as dir } from './support/screenshots';
 
 // Screenshots of share links for review: the public page (board, edit, video; desktop and phone),
 // the 404, the Share dialog and Settings → Share links, in both languages and both themes.
@@ -12,7 +13,6 @@ import { VideosPage } from './support/videos';
 test.skip(!process.env.SCREENSHOTS, 'set SCREENSHOTS=1 to take the share screenshots');
 test.setTimeout(420_000);
 
-const dir = process.env.SCREENSHOT_DIR ?? path.join(process.env.E2E_OUTPUT_DIR ?? 'test-results', 'screenshots');
 const LOCALES = ['en', 'zh-CN'] as const;
 const THEMES = ['light', 'dark'] as const;
 const shot = (page: Page, name: string, fullPage = true) => page.screenshot({ path: path.join(dir, `${name}.png`), fullPage });

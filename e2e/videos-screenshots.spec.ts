@@ -4,13 +4,13 @@ import { baseURL } from '../playwright.config';
 import { signUp } from './support/accounts';
 import { setKnobs } from './support/compare-board';
 import { VideosPage } from './support/videos';
+import { SCREENSHOT_DIR as dir } from './support/screenshots';
 
 // Screenshots of the video library (empty, rendering, completed, failed) and the player, in both
 // languages: `SCREENSHOTS=1 npx playwright test e2e/videos-screenshots.spec.ts`.
 test.skip(!process.env.SCREENSHOTS, 'set SCREENSHOTS=1 to take the video screenshots');
 test.setTimeout(300_000);
 
-const dir = process.env.SCREENSHOT_DIR ?? path.join(process.env.E2E_OUTPUT_DIR ?? 'test-results', 'screenshots');
 const shot = (page: Page, name: string) => page.screenshot({ path: path.join(dir, `${name}.png`), fullPage: true });
 const prefs = (locale: string) => [{ name: 'atelier-locale', value: locale, url: baseURL }];
 

@@ -27,7 +27,8 @@ export async function createCollection(ctx: TeamContext, name: string): Promise<
   return prisma.collection.create({ data: { teamId: ctx.team.id, name, createdById: ctx.user.id }, select: { id: true } });
 }
 
-async function teamCollection(ctx: TeamContext, id: string) {
+/** The team's collection by id; another team's (or none) is not found. */
+export async function teamCollection(ctx: TeamContext, id: string) {
   const collection = await (await db()).collection.findFirst({ where: { id, teamId: ctx.team.id }, select: { id: true, createdById: true } });
   if (!collection) throw new AppError('not_found', 'That collection is not in this team.', { key: 'collectionMissing' });
   return collection;

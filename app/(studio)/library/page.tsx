@@ -1,5 +1,6 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
+import { notFound } from 'next/navigation';
 import { ArrowLeft, Clapperboard, Images, LayoutGrid, SearchX, Trash2, WandSparkles } from 'lucide-react';
 import { LibraryGrid as LibraryIllustration } from '@/components/empty/illustrations';
 import { EmptyState } from '@/components/empty/empty-state';
@@ -25,6 +26,8 @@ export default async function LibraryPage({ searchParams }: { searchParams: Sear
   const { ctx, t, query } = await teamPage(libraryPageSchema, searchParams);
   const { before, ...filters } = query;
   const [page, models, members, collections] = await Promise.all([listLibrary(ctx, query), serviceModels(ctx), listMembers(ctx), listCollections(ctx)]);
+  // Another team's collection is not found, rather than an empty page.
+  if (filters.collection && !collections.some((c) => c.id === filters.collection)) notFound();
   const filtered = Object.values(filters).some(Boolean);
   // The filters as the grid passes them on to every page and poll it asks for.
   const filterQuery = queryString(filters);
