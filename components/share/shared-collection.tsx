@@ -26,40 +26,42 @@ export function SharedCollectionView({ collection, mediaBase, t }: { collection:
       </header>
       <ul className="grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-4">
         {items.map((item) => (
-          <li key={item.assetId} data-testid="shared-collection-item" className="flex min-w-0 flex-col overflow-hidden rounded-card bg-surface shadow-card">
-            <a
-              href={`${mediaBase}/${item.assetId}`}
-              target="_blank"
-              rel="noreferrer"
-              title={item.video ? p.play : p.openFull}
-              className="focus-ring group relative block aspect-square overflow-hidden bg-subtle [background-image:repeating-conic-gradient(var(--line)_0_25%,transparent_0_50%)] [background-size:16px_16px]"
-            >
-              {/* eslint-disable-next-line @next/next/no-img-element -- our own resized WebP (a video's poster frame), behind the share token */}
-              <img
-                src={`${mediaBase}/${item.assetId}?w=512`}
-                srcSet={`${mediaBase}/${item.assetId}?w=256 256w, ${mediaBase}/${item.assetId}?w=512 512w`}
-                sizes="(min-width: 1024px) 25vw, (min-width: 640px) 33vw, 50vw"
-                alt={item.prompt}
-                loading="lazy"
-                width={item.width ?? undefined}
-                height={item.height ?? undefined}
-                className="size-full object-cover transition-transform group-hover:scale-[1.02]"
-              />
-              {item.video && (
-                <span className="absolute inset-0 grid place-items-center">
-                  <span className="grid size-11 place-items-center rounded-full bg-black/55 text-white">
-                    <Play className="size-5 translate-x-px" aria-hidden />
-                    <span className="sr-only">{p.play}</span>
+          <li key={item.assetId} data-testid="shared-collection-item" className="min-w-0">
+            <figure className="flex h-full flex-col overflow-hidden rounded-card bg-surface shadow-card">
+              <a
+                href={`${mediaBase}/${item.assetId}`}
+                target="_blank"
+                rel="noreferrer"
+                title={item.video ? p.play : p.openFull}
+                className="focus-ring group relative block aspect-square overflow-hidden bg-subtle [background-image:repeating-conic-gradient(var(--line)_0_25%,transparent_0_50%)] [background-size:16px_16px]"
+              >
+                {/* eslint-disable-next-line @next/next/no-img-element -- our own resized WebP (a video's poster frame), behind the share token */}
+                <img
+                  src={`${mediaBase}/${item.assetId}?w=512`}
+                  srcSet={`${mediaBase}/${item.assetId}?w=256 256w, ${mediaBase}/${item.assetId}?w=512 512w`}
+                  sizes="(min-width: 1024px) 25vw, (min-width: 640px) 33vw, 50vw"
+                  alt={item.prompt}
+                  loading="lazy"
+                  width={item.width ?? undefined}
+                  height={item.height ?? undefined}
+                  className="size-full object-cover transition-transform group-hover:scale-[1.02]"
+                />
+                {item.video && (
+                  <span className="absolute inset-0 grid place-items-center">
+                    <span className="grid size-11 place-items-center rounded-full bg-black/55 text-white">
+                      <Play className="size-5 translate-x-px" aria-hidden />
+                      <span className="sr-only">{p.play}</span>
+                    </span>
                   </span>
+                )}
+              </a>
+              <figcaption className="grid gap-1.5 p-3">
+                <span title={item.prompt} className="line-clamp-2 text-[13px] leading-snug text-ink">
+                  {item.prompt}
                 </span>
-              )}
-            </a>
-            <div className="grid gap-1.5 p-3">
-              <p className="line-clamp-2 text-[13px] leading-snug text-ink" title={item.prompt}>
-                {item.prompt}
-              </p>
-              <Badge className="justify-self-start font-mono">{item.model}</Badge>
-            </div>
+                <Badge className="justify-self-start font-mono">{item.model}</Badge>
+              </figcaption>
+            </figure>
           </li>
         ))}
       </ul>
