@@ -12,6 +12,8 @@ const STATUS = {
   invalid_input: 400,
   conflict: 409,
   budget_exceeded: 402,
+  /** A key's requests per minute are used up (answered with Retry-After). */
+  rate_limited: 429,
   /** Nothing trusted prices the request (no service price, no operator table): refused, never run as free. */
   price_unknown: 503,
   upstream_error: 502,

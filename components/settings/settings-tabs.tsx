@@ -1,6 +1,6 @@
 'use client';
 
-import { KeyRound, Share2, Users } from 'lucide-react';
+import { KeyRound, Share2, SquareTerminal, Users } from 'lucide-react';
 import { useI18n } from '../i18n-provider';
 import { TabNav } from '../ui/tab-nav';
 
@@ -10,6 +10,7 @@ export function SettingsTabs() {
     { href: '/settings', label: t.settings.keysTab, icon: KeyRound },
     { href: '/settings/team', label: t.settings.teamTab, icon: Users },
     { href: '/settings/shares', label: t.share.settings.tab, icon: Share2 },
+    { href: '/settings/api-keys', label: t.api.tab, icon: SquareTerminal },
   ];
   return <TabNav label={t.settings.title} tabs={tabs} />;
 }

@@ -26,6 +26,8 @@ export interface TeamContext {
   team: { id: string; name: string; personal: boolean; timeZone: string };
   role: Role;
   teams: TeamSummary[];
+  /** Set when the call came through Atelier's API with a team key: its generations carry it, and its budget applies. */
+  apiKey?: { id: string; monthlyBudget: string | null };
 }
 
 /** The session's user and claims, from the cookie alone (no database): null when signed out. */

@@ -37,11 +37,11 @@ export interface OpenRequest {
 }
 
 /** Checks the budgets, reserves the estimate and writes the generation as running, in one transaction. */
-export async function openGeneration(ctx: Pick<TeamContext, 'team' | 'user'>, request: OpenRequest): Promise<GenerationRef & { videoTaskId?: string }> {
+export async function openGeneration(ctx: Pick<TeamContext, 'team' | 'user' | 'apiKey'>, request: OpenRequest): Promise<GenerationRef & { videoTaskId?: string }> {
   const prisma = await db();
   const { kind, charges } = request;
   const generation = await prisma.$transaction((tx) =>
-    reserveBudget(tx, { teamId: ctx.team.id, userId: ctx.user.id, kind, charges }, () =>
+    reserveBudget(tx, { teamId: ctx.team.id, userId: ctx.user.id, kind, charges, apiKey: ctx.apiKey }, () =>
       tx.generation.create({
         data: {
           teamId: ctx.team.id,
@@ -52,6 +52,7 @@ export async function openGeneration(ctx: Pick<TeamContext, 'team' | 'user'>, re
           params: request.params,
           parentId: request.parentId,
           requestId: request.requestId,
+          apiKeyId: ctx.apiKey?.id,
           ...(request.withVideoTask ? { videoTask: { create: { teamId: ctx.team.id, status: 'pending' } } } : {}),
         },
         select: { id: true, teamId: true, userId: true, kind: true, videoTask: { select: { id: true } } },

@@ -6,7 +6,7 @@ import type { AppConfig } from '../config';
 // authenticated by a bearer key or a secret in their URL are not cookie-authenticated, and exempt.
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
-const BEARER_PATHS = [/^\/v1\//, /^\/api\/webhooks\//];
+const BEARER_PATHS = [/^\/v1\//, /^\/api\/v1\//, /^\/api\/webhooks\//];
 /** Cookie-authenticated API routes speak JSON only: a form or text/plain post (what a hostile page can send without asking) is refused. */
 const NOT_JSON_PATHS = [/^\/api\/auth\//];
 

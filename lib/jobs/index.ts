@@ -1,6 +1,7 @@
 import type PgBoss from 'pg-boss';
 import { registerArchiveJobs } from '../assets/archive-job';
 import type { Database } from '../db/client';
+import { registerApiKeyJobs } from '../api-keys/rate';
 import { registerLedgerJobs } from '../ledger/jobs';
 import { registerTrashJobs } from '../library/trash';
 import { shareBoss, startBoss } from '../queue';
@@ -22,6 +23,7 @@ export async function startJobs(database: Database): Promise<Jobs> {
   await registerVideoJobs(boss);
   await registerLedgerJobs(boss, database);
   await registerTrashJobs(boss, database);
+  await registerApiKeyJobs(boss, database);
   return {
     boss,
     async stop() {

@@ -2,6 +2,7 @@ import { Prisma } from '../db/generated/client';
 import type { GenerationKind } from '../db/generated/enums';
 import { AppError } from '../errors';
 import { runtime } from '../runtime';
+import { keySpend } from '../api-keys/keys';
 import { monthSpendByMember, sumOf } from './month-spend';
 
 type Tx = Prisma.TransactionClient;
@@ -17,6 +18,8 @@ export interface Reservation {
   userId: string;
   kind: GenerationKind;
   charges: Charge[];
+  /** A call through Atelier's API: its key's monthly budget applies too (always hard). */
+  apiKey?: { id: string; monthlyBudget: string | null };
 }
 
 interface BudgetRow {
@@ -34,7 +37,11 @@ interface BudgetRow {
  * key; asking for the update lock after that deadlocks two requests.) The reservation is later
  * settled with what the service reported (`settleCosts`) or released if nothing was charged.
  */
-export async function reserveBudget<G extends { id: string }>(tx: Tx, { teamId, userId, kind, charges }: Reservation, create: () => Promise<G>): Promise<G> {
+export async function reserveBudget<G extends { id: string }>(
+  tx: Tx,
+  { teamId, userId, kind, charges, apiKey }: Reservation,
+  create: () => Promise<G>,
+): Promise<G> {
   const [budget] = await tx.$queryRaw<BudgetRow[]>`
     SELECT t."timeZone", t."monthlyBudget" AS "teamBudget", m."monthlyBudget" AS "memberBudget", t."budgetsHard" AS hard
     FROM "Team" t LEFT JOIN "Membership" m ON m."teamId" = t.id AND m."userId" = ${userId}::uuid
@@ -47,6 +54,11 @@ export async function reserveBudget<G extends { id: string }>(tx: Tx, { teamId, 
     const spend = await monthSpendByMember(tx, teamId, budget.timeZone);
     refuseIfOver('member', budget.memberBudget, spend.get(userId) ?? new Prisma.Decimal(0), estimate);
     refuseIfOver('team', budget.teamBudget, sumOf(spend), estimate);
+  }
+  if (apiKey?.monthlyBudget) {
+    // Under the same team lock: concurrent calls on one key queue here like the rest.
+    const spent = (await keySpend(tx, [apiKey.id], budget.timeZone)).get(apiKey.id) ?? new Prisma.Decimal(0);
+    refuseIfOver('key', new Prisma.Decimal(apiKey.monthlyBudget), spent, estimate);
   }
 
   const generation = await create();
@@ -72,20 +84,19 @@ export async function reserveBudget<G extends { id: string }>(tx: Tx, { teamId, 
   return generation;
 }
 
-function refuseIfOver(which: 'team' | 'member', limit: Prisma.Decimal | null, spent: Prisma.Decimal, estimate: Prisma.Decimal) {
+const WHOSE = { team: "the team's monthly budget", member: 'your monthly budget', key: "this API key's monthly budget" } as const;
+const KEYS = { team: 'teamBudgetExceeded', member: 'memberBudgetExceeded', key: 'keyBudgetExceeded' } as const;
+
+function refuseIfOver(which: 'team' | 'member' | 'key', limit: Prisma.Decimal | null, spent: Prisma.Decimal, estimate: Prisma.Decimal) {
   if (limit === null) return;
   const left = Prisma.Decimal.max(limit.minus(spent), 0);
   // With nothing left even a request of unknown price is refused.
   if (estimate.greaterThan(left) || left.isZero()) {
     const values = { limit: limit.toFixed(2), left: left.toFixed(2), estimate: estimate.toFixed(2) };
-    const whose = which === 'team' ? "the team's monthly budget" : 'your monthly budget';
     throw new AppError(
       'budget_exceeded',
-      `This request (about ¥${values.estimate}) would exceed ${whose} of ¥${values.limit}: ¥${values.left} left this month.`,
-      {
-        key: which === 'team' ? 'teamBudgetExceeded' : 'memberBudgetExceeded',
-        values,
-      },
+      `This request (about ¥${values.estimate}) would exceed ${WHOSE[which]} of ¥${values.limit}: ¥${values.left} left this month.`,
+      { key: KEYS[which], values, budget: which },
     );
   }
 }

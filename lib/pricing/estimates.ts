@@ -47,7 +47,14 @@ export async function priceBoard(ctx: Who, board: { models: string[]; size?: Ima
   const { models, table } = await boardPrices(ctx);
   const offered = new Set(models.map((m) => m.id));
   const unknown = board.models.filter((m) => !offered.has(m));
-  if (unknown.length > 0) throw new AppError('invalid_input', `Unknown image model: ${unknown.join(', ')}.`, { fields: { models: 'unknownModel' } });
+  if (unknown.length > 0)
+    throw new AppError('invalid_input', `Unknown image model: ${unknown.join(', ')}.`, {
+      fields: { models: 'unknownModel' },
+      // The API answers as the service would (decisions.md row 4).
+      apiStatus: 404,
+      apiCode: 'model_not_found',
+      param: 'model',
+    });
   const estimate = estimateBoard(table, board.models, board.size ?? SERVICE_DEFAULTS.imageSize, board.n ?? SERVICE_DEFAULTS.imagesPerModel);
   if (estimate.unknown.length > 0) throw priceUnknown(estimate.unknown);
   return estimate.perModel.map((m) => ({ model: m.model, amount: m.amount! }));

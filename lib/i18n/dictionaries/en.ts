@@ -2,6 +2,7 @@
 import { compareEn } from './compare.en';
 import { dashboardEn } from './dashboard.en';
 import { editEn } from './edit.en';
+import { apiEn } from './api.en';
 import { libraryEn } from './library.en';
 import { shareEn } from './share.en';
 import { videosEn } from './videos.en';
@@ -13,6 +14,7 @@ export const en = {
   videos: videosEn,
   dashboard: dashboardEn,
   share: shareEn,
+  api: apiEn,
   library: libraryEn,
   app: { name: 'Atelier', tagline: 'AI image editing, model comparison and video, for teams' },
   locales: { zhCN: '简体中文', en: 'English' },
@@ -215,6 +217,9 @@ export const en = {
     notMember: 'You are not a member of this team.',
     teamBudgetExceeded: "This request (about ¥{estimate}) would exceed the team's monthly budget of ¥{limit}: ¥{left} left this month.",
     memberBudgetExceeded: 'This request (about ¥{estimate}) would exceed your monthly budget of ¥{limit}: ¥{left} left this month.',
+    keyBudgetExceeded: 'This request (about ¥{estimate}) would exceed this API key’s monthly budget of ¥{limit}: ¥{left} left this month.',
+    apiKeyNoMember: 'That person is not a member of this team.',
+    apiKeyMissing: 'That key is not in this team.',
     upstreamKey: 'The service did not accept the service key. Check it in Settings.',
     upstreamPermission: 'The service key is not allowed to do this.',
     upstreamModel: 'The service no longer offers this model.',

@@ -1,3 +1,4 @@
+import { apiZhCN } from './api.zh-CN';
 import { compareZhCN } from './compare.zh-CN';
 import { dashboardZhCN } from './dashboard.zh-CN';
 import type { Dictionary } from './en';
@@ -13,6 +14,7 @@ export const zhCN: Dictionary = {
   videos: videosZhCN,
   dashboard: dashboardZhCN,
   share: shareZhCN,
+  api: apiZhCN,
   library: libraryZhCN,
   app: { name: 'Atelier', tagline: '面向团队的 AI 图像编辑、多模型对比与视频生成工作室' },
   locales: { zhCN: '简体中文', en: 'English' },
@@ -215,6 +217,9 @@ export const zhCN: Dictionary = {
     notMember: '你不是该团队的成员。',
     teamBudgetExceeded: '本次请求（约 ¥{estimate}）将超出团队月度预算 ¥{limit}：本月仅剩 ¥{left}。',
     memberBudgetExceeded: '本次请求（约 ¥{estimate}）将超出你的月度预算 ¥{limit}：本月仅剩 ¥{left}。',
+    keyBudgetExceeded: '本次请求（约 ¥{estimate}）将超出该 API 密钥的月度预算 ¥{limit}：本月仅剩 ¥{left}。',
+    apiKeyNoMember: '此人不是该团队的成员。',
+    apiKeyMissing: '该密钥不在此团队中。',
     upstreamKey: '服务未接受该服务密钥，请在设置中检查。',
     upstreamPermission: '该服务密钥没有执行此操作的权限。',
     upstreamModel: '服务已不再提供此模型。',

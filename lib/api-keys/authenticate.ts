@@ -1,0 +1,81 @@
+import type { TeamContext } from '../auth/context';
+import type { Role } from '../auth/roles';
+import { AppError } from '../errors';
+import { db } from '../runtime';
+import { apiKeyPrefix, matchesHash } from './token';
+
+/** The key a request came with, as the gateway enforces it. */
+export interface ApiKeyInUse {
+  id: string;
+  name: string;
+  rpm: number | null;
+  /** Models it may use; empty: any. */
+  models: string[];
+  monthlyBudget: string | null;
+}
+
+/** Who an API call acts as: the key's member in the key's team, and the key itself. */
+export interface ApiCaller {
+  ctx: TeamContext;
+  key: ApiKeyInUse;
+}
+
+interface KeyRow {
+  id: string;
+  name: string;
+  secretHash: string;
+  rpm: number | null;
+  models: string[];
+  monthlyBudget: string | null;
+  live: boolean;
+  teamId: string;
+  teamName: string;
+  personal: boolean;
+  timeZone: string;
+  userId: string;
+  email: string;
+  userName: string;
+  role: Role | null;
+}
+
+const refused = (message: string) => new AppError('unauthenticated', message, { apiCode: 'invalid_api_key' });
+
+/**
+ * The caller behind `Authorization: Bearer atl_…`, in one statement: the key, its team, its member
+ * and their membership now. A key that is unknown, revoked or expired, or whose member has left the
+ * team, is refused (401) the moment that happens: nothing is cached.
+ */
+export async function apiCaller(request: Request): Promise<ApiCaller> {
+  const header = request.headers.get('authorization') ?? '';
+  const token = /^Bearer\s+(\S+)$/i.exec(header)?.[1];
+  if (!token) throw new AppError('unauthenticated', 'Send an Atelier API key: Authorization: Bearer atl_…', { apiCode: 'missing_api_key' });
+  const prefix = apiKeyPrefix(token);
+  if (!prefix) throw refused('That is not an Atelier API key.');
+  const prisma = await db();
+  const [row] = await prisma.$queryRaw<KeyRow[]>`
+    SELECT k.id::text, k.name, k."secretHash", k.rpm, k.models, k."monthlyBudget"::text AS "monthlyBudget",
+           (k."revokedAt" IS NULL AND (k."expiresAt" IS NULL OR k."expiresAt" > now())) AS live,
+           t.id::text AS "teamId", t.name AS "teamName", t.personal, t."timeZone",
+           u.id::text AS "userId", u.email, u.name AS "userName", m.role
+    FROM "ApiKey" k
+    JOIN "Team" t ON t.id = k."teamId"
+    JOIN "User" u ON u.id = k."userId"
+    LEFT JOIN "Membership" m ON m."teamId" = k."teamId" AND m."userId" = k."userId"
+    WHERE k.prefix = ${prefix}`;
+  if (!row || !matchesHash(token, row.secretHash)) throw refused('That API key is not valid.');
+  if (!row.live) throw refused('That API key has been revoked or has expired.');
+  if (!row.role) throw refused('The member this key acts as is no longer in the team.');
+  // When it was last used, at most once a minute and off the answer's path.
+  void prisma.$executeRaw`UPDATE "ApiKey" SET "lastUsedAt" = now() WHERE id = ${row.id}::uuid AND ("lastUsedAt" IS NULL OR "lastUsedAt" < now() - interval '1 minute')`.catch(
+    (error: unknown) => console.warn('[api] could not note a key as used:', (error as Error).message),
+  );
+  const team = { id: row.teamId, name: row.teamName, personal: row.personal, timeZone: row.timeZone };
+  const ctx: TeamContext = {
+    user: { id: row.userId, email: row.email, name: row.userName },
+    team,
+    role: row.role,
+    teams: [{ ...team, role: row.role }],
+    apiKey: { id: row.id, monthlyBudget: row.monthlyBudget },
+  };
+  return { ctx, key: { id: row.id, name: row.name, rpm: row.rpm, models: row.models, monthlyBudget: row.monthlyBudget } };
+}

@@ -1,0 +1,116 @@
+import { z } from 'zod';
+import type { ApiCaller } from '../api-keys/authenticate';
+import { blobStore } from '../assets/store';
+import { runBoard } from '../comparisons/run-board';
+import { BACKGROUNDS, LIMITS, RESPONSE_FORMATS } from '../comparisons/schema';
+import { db } from '../runtime';
+import { IMAGE_SIZES } from '../upstream/defaults';
+import { signedFileUrl } from './file-urls';
+import { checkModels } from './v1';
+
+// POST /api/v1/images/generations: the service's request (section 4.2), run as a board of the key's
+// member, answered in the service's batch shape (section 2.2 and decisions.md rows 3 and 4) with
+// Atelier's own file URLs.
+
+const model = z.string().trim().min(1).max(100);
+
+export const generationsRequestSchema = z.object({
+  model: z.union([model, z.array(model).min(1).max(LIMITS.maxModels)]),
+  prompt: z.string().min(1).max(32_000),
+  size: z.enum(IMAGE_SIZES).default('1024x1024'),
+  n: z.int().min(1).max(LIMITS.maxN).default(1),
+  response_format: z.enum(RESPONSE_FORMATS).default('url'),
+  background: z.enum(BACKGROUNDS).default('opaque'),
+  seed: z.int().min(0).max(LIMITS.maxSeed).optional(),
+});
+export type GenerationsRequest = z.infer<typeof generationsRequestSchema>;
+
+const EXTENSIONS: Record<string, string> = { 'image/png': 'png', 'image/jpeg': 'jpg', 'image/webp': 'webp', 'video/mp4': 'mp4' };
+
+/** The extension a file URL carries: the stored type's, else the service URL's, else png. */
+function extensionOf(contentType: string | undefined, upstreamUrl: string | null): string {
+  if (contentType && EXTENSIONS[contentType]) return EXTENSIONS[contentType];
+  const fromUrl = upstreamUrl ? /\.(png|jpe?g|webp|mp4)(?:$|\?)/i.exec(new URL(upstreamUrl).pathname)?.[1] : undefined;
+  return fromUrl?.toLowerCase() ?? 'png';
+}
+
+async function base64Of(storageKey: string): Promise<string> {
+  const blob = await blobStore().get(storageKey);
+  if (!blob) throw new Error('a stored image is missing');
+  return Buffer.from(await new Response(blob.body).arrayBuffer()).toString('base64');
+}
+
+/** Runs the request as a board (budgets, ledger, archive: as in the studio) and answers the batch. */
+export async function generateImages(caller: ApiCaller, request: GenerationsRequest, signal?: AbortSignal) {
+  const models = Array.isArray(request.model) ? request.model : [request.model];
+  checkModels(caller, models);
+  const { id } = await runBoard(
+    caller.ctx,
+    {
+      prompt: request.prompt,
+      models,
+      size: request.size,
+      n: request.n,
+      background: request.background,
+      seed: request.seed ?? null,
+      responseFormat: request.response_format,
+    },
+    signal,
+  );
+  const prisma = await db();
+  const board = await prisma.generation.findUniqueOrThrow({
+    where: { id },
+    select: {
+      createdAt: true,
+      status: true,
+      costTotal: true,
+      currency: true,
+      outputs: {
+        orderBy: [{ entryIndex: 'asc' }, { position: 'asc' }],
+        select: {
+          id: true,
+          model: true,
+          entryIndex: true,
+          status: true,
+          upstreamUrl: true,
+          revisedPrompt: true,
+          cost: true,
+          errorCode: true,
+          errorMessage: true,
+          asset: { select: { storageKey: true, contentType: true } },
+        },
+      },
+    },
+  });
+  const results = await Promise.all(
+    models.map(async (name, index) => {
+      const outputs = board.outputs.filter((o) => o.entryIndex === index);
+      const images = outputs.filter((o) => o.status === 'completed');
+      const failed = images.length === 0 ? outputs.find((o) => o.errorCode) : undefined;
+      const data = await Promise.all(
+        images.map(async (o) => ({
+          ...(request.response_format === 'b64_json' && o.asset
+            ? { b64_json: await base64Of(o.asset.storageKey) }
+            : { url: signedFileUrl(o.id, extensionOf(o.asset?.contentType, o.upstreamUrl)) }),
+          ...(o.revisedPrompt ? { revised_prompt: o.revisedPrompt } : {}),
+        })),
+      );
+      const cost = outputs.reduce((sum, o) => sum + Number(o.cost ?? 0), 0);
+      return {
+        model: name,
+        index,
+        data,
+        usage: { cost, cost_unit: 'CNY' },
+        ...(failed ? { error: { message: failed.errorMessage ?? 'The model failed.', code: failed.errorCode } } : {}),
+      };
+    }),
+  );
+  return {
+    id,
+    object: 'batch',
+    created: Math.floor(board.createdAt.getTime() / 1000),
+    status: board.status === 'completed' ? 'completed' : 'failed',
+    results,
+    total_cost: { amount: Number(board.costTotal ?? 0), currency: board.currency },
+  };
+}

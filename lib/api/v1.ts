@@ -1,0 +1,103 @@
+import { z } from 'zod';
+import { apiCaller, type ApiCaller } from '../api-keys/authenticate';
+import { takeRequest } from '../api-keys/rate';
+import { AppError, publicError } from '../errors';
+
+// Atelier's API (/api/v1) speaks the service's interface: the same bodies, and refusals in the
+// service's error shape (decisions.md row 1), so that a client of the service switches by changing
+// its base URL and key.
+
+const TYPES: Record<number, string> = {
+  400: 'invalid_request_error',
+  401: 'authentication_error',
+  402: 'budget_exceeded_error',
+  403: 'permission_error',
+  404: 'not_found_error',
+  409: 'invalid_request_error',
+  413: 'request_too_large',
+  415: 'unsupported_media_type',
+  429: 'rate_limit_error',
+  500: 'api_error',
+  502: 'api_error',
+  503: 'overloaded_error',
+  504: 'timeout_error',
+};
+
+/** The service's error body for anything thrown; a refusal the service itself made keeps its status and code. */
+export function v1ErrorResponse(error: unknown): Response {
+  const shown = publicError(error);
+  const details = error instanceof AppError ? error.details : {};
+  const upstreamStatus =
+    typeof details.upstreamStatus === 'number' && details.upstreamStatus >= 400 && details.upstreamStatus < 500 ? details.upstreamStatus : null;
+  const status = (typeof details.apiStatus === 'number' ? details.apiStatus : null) ?? upstreamStatus ?? shown.status;
+  const code = String(details.apiCode ?? details.upstreamCode ?? shown.code);
+  const param = (details.param as string | undefined) ?? (details.budget as string | undefined) ?? null;
+  const headers: Record<string, string> = { 'cache-control': 'no-store' };
+  if (typeof details.retryAfter === 'number') headers['retry-after'] = String(details.retryAfter);
+  return Response.json({ error: { message: shown.message, type: TYPES[status] ?? 'api_error', code, param } }, { status, headers });
+}
+
+/** A field the service's validation names by code (decisions.md row 2). */
+const FIELD_CODES: Record<string, string> = {
+  size: 'invalid_size',
+  n: 'invalid_n',
+  response_format: 'invalid_response_format',
+  background: 'invalid_background',
+  seed: 'invalid_seed',
+  duration: 'invalid_duration',
+  resolution: 'invalid_resolution',
+  aspect_ratio: 'invalid_aspect_ratio',
+  webhook_url: 'invalid_webhook_url',
+};
+
+/** A body the schema refused, as the service would refuse it. */
+export function invalidBody(error: z.ZodError, body: unknown): AppError {
+  const issue = error.issues[0];
+  const field = String(issue?.path[0] ?? '');
+  const missing = field !== '' && typeof body === 'object' && body !== null && !(field in body);
+  const code = missing
+    ? 'missing_field'
+    : field === 'prompt' && issue?.code === 'too_big'
+      ? 'prompt_too_long'
+      : field === 'model' && issue?.code === 'too_big'
+        ? 'too_many_models'
+        : (FIELD_CODES[field] ?? 'invalid_request');
+  return new AppError('invalid_input', `${field || 'body'}: ${issue?.message ?? 'not valid'}`, { apiCode: code, param: field || null });
+}
+
+/** Refuses a model the key may not use (403), before anything is reserved or sent. */
+export function checkModels(caller: ApiCaller, models: string[]): void {
+  const allowed = caller.key.models;
+  const outside = allowed.length > 0 ? models.filter((m) => !allowed.includes(m)) : [];
+  if (outside.length > 0) {
+    throw new AppError('forbidden', `This key may not use ${outside.join(', ')}.`, { apiCode: 'model_not_allowed', param: 'model' });
+  }
+}
+
+type RouteContext = { params?: Promise<Record<string, string | string[]>> };
+
+/**
+ * An API route: the bearer key first (401), then its requests-per-minute (429), then the handler;
+ * every refusal in the service's error shape.
+ */
+export function withApiKey(handler: (caller: ApiCaller, request: Request, params: Record<string, string | string[]>) => Promise<Response>) {
+  return async (request: Request, context?: RouteContext): Promise<Response> => {
+    try {
+      const caller = await apiCaller(request);
+      await takeRequest(caller.key);
+      return await handler(caller, request, (await context?.params) ?? {});
+    } catch (error) {
+      return v1ErrorResponse(error);
+    }
+  };
+}
+
+/** A JSON body parsed with the service's schema, or the service's 400. */
+export async function jsonBody<S extends z.ZodType>(request: Request, schema: S): Promise<z.infer<S>> {
+  const json = await request.json().catch(() => {
+    throw new AppError('invalid_input', 'The request body is not valid JSON.', { apiCode: 'invalid_json' });
+  });
+  const parsed = schema.safeParse(json);
+  if (!parsed.success) throw invalidBody(parsed.error, json);
+  return parsed.data;
+}

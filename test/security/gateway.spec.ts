@@ -1,0 +1,176 @@
+import { expect, test } from '@playwright/test';
+import { startAtelier, type Atelier } from './support/atelier';
+import { signUp, type Session } from './support/session';
+
+// Atelier's API (/api/v1) with team keys, over real HTTP on PostgreSQL: the service's request and
+// answer shapes, every refusal in the service's error shape, a key's budget under concurrency, its
+// requests per minute shared by two server processes, and a key that dies with its member's place.
+
+interface ApiError {
+  error: { message: string; type: string; code: string; param: string | null };
+}
+
+const board = (models: string | string[], seed = 5) => ({ model: models, prompt: 'a lighthouse at dusk', size: '1024x1024', n: 1, seed });
+
+async function userId(atelier: Atelier, session: Session): Promise<string> {
+  const { rows } = await atelier.sql!.query(`SELECT id FROM "User" WHERE email = $1`, [session.email]);
+  return rows[0].id;
+}
+
+/** A key made through Settings' own action, acting as `member` (default: its maker). */
+async function makeKey(owner: Session, atelier: Atelier, input: Record<string, unknown> = {}, member?: Session): Promise<{ id: string; token: string }> {
+  return owner.act<{ id: string; token: string }>(
+    'makeApiKey',
+    { name: 'pipeline', models: [], userId: await userId(atelier, member ?? owner), ...input },
+    '/settings/api-keys',
+  );
+}
+
+function call(atelier: Atelier, path: string, key: string | null, body?: unknown): Promise<Response> {
+  return fetch(`${atelier.origin}/api/v1${path}`, {
+    method: body === undefined ? 'GET' : 'POST',
+    headers: { ...(key ? { authorization: `Bearer ${key}` } : {}), ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+}
+
+async function refusal(response: Response): Promise<{ status: number; code: string; type: string; param: string | null }> {
+  const { error } = (await response.json()) as ApiError;
+  return { status: response.status, code: error.code, type: error.type, param: error.param };
+}
+
+test.describe('the API gateway on postgres', () => {
+  let atelier: Atelier;
+  let owner: Session;
+
+  test.beforeAll(async () => {
+    test.setTimeout(120_000);
+    atelier = await startAtelier({ database: 'postgres', env: { ATELIER_SECRET: 'gateway-test-secret-of-at-least-32-chars' } });
+    owner = await signUp(atelier, 'Gail Gateway');
+  });
+  test.afterAll(async () => atelier?.stop());
+
+  test('a board through /api/v1 answers the service’s batch with Atelier’s own file URLs, and is the key’s', async () => {
+    const { id, token } = await makeKey(owner, atelier, { name: 'catalogue' });
+    const response = await call(atelier, '/images/generations', token, board(['atelier-vista', 'atelier-mosaic']));
+    expect(response.status).toBe(200);
+    const batch = (await response.json()) as {
+      id: string;
+      object: string;
+      status: string;
+      results: Array<{ model: string; index: number; data: Array<{ url: string }>; usage: { cost: number; cost_unit: string } }>;
+      total_cost: { amount: number; currency: string };
+    };
+    expect(batch).toMatchObject({ object: 'batch', status: 'completed', total_cost: { currency: 'CNY' } });
+    expect(batch.results.map((r) => [r.model, r.index, r.data.length, r.usage.cost_unit])).toEqual([
+      ['atelier-vista', 0, 1, 'CNY'],
+      ['atelier-mosaic', 1, 1, 'CNY'],
+    ]);
+    expect(batch.total_cost.amount).toBeCloseTo(
+      batch.results.reduce((sum, r) => sum + r.usage.cost, 0),
+      4,
+    );
+    for (const result of batch.results) {
+      const url = result.data[0].url;
+      expect(url).toMatch(new RegExp(`^${atelier.origin}/api/v1/files/[0-9a-f-]{36}\\.png\\?expires=\\d+&signature=[\\w-]+$`));
+      const file = await fetch(url);
+      expect(file.status).toBe(200);
+      expect(file.headers.get('content-type')).toBe('image/png');
+      expect([...new Uint8Array(await file.arrayBuffer()).slice(0, 8)]).toEqual([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+      // A forged or altered signature names nothing.
+      expect((await fetch(url.replace(/signature=[\w-]+/, 'signature=forged'))).status).toBe(404);
+    }
+    const { rows } = await atelier.sql!.query(`SELECT "apiKeyId"::text FROM "Generation" WHERE id = $1`, [batch.id]);
+    expect(rows).toEqual([{ apiKeyId: id }]);
+    // base64 on request, as the service answers it.
+    const inline = await call(atelier, '/images/generations', token, { ...board('atelier-pixel'), response_format: 'b64_json' });
+    const b64 = ((await inline.json()) as { results: Array<{ data: Array<{ b64_json: string }> }> }).results[0].data[0].b64_json;
+    expect(Buffer.from(b64, 'base64').subarray(1, 4).toString()).toBe('PNG');
+  });
+
+  test('every refusal in the service’s error shape', async () => {
+    const { token, id } = await makeKey(owner, atelier, { name: 'narrow', models: ['atelier-pixel'] });
+    expect(await refusal(await call(atelier, '/models', null))).toEqual({ status: 401, code: 'missing_api_key', type: 'authentication_error', param: null });
+    expect(await refusal(await call(atelier, '/models', 'sk-not-ours'))).toMatchObject({ status: 401, code: 'invalid_api_key' });
+    expect(await refusal(await call(atelier, '/models', `atl_${'A'.repeat(55)}`))).toMatchObject({ status: 401, code: 'invalid_api_key' });
+    // A key lists only the models it may use, and may use no other.
+    const models = (await (await call(atelier, '/models', token)).json()) as { object: string; data: Array<{ id: string }> };
+    expect(models.data.map((m) => m.id)).toEqual(['atelier-pixel']);
+    expect(await refusal(await call(atelier, '/images/generations', token, board(['atelier-pixel', 'atelier-vista'])))).toEqual({
+      status: 403,
+      code: 'model_not_allowed',
+      type: 'permission_error',
+      param: 'model',
+    });
+    expect(await refusal(await call(atelier, '/images/generations', token, { ...board('atelier-pixel'), size: '512x512' }))).toMatchObject({
+      status: 400,
+      code: 'invalid_size',
+      param: 'size',
+    });
+    expect(await refusal(await call(atelier, '/images/generations', token, { size: '1024x1024' }))).toMatchObject({ status: 400, code: 'missing_field' });
+    // The service's own refusal passes through as the service made it.
+    const unknown = await makeKey(owner, atelier, { name: 'any model' });
+    expect(await refusal(await call(atelier, '/images/generations', unknown.token, board('atelier-nonesuch')))).toMatchObject({ status: 404 });
+
+    // Expired, then revoked: refused at once.
+    await atelier.sql!.query(`UPDATE "ApiKey" SET "expiresAt" = now() - interval '1 second' WHERE id = $1`, [id]);
+    expect(await refusal(await call(atelier, '/models', token))).toMatchObject({ status: 401, code: 'invalid_api_key' });
+    await owner.act('revokeApiKeyAction', { id: unknown.id }, '/settings/api-keys');
+    expect(await refusal(await call(atelier, '/models', unknown.token))).toMatchObject({ status: 401, code: 'invalid_api_key' });
+  });
+
+  test('50 concurrent boards on a key budget for 10: 10 run, 40 are refused naming the key, the spend is the budget', async () => {
+    test.setTimeout(120_000);
+    await owner.createTeam('Key budget');
+    // atelier-pixel at 1024² costs ¥0.04 an image: ¥0.40 is ten boards.
+    const { token, id } = await makeKey(owner, atelier, { name: 'ten boards', monthlyBudget: '0.40' });
+    const responses = await Promise.all(Array.from({ length: 50 }, (_, i) => call(atelier, '/images/generations', token, board('atelier-pixel', i))));
+    const tally: Record<string, number> = {};
+    for (const response of responses) {
+      const outcome = response.status === 200 ? 'ok' : `${response.status} ${(await refusal(response)).param}`;
+      tally[outcome] = (tally[outcome] ?? 0) + 1;
+    }
+    expect(tally).toEqual({ ok: 10, '402 key': 40 });
+    const { rows } = await atelier.sql!.query(
+      `SELECT count(*)::int AS lines, sum(l.amount)::float AS total FROM "LedgerEntry" l JOIN "Generation" g ON g.id = l."generationId" WHERE g."apiKeyId" = $1 AND l.status = 'settled'`,
+      [id],
+    );
+    expect(rows[0]).toEqual({ lines: 10, total: 0.4 });
+  });
+
+  test('a key stops at once when its member leaves the team', async () => {
+    const member = await signUp(atelier, 'Milo Member');
+    await owner.createTeam('Leavers');
+    const { token: invite } = await owner.act<{ token: string }>('createInviteLink', { role: 'member' }, '/settings/team');
+    await member.act('acceptInviteAction', { token: invite }, `/invite/${invite}`);
+    const { token } = await makeKey(owner, atelier, { name: 'milo’s' }, member);
+    expect((await call(atelier, '/models', token)).status).toBe(200);
+    const { rows } = await atelier.sql!.query(
+      `SELECT m.id FROM "Membership" m JOIN "User" u ON u.id = m."userId" JOIN "Team" t ON t.id = m."teamId" WHERE u.email = $1 AND t.name = 'Leavers'`,
+      [member.email],
+    );
+    await owner.act('removeTeamMember', { membershipId: rows[0].id }, '/settings/team');
+    expect(await refusal(await call(atelier, '/models', token))).toMatchObject({ status: 401, code: 'invalid_api_key' });
+  });
+
+  test('requests per minute are counted in the database: two server processes share one limit', async () => {
+    test.setTimeout(120_000);
+    const replica = await startAtelier({ database: 'postgres', replicaOf: atelier, env: { ATELIER_SECRET: 'gateway-test-secret-of-at-least-32-chars' } });
+    try {
+      const { token } = await makeKey(owner, atelier, { name: 'five a minute', rpm: 5 });
+      // All in one minute window: start just after a minute turns if it is about to.
+      const intoMinute = Date.now() % 60_000;
+      if (intoMinute > 50_000) await new Promise((resolve) => setTimeout(resolve, 60_500 - intoMinute));
+      const statuses: number[] = [];
+      for (let i = 0; i < 4; i++) for (const server of [atelier, replica]) statuses.push((await call(server, '/models', token)).status);
+      expect(statuses.filter((s) => s === 200)).toHaveLength(5);
+      expect(statuses.filter((s) => s === 429)).toHaveLength(3);
+      const limited = await call(replica, '/models', token);
+      expect(limited.status).toBe(429);
+      expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
+      expect(await refusal(limited)).toMatchObject({ code: 'rate_limit_exceeded', type: 'rate_limit_error' });
+    } finally {
+      await replica.stop();
+    }
+  });
+});
