@@ -37,7 +37,10 @@ export interface OpenRequest {
 }
 
 /** Checks the budgets, reserves the estimate and writes the generation as running, in one transaction. */
-export async function openGeneration(ctx: Pick<TeamContext, 'team' | 'user' | 'apiKey'>, request: OpenRequest): Promise<GenerationRef & { videoTaskId?: string }> {
+export async function openGeneration(
+  ctx: Pick<TeamContext, 'team' | 'user' | 'apiKey'>,
+  request: OpenRequest,
+): Promise<GenerationRef & { videoTaskId?: string }> {
   const prisma = await db();
   const { kind, charges } = request;
   const generation = await prisma.$transaction((tx) =>
