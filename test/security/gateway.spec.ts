@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import OpenAI from 'openai';
 import { startAtelier, type Atelier } from './support/atelier';
 import { signUp, type Session } from './support/session';
 
@@ -86,6 +87,20 @@ test.describe('the API gateway on postgres', () => {
     const inline = await call(atelier, '/images/generations', token, { ...board('atelier-pixel'), response_format: 'b64_json' });
     const b64 = ((await inline.json()) as { results: Array<{ data: Array<{ b64_json: string }> }> }).results[0].data[0].b64_json;
     expect(Buffer.from(b64, 'base64').subarray(1, 4).toString()).toBe('PNG');
+  });
+
+  test('the official OpenAI Node SDK works unchanged: base URL and key are all it changes', async () => {
+    const { token } = await makeKey(owner, atelier, { name: 'sdk' });
+    const client = new OpenAI({ baseURL: `${atelier.origin}/api/v1`, apiKey: token, maxRetries: 0 });
+    const answer = (await client.images.generate({ model: 'atelier-pixel', prompt: 'a red kite over green hills', n: 1, size: '1024x1024' })) as unknown as {
+      object: string;
+      results: Array<{ data: Array<{ url: string }> }>;
+    };
+    expect(answer.object).toBe('batch');
+    expect((await fetch(answer.results[0].data[0].url)).headers.get('content-type')).toBe('image/png');
+    // A refusal reaches the SDK as its own error, with the status and the service's code.
+    const refused = new OpenAI({ baseURL: `${atelier.origin}/api/v1`, apiKey: 'atl_not-a-key', maxRetries: 0 });
+    await expect(refused.images.generate({ model: 'atelier-pixel', prompt: 'x' })).rejects.toMatchObject({ status: 401, code: 'invalid_api_key' });
   });
 
   test('every refusal in the service’s error shape', async () => {
