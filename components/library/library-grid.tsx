@@ -332,7 +332,7 @@ function LibraryTile({
           {item.prompt}
         </p>
         <p className="truncate text-xs text-ink-subtle">
-          {item.model} · {item.author}
+          {item.model} · {item.apiKey ? format(l.viaKey, { name: item.author, key: item.apiKey }) : item.author}
         </p>
       </div>
     </Link>

@@ -85,7 +85,7 @@ const itemSelect = {
   createdAt: true,
   favorite: true,
   asset: { select: { width: true, height: true } },
-  generation: { select: { prompt: true, user: { select: { name: true } } } },
+  generation: { select: { prompt: true, user: { select: { name: true } }, apiKey: { select: { name: true } } } },
 } satisfies Prisma.GenerationOutputSelect;
 
 type Row = Prisma.GenerationOutputGetPayload<{ select: typeof itemSelect }>;
@@ -186,6 +186,7 @@ export async function getLibraryItem(ctx: TeamContext, id: string) {
           params: true,
           parentId: true,
           user: { select: { name: true } },
+          apiKey: { select: { name: true } },
           shareLinks: { where: { outputId: null, ...activeShareLink() }, select: { id: true } },
         },
       },
@@ -251,6 +252,7 @@ function toItem(ctx: TeamContext, row: Row): LibraryItem {
     height: row.asset?.height ?? null,
     favorite: row.favorite,
     author: row.generation.user.name,
+    apiKey: row.generation.apiKey?.name ?? null,
     mine: row.userId === ctx.user.id,
     createdAt: row.createdAt.toISOString(),
     href: generationHref({ id: row.generationId, kind: row.kind }),

@@ -16,7 +16,9 @@ export interface LibraryItem {
   width: number | null;
   height: number | null;
   favorite: boolean;
+  /** Who made it; through Atelier's API, the key's name beside it. */
   author: string;
+  apiKey: string | null;
   mine: boolean;
   createdAt: string;
   href: string;

@@ -96,7 +96,7 @@ export const en = {
     videos: 'Turn a described scene into a short video.',
     library: 'Everything your team has made, in one place.',
     dashboard: 'What your team spends, and where.',
-    settings: 'Your account and service key, your team and your share links.',
+    settings: 'Your account and service key, your team, your share links and the team’s API keys.',
   },
   emptyTitle: {
     edit: 'Start with an image',

@@ -6,6 +6,7 @@ export const libraryEn = {
   description: 'Every result your team has made: edits, board images and videos, newest first.',
   count: '{n} results',
   kinds: { edit: 'Edit', comparison: 'Board image', video: 'Video' },
+  viaKey: '{name} via API key “{key}”',
   saving: 'Saving…',
   unsaved: 'Not saved',
   unsavedHint: 'The service’s copy could not be stored; open it from its page while the service still has it.',

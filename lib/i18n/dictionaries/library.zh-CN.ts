@@ -6,6 +6,7 @@ export const libraryZhCN: LibraryDictionary = {
   description: '团队的全部成果：编辑结果、对比图片和视频，最新的在前。',
   count: '{n} 个成果',
   kinds: { edit: '编辑', comparison: '对比图片', video: '视频' },
+  viaKey: '{name}（API 密钥“{key}”）',
   saving: '保存中…',
   unsaved: '未保存',
   unsavedHint: '服务端的文件未能保存；在服务仍保留期间，可从其页面打开。',

@@ -96,7 +96,7 @@ export const zhCN: Dictionary = {
     videos: '把描述的场景变成一段短视频。',
     library: '团队创作的所有内容，集中在这里。',
     dashboard: '团队的花费，以及花在了哪里。',
-    settings: '你的账户与服务密钥、团队和分享链接。',
+    settings: '你的账户与服务密钥、团队、分享链接和团队的 API 密钥。',
   },
   emptyTitle: {
     edit: '从一张图片开始',

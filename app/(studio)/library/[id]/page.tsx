@@ -61,7 +61,7 @@ export default async function LibraryItemPage({ params, searchParams }: { params
         </span>
       ),
     ],
-    [d.by, item.author],
+    [d.by, item.apiKey ? format(t.library.viaKey, { name: item.author, key: item.apiKey }) : item.author],
     [d.when, <LocalTime key="when" at={item.createdAt} />],
     [d.shared, item.shareLinks ? format(d.sharedCount, { n: item.shareLinks }) : d.notShared],
   ];

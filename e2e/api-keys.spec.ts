@@ -1,0 +1,59 @@
+import { expect, test } from '@playwright/test';
+import { baseURL } from '../playwright.config';
+import { shotPath } from './support/screenshots';
+
+// An admin makes a team API key in Settings, a script calls Atelier's API with it the way it would
+// call the service, and what it made shows in the library under the key's name; revoked, it stops.
+
+test('an API key made in Settings runs a board from a script, which the library shows as the key’s', async ({ page }) => {
+  await page.goto('/settings/api-keys');
+  await page.getByRole('button', { name: 'New API key' }).click();
+  const form = page.getByRole('form', { name: 'New API key' });
+  await form.getByLabel('Name').fill('Nightly render');
+  await form.getByLabel('Monthly budget (¥, optional)').fill('5');
+  await form.getByLabel('Requests per minute (optional)').fill('30');
+  await form.getByLabel('atelier-pixel').check();
+  if (process.env.SCREENSHOTS) await page.screenshot({ path: shotPath('settings-api-keys-new.en.png') });
+  await form.getByRole('button', { name: 'Create key' }).click();
+  const token = await page.getByTestId('api-key-token').inputValue();
+  expect(token).toMatch(/^atl_[\w-]{55}$/);
+  expect(await page.getByTestId('api-key-webhook-secret').inputValue()).toMatch(/^whsec_/);
+  if (process.env.SCREENSHOTS) await page.screenshot({ path: shotPath('settings-api-keys-created.en.png') });
+  await page.getByRole('button', { name: 'Done' }).click();
+  const row = page.getByTestId('api-key').filter({ hasText: 'Nightly render' });
+  await expect(row).toHaveAttribute('data-state', 'active');
+  await expect(row).toContainText('atelier-pixel');
+
+  // The script: the service's request, Atelier's base URL and key.
+  const prompt = 'a paper lantern festival seen from a bridge';
+  const call = (model: string) =>
+    page.request.post(`${baseURL}/api/v1/images/generations`, {
+      headers: { authorization: `Bearer ${token}` },
+      data: { model, prompt, n: 1, size: '1024x1024', seed: 9 },
+    });
+  const answer = await call('atelier-pixel');
+  expect(answer.status()).toBe(200);
+  expect((await call('atelier-vista')).status()).toBe(403); // outside the key's models
+
+  await page.goto(`/library?q=${encodeURIComponent('paper lantern')}`);
+  const item = page.getByTestId('library-item');
+  await expect(item).toHaveCount(1);
+  await expect(item).toContainText('via API key “Nightly render”');
+  await page.goto('/settings/api-keys');
+  await expect(row).toContainText('¥0.04 of ¥5.00 this month');
+  await expect(row).toContainText('Last used');
+  if (process.env.SCREENSHOTS) {
+    await page.screenshot({ path: shotPath('settings-api-keys.en.png') });
+    await page.context().addCookies([{ name: 'atelier-locale', value: 'zh-CN', url: baseURL }]);
+    await page.reload();
+    await expect(page.getByRole('heading', { name: 'API 密钥' }).first()).toBeVisible();
+    await page.screenshot({ path: shotPath('settings-api-keys.zh-CN.png') });
+    await page.context().addCookies([{ name: 'atelier-locale', value: 'en', url: baseURL }]);
+    await page.reload();
+  }
+
+  await row.getByRole('button', { name: 'Revoke' }).click();
+  await page.getByRole('dialog', { name: 'Revoke “Nightly render”?' }).getByRole('button', { name: 'Revoke' }).click();
+  await expect(row).toHaveAttribute('data-state', 'revoked');
+  expect((await call('atelier-pixel')).status()).toBe(401);
+});
