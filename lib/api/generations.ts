@@ -5,7 +5,7 @@ import { runBoard } from '../comparisons/run-board';
 import { BACKGROUNDS, LIMITS, RESPONSE_FORMATS } from '../comparisons/schema';
 import { db } from '../runtime';
 import { IMAGE_SIZES } from '../upstream/defaults';
-import { signedFileUrl } from './file-urls';
+import { fileUrl } from './file-urls';
 import { checkModels } from './v1';
 
 // POST /api/v1/images/generations: the service's request (section 4.2), run as a board of the key's
@@ -24,15 +24,6 @@ export const generationsRequestSchema = z.object({
   seed: z.int().min(0).max(LIMITS.maxSeed).optional(),
 });
 export type GenerationsRequest = z.infer<typeof generationsRequestSchema>;
-
-const EXTENSIONS: Record<string, string> = { 'image/png': 'png', 'image/jpeg': 'jpg', 'image/webp': 'webp', 'video/mp4': 'mp4' };
-
-/** The extension a file URL carries: the stored type's, else the service URL's, else png. */
-function extensionOf(contentType: string | undefined, upstreamUrl: string | null): string {
-  if (contentType && EXTENSIONS[contentType]) return EXTENSIONS[contentType];
-  const fromUrl = upstreamUrl ? /\.(png|jpe?g|webp|mp4)(?:$|\?)/i.exec(new URL(upstreamUrl).pathname)?.[1] : undefined;
-  return fromUrl?.toLowerCase() ?? 'png';
-}
 
 async function base64Of(storageKey: string): Promise<string> {
   const blob = await blobStore().get(storageKey);
@@ -89,9 +80,7 @@ export async function generateImages(caller: ApiCaller, request: GenerationsRequ
       const failed = images.length === 0 ? outputs.find((o) => o.errorCode) : undefined;
       const data = await Promise.all(
         images.map(async (o) => ({
-          ...(request.response_format === 'b64_json' && o.asset
-            ? { b64_json: await base64Of(o.asset.storageKey) }
-            : { url: signedFileUrl(o.id, extensionOf(o.asset?.contentType, o.upstreamUrl)) }),
+          ...(request.response_format === 'b64_json' && o.asset ? { b64_json: await base64Of(o.asset.storageKey) } : { url: fileUrl(o) }),
           ...(o.revisedPrompt ? { revised_prompt: o.revisedPrompt } : {}),
         })),
       );

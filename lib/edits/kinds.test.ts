@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { EDIT_KINDS, PROMPT_TEMPLATES, promptFitsKind, sizeOptions } from './kinds';
+import { EDIT_KINDS, inferEditKind, needsMask, PROMPT_TEMPLATES, promptFitsKind, sizeOptions } from './kinds';
 import { inputProblem } from './limits';
 
 describe('edit kinds', () => {
@@ -9,6 +9,15 @@ describe('edit kinds', () => {
     expect(promptFitsKind('local', '删除这个杯子')).toBe(false);
     expect(promptFitsKind('remove', '删除这个杯子')).toBe(true);
     expect(promptFitsKind('style', 'make it look like a sketch')).toBe(true);
+  });
+
+  it('reads an API caller’s prompt and mask as the service would, kind by kind', () => {
+    for (const kind of EDIT_KINDS) expect(inferEditKind(PROMPT_TEMPLATES[kind], needsMask(kind)), kind).toBe(kind);
+    expect(inferEditKind('remove the background', false)).toBe('background');
+    expect(inferEditKind('去掉背景，换成雪山', false)).toBe('background');
+    expect(inferEditKind('删除这个杯子', true)).toBe('remove');
+    expect(inferEditKind('make it look like a sketch', false)).toBe('style');
+    expect(inferEditKind('a bouquet of flowers here', true)).toBe('local');
   });
 
   it('offers the original size, and twice it capped at 4096 for upscaling', () => {

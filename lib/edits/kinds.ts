@@ -47,3 +47,18 @@ export function sizeOptions(kind: EditKind, width: number, height: number): stri
   const doubled = `${Math.round(width * scale)}x${Math.round(height * scale)}`;
   return doubled === original ? [original] : [doubled, original];
 }
+
+/**
+ * The kind the service will read a request as (decisions.md row 9), for callers of the API who send
+ * only a prompt and perhaps a mask: masked, removal or else local; unmasked, the kind whose word
+ * comes first among those that need no mask ("remove the background" is a background edit), else style.
+ */
+export function inferEditKind(prompt: string, masked: boolean): EditKind {
+  if (masked) return KEYWORDS.remove.test(prompt) ? 'remove' : 'local';
+  let first: { kind: EditKind; at: number } | null = null;
+  for (const kind of ['background', 'style', 'upscale', 'add'] as const) {
+    const at = prompt.search(KEYWORDS[kind]);
+    if (at >= 0 && (!first || at < first.at)) first = { kind, at };
+  }
+  return first?.kind ?? 'style';
+}

@@ -1,5 +1,7 @@
 import { expect, test } from '@playwright/test';
-import OpenAI from 'openai';
+import { maskPng, scenePng } from '@atelier/reference-service/testing';
+import OpenAI, { toFile } from 'openai';
+import sharp from 'sharp';
 import { startAtelier, type Atelier } from './support/atelier';
 import { signUp, type Session } from './support/session';
 
@@ -98,6 +100,19 @@ test.describe('the API gateway on postgres', () => {
     };
     expect(answer.object).toBe('batch');
     expect((await fetch(answer.results[0].data[0].url)).headers.get('content-type')).toBe('image/png');
+    // An edit: multipart image and mask, as the SDK sends them.
+    const edited = await client.images.edit({
+      model: 'atelier-edit',
+      prompt: 'Turn the painted area into a bouquet of red flowers',
+      image: await toFile(await scenePng(320, 240), 'scene.png', { type: 'image/png' }),
+      mask: await toFile(await maskPng(320, 240, { x: 100, y: 60, w: 120, h: 120 }), 'mask.png', { type: 'image/png' }),
+    });
+    expect(edited).toMatchObject({ object: 'image', status: 'completed', usage: { cost_unit: 'CNY' } });
+    const result = await fetch(edited.data![0].url!);
+    expect(result.headers.get('content-type')).toBe('image/png');
+    expect(await sharp(Buffer.from(await result.arrayBuffer())).metadata()).toMatchObject({ width: 320, height: 240 });
+    const { rows } = await atelier.sql!.query(`SELECT kind, params->>'editKind' AS "editKind" FROM "Generation" WHERE id = $1`, [(edited as unknown as { id: string }).id]);
+    expect(rows).toEqual([{ kind: 'edit', editKind: 'local' }]);
     // A refusal reaches the SDK as its own error, with the status and the service's code.
     const refused = new OpenAI({ baseURL: `${atelier.origin}/api/v1`, apiKey: 'atl_not-a-key', maxRetries: 0 });
     await expect(refused.images.generate({ model: 'atelier-pixel', prompt: 'x' })).rejects.toMatchObject({ status: 401, code: 'invalid_api_key' });
