@@ -111,7 +111,9 @@ test.describe('the API gateway on postgres', () => {
     const result = await fetch(edited.data![0].url!);
     expect(result.headers.get('content-type')).toBe('image/png');
     expect(await sharp(Buffer.from(await result.arrayBuffer())).metadata()).toMatchObject({ width: 320, height: 240 });
-    const { rows } = await atelier.sql!.query(`SELECT kind, params->>'editKind' AS "editKind" FROM "Generation" WHERE id = $1`, [(edited as unknown as { id: string }).id]);
+    const { rows } = await atelier.sql!.query(`SELECT kind, params->>'editKind' AS "editKind" FROM "Generation" WHERE id = $1`, [
+      (edited as unknown as { id: string }).id,
+    ]);
     expect(rows).toEqual([{ kind: 'edit', editKind: 'local' }]);
     // A refusal reaches the SDK as its own error, with the status and the service's code.
     const refused = new OpenAI({ baseURL: `${atelier.origin}/api/v1`, apiKey: 'atl_not-a-key', maxRetries: 0 });
