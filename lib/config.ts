@@ -25,6 +25,7 @@ const envSchema = z.object({
   ATELIER_VIDEO_MAX_MINUTES: optional.pipe(z.string().regex(/^\d+$/, 'ATELIER_VIDEO_MAX_MINUTES must be a number').transform(Number).optional()),
   AUTH_GITHUB_ID: optional,
   AUTH_GITHUB_SECRET: optional,
+  ATELIER_PRIVATE_CALLBACK_ORIGINS: optional,
 });
 
 export interface AppConfig {
@@ -55,6 +56,11 @@ export interface AppConfig {
     adminToken: string | undefined;
   };
   runWorkers: boolean;
+  /**
+   * Origins on private or loopback addresses that an API caller's webhook_url may still name
+   * (ATELIER_PRIVATE_CALLBACK_ORIGINS, comma-separated: a receiver inside the operator's network, tests).
+   */
+  privateCallbackOrigins: string[];
   /** The operator's price table (CNY), used for models the service's own list gives no price for. */
   pricesFile: string;
   /** Where assets are stored: local disk (by default under the data dir) or S3 (STORAGE_*, S3_*). */
@@ -127,6 +133,11 @@ export function loadAppConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       adminToken: embedded ? secrets.serviceAdminToken : undefined,
     },
     runWorkers: e.ATELIER_RUN_WORKERS ?? true,
+    privateCallbackOrigins: (e.ATELIER_PRIVATE_CALLBACK_ORIGINS ?? '')
+      .split(',')
+      .map((origin) => origin.trim())
+      .filter(Boolean)
+      .map((origin) => new URL(origin).origin),
     pricesFile: path.resolve(/*turbopackIgnore: true*/ e.ATELIER_PRICES_FILE ?? 'config/prices.json'),
     storage: storageConfig(env, dataDir),
     ffmpegPath: e.FFMPEG_PATH,

@@ -34,6 +34,8 @@ export interface OpenRequest {
   requestId?: string;
   /** Videos: the task row is written with the generation. */
   withVideoTask?: boolean;
+  /** Videos through the API: the caller's webhook_url, called when the task ends. */
+  videoCallbackUrl?: string;
 }
 
 /** Checks the budgets, reserves the estimate and writes the generation as running, in one transaction. */
@@ -56,7 +58,7 @@ export async function openGeneration(
           parentId: request.parentId,
           requestId: request.requestId,
           apiKeyId: ctx.apiKey?.id,
-          ...(request.withVideoTask ? { videoTask: { create: { teamId: ctx.team.id, status: 'pending' } } } : {}),
+          ...(request.withVideoTask ? { videoTask: { create: { teamId: ctx.team.id, status: 'pending', callbackUrl: request.videoCallbackUrl } } } : {}),
         },
         select: { id: true, teamId: true, userId: true, kind: true, videoTask: { select: { id: true } } },
       }),

@@ -1,6 +1,7 @@
 import type PgBoss from 'pg-boss';
 import { registerArchiveJobs } from '../assets/archive-job';
 import type { Database } from '../db/client';
+import { registerCallbackJobs } from '../api/callbacks';
 import { registerApiKeyJobs } from '../api-keys/rate';
 import { registerLedgerJobs } from '../ledger/jobs';
 import { registerTrashJobs } from '../library/trash';
@@ -24,6 +25,7 @@ export async function startJobs(database: Database): Promise<Jobs> {
   await registerLedgerJobs(boss, database);
   await registerTrashJobs(boss, database);
   await registerApiKeyJobs(boss, database);
+  await registerCallbackJobs(boss);
   return {
     boss,
     async stop() {

@@ -55,6 +55,17 @@ function pinnedLookup(addresses: ResolvedAddress[]): LookupFunction {
 
 /** One GET to `url`, connecting only to `addresses`; resolves with the response head, never follows redirects. */
 export function pinnedGet(url: URL, addresses: ResolvedAddress[], headers: Record<string, string>, signal: AbortSignal): Promise<IncomingMessage> {
+  return pinnedRequest(url, addresses, headers, signal);
+}
+
+/** One request (a GET, or a POST of `body`) to `url`, connecting only to `addresses`; never follows redirects. */
+export function pinnedRequest(
+  url: URL,
+  addresses: ResolvedAddress[],
+  headers: Record<string, string>,
+  signal: AbortSignal,
+  body?: string,
+): Promise<IncomingMessage> {
   const client = url.protocol === 'https:' ? https : http;
   return new Promise((resolve, reject) => {
     const req = client.request(
@@ -63,8 +74,8 @@ export function pinnedGet(url: URL, addresses: ResolvedAddress[], headers: Recor
         hostname: url.hostname.replace(/^\[(.*)\]$/, '$1'),
         port: url.port || undefined,
         path: `${url.pathname}${url.search}`,
-        method: 'GET',
-        headers,
+        method: body === undefined ? 'GET' : 'POST',
+        headers: body === undefined ? headers : { ...headers, 'content-length': String(Buffer.byteLength(body)) },
         agent: false, // no pooled socket from an earlier, differently-checked request
         lookup: pinnedLookup(addresses),
         signal,
@@ -72,6 +83,6 @@ export function pinnedGet(url: URL, addresses: ResolvedAddress[], headers: Recor
       resolve,
     );
     req.on('error', reject);
-    req.end();
+    req.end(body);
   });
 }

@@ -3,6 +3,7 @@ import { upstreamFor } from '../generations/upstream-for';
 import { settleGeneration } from '../generations/lifecycle';
 import { zeroCost } from '../upstream/cost';
 import { db } from '../runtime';
+import { notifyCaller } from '../api/callbacks';
 
 /**
  * The heavy end of a video: stream the file into our storage (it outlives the service's 7-day URL)
@@ -20,10 +21,11 @@ export async function completeVideo(videoTaskId: string): Promise<void> {
   const model = String((generation.params as { model?: string }).model ?? 'unknown');
   const total = remote.cost ?? zeroCost();
   // Only the first completion wins; a duplicate job leaves everything as it is.
-  await settleGeneration(generation, {
+  const settled = await settleGeneration(generation, {
     status: 'completed',
     total,
     charges: [{ model, amount: total.amount }],
     outputs: [{ model, entryIndex: 0, status: 'completed', assetId: asset.id, archive: 'archived', upstreamUrl: remote.videoUrl, cost: total.amount }],
   });
+  if (settled) await notifyCaller(task);
 }

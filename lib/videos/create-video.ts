@@ -27,11 +27,19 @@ export type CreateVideoInput = z.infer<typeof createVideoSchema>;
  * is called and updated after, so a crash in between leaves a row the sync reconciles instead of a
  * task nobody knows about.
  */
-export async function createVideo(ctx: TeamContext, input: CreateVideoInput) {
+export async function createVideo(ctx: TeamContext, input: CreateVideoInput, { callbackUrl }: { callbackUrl?: string } = {}) {
   const prisma = await db();
   const charges = await priceVideo(ctx, input);
   const params = { model: input.model, duration: input.duration ?? null, resolution: input.resolution, audio: input.audio, aspectRatio: input.aspectRatio };
-  const generation = await openGeneration(ctx, { kind: 'video', prompt: input.prompt, params, charges, parentId: input.parentId, withVideoTask: true });
+  const generation = await openGeneration(ctx, {
+    kind: 'video',
+    prompt: input.prompt,
+    params,
+    charges,
+    parentId: input.parentId,
+    withVideoTask: true,
+    videoCallbackUrl: callbackUrl,
+  });
   const taskId = generation.videoTaskId!;
   const target = webhookTarget(taskId);
   try {

@@ -3,14 +3,16 @@ import { upstreamFor } from '../generations/upstream-for';
 import { endGeneration } from '../generations/lifecycle';
 import { db } from '../runtime';
 import { scheduleCompletion } from './schedule';
+import { notifyCaller } from '../api/callbacks';
 
 /** Accepted by the service yet unknown to it this long after creation: the create call was lost. */
 const LOST_AFTER_MS = 2 * 60_000;
 
-async function fail(videoTaskId: string, generationId: string, message: string, code: string) {
-  await endGeneration(generationId, { status: 'failed', code, message }, (tx) =>
-    tx.videoTask.update({ where: { id: videoTaskId }, data: { status: 'failed', errorMessage: message, nextPollAt: null } }),
+async function fail(task: { id: string; callbackUrl: string | null; generation: { id: string } }, message: string, code: string) {
+  const ended = await endGeneration(task.generation.id, { status: 'failed', code, message }, (tx) =>
+    tx.videoTask.update({ where: { id: task.id }, data: { status: 'failed', errorMessage: message, nextPollAt: null } }),
   );
+  if (ended) await notifyCaller(task);
 }
 
 /**
@@ -29,18 +31,18 @@ export async function syncVideoTask(videoTaskId: string): Promise<'running' | 'd
   const age = Date.now() - task.createdAt.getTime();
   if (!task.upstreamTaskId) {
     if (age < LOST_AFTER_MS) return 'running';
-    await fail(task.id, task.generation.id, 'The video was interrupted before the service accepted it. Please retry.', 'interrupted');
+    await fail(task, 'The video was interrupted before the service accepted it. Please retry.', 'interrupted');
     return 'done';
   }
   if (age > appConfig().videoMaxMinutes * 60_000) {
-    await fail(task.id, task.generation.id, `The video did not finish within ${appConfig().videoMaxMinutes} minutes.`, 'timeout');
+    await fail(task, `The video did not finish within ${appConfig().videoMaxMinutes} minutes.`, 'timeout');
     return 'done';
   }
   const upstream = await upstreamFor({ user: { id: task.generation.userId }, team: { id: task.generation.teamId } });
   const remote = await upstream.getVideoTask(task.upstreamTaskId);
   const progress = Math.max(task.progress, Math.min(100, Math.round(remote.progress)));
   if (remote.status === 'failed') {
-    await fail(task.id, task.generation.id, remote.error?.message ?? 'The service reported the video as failed.', remote.error?.code ?? 'failed');
+    await fail(task, remote.error?.message ?? 'The service reported the video as failed.', remote.error?.code ?? 'failed');
     return 'done';
   }
   await prisma.videoTask.update({

@@ -1,4 +1,6 @@
+import { createServer, type Server } from 'node:http';
 import { expect, test } from '@playwright/test';
+import { Webhook } from 'standardwebhooks';
 import { maskPng, scenePng } from '@atelier/reference-service/testing';
 import OpenAI, { toFile } from 'openai';
 import sharp from 'sharp';
@@ -21,8 +23,13 @@ async function userId(atelier: Atelier, session: Session): Promise<string> {
 }
 
 /** A key made through Settings' own action, acting as `member` (default: its maker). */
-async function makeKey(owner: Session, atelier: Atelier, input: Record<string, unknown> = {}, member?: Session): Promise<{ id: string; token: string }> {
-  return owner.act<{ id: string; token: string }>(
+async function makeKey(
+  owner: Session,
+  atelier: Atelier,
+  input: Record<string, unknown> = {},
+  member?: Session,
+): Promise<{ id: string; token: string; webhookSecret: string }> {
+  return owner.act<{ id: string; token: string; webhookSecret: string }>(
     'makeApiKey',
     { name: 'pipeline', models: [], userId: await userId(atelier, member ?? owner), ...input },
     '/settings/api-keys',
@@ -42,16 +49,95 @@ async function refusal(response: Response): Promise<{ status: number; code: stri
   return { status: response.status, code: error.code, type: error.type, param: error.param };
 }
 
+/** A caller's webhook receiver on loopback: every delivery, its headers and body. */
+interface Delivery {
+  headers: Record<string, string>;
+  body: string;
+}
+
 test.describe('the API gateway on postgres', () => {
   let atelier: Atelier;
   let owner: Session;
+  let receiver: Server;
+  let receiverUrl: string;
+  const deliveries: Delivery[] = [];
 
   test.beforeAll(async () => {
     test.setTimeout(120_000);
-    atelier = await startAtelier({ database: 'postgres', env: { ATELIER_SECRET: 'gateway-test-secret-of-at-least-32-chars' } });
+    receiver = createServer((request, response) => {
+      let body = '';
+      request.on('data', (chunk) => (body += chunk));
+      request.on('end', () => {
+        deliveries.push({ headers: request.headers as Record<string, string>, body });
+        // The first delivery fails: the retry must come.
+        response.writeHead(deliveries.length === 1 ? 500 : 204).end();
+      });
+    });
+    await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+    const { port } = receiver.address() as { port: number };
+    receiverUrl = `http://127.0.0.1:${port}/hooks/atelier`;
+    atelier = await startAtelier({
+      database: 'postgres',
+      env: { ATELIER_SECRET: 'gateway-test-secret-of-at-least-32-chars', ATELIER_PRIVATE_CALLBACK_ORIGINS: `http://127.0.0.1:${port}` },
+    });
     owner = await signUp(atelier, 'Gail Gateway');
   });
-  test.afterAll(async () => atelier?.stop());
+  test.afterAll(async () => {
+    await atelier?.stop();
+    receiver?.close();
+  });
+
+  test('a video through /api/v1: the task record by polling, the file, and the caller’s webhook signed with the key’s secret', async () => {
+    test.setTimeout(120_000);
+    const { token, webhookSecret } = await makeKey(owner, atelier, { name: 'videos' });
+    const started = await call(atelier, '/videos/generations', token, {
+      model: 'atelier-motion',
+      prompt: 'waves rolling onto a beach at dawn',
+      duration: 3,
+      resolution: '480p',
+      webhook_url: receiverUrl,
+    });
+    expect(started.status).toBe(200);
+    const task = (await started.json()) as { id: string; object: string; status: string; model: string; params: { duration: number } };
+    expect(task).toMatchObject({ object: 'video_generation', status: 'processing', model: 'atelier-motion', params: { duration: 3 } });
+
+    let record: { status: string; progress: number; video_url?: string; usage?: { cost: number } } = { status: 'processing', progress: 0 };
+    await expect
+      .poll(
+        async () => {
+          record = await (await call(atelier, `/videos/generations/${task.id}`, token)).json();
+          return record.status;
+        },
+        { timeout: 90_000, intervals: [1_000] },
+      )
+      .toBe('completed');
+    expect(record.progress).toBe(100);
+    expect(record.usage!.cost).toBeGreaterThan(0);
+    const video = await fetch(record.video_url!);
+    expect(video.headers.get('content-type')).toBe('video/mp4');
+    expect(
+      Buffer.from(await video.arrayBuffer())
+        .subarray(4, 8)
+        .toString(),
+    ).toBe('ftyp');
+
+    // Delivered at least once (the first answer was a 500), each signed for the standardwebhooks library.
+    await expect.poll(() => deliveries.length, { timeout: 60_000 }).toBeGreaterThanOrEqual(2);
+    for (const delivery of deliveries) {
+      const event = new Webhook(webhookSecret).verify(delivery.body, delivery.headers) as { type: string; data: { id: string; status: string } };
+      expect(event).toMatchObject({ type: 'video_generation.completed', data: { id: task.id, status: 'completed' } });
+    }
+    expect(() => new Webhook(webhookSecret).verify(deliveries[0].body.replace('completed', 'failed'), deliveries[0].headers)).toThrow();
+
+    // Another team's key never reads this task.
+    const stranger = await signUp(atelier, 'Sid Stranger');
+    const theirs = await makeKey(stranger, atelier, { name: 'theirs' });
+    expect(await refusal(await call(atelier, `/videos/generations/${task.id}`, theirs.token))).toMatchObject({ status: 404, code: 'task_not_found' });
+    // A webhook_url on a private address is refused up front.
+    expect(
+      await refusal(await call(atelier, '/videos/generations', token, { model: 'atelier-motion', prompt: 'x', webhook_url: 'http://10.0.0.7/hook' })),
+    ).toMatchObject({ status: 400, code: 'invalid_webhook_url' });
+  });
 
   test('a board through /api/v1 answers the service’s batch with Atelier’s own file URLs, and is the key’s', async () => {
     const { id, token } = await makeKey(owner, atelier, { name: 'catalogue' });

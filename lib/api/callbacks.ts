@@ -1,0 +1,72 @@
+import type PgBoss from 'pg-boss';
+import { Webhook } from 'standardwebhooks';
+import { z } from 'zod';
+import { webhookSecretContext } from '../api-keys/keys';
+import { appConfig } from '../config';
+import { enqueue, ensureQueue } from '../queue';
+import { db } from '../runtime';
+import { deriveKey, unseal } from '../secrets/seal';
+import { pinnedRequest, resolveTarget, resolveWithDns } from '../storage/pinned-request';
+import { taskRecord, taskSelect } from './videos';
+
+// An API caller's webhook_url is called when Atelier's video task ends, the way the service calls
+// its callers (decisions.md row 7): a JSON event signed Standard-Webhooks style, here with the
+// key's own secret; delivered at least once, retried with backoff until a 2xx, stopped by a 410.
+// The address is checked (and pinned) at every attempt, like archiving's downloads.
+
+export const CALLBACK_QUEUE = 'api.video-callback';
+const ATTEMPT_MS = 10_000;
+
+/** Queues the call, if the task came through the API with a webhook_url. */
+export async function notifyCaller(task: { id: string; callbackUrl: string | null }): Promise<void> {
+  if (!task.callbackUrl) return;
+  await enqueue(CALLBACK_QUEUE, { videoTaskId: task.id }, { singletonKey: `callback:${task.id}` });
+}
+
+/** One attempt; throws (for the queue to retry) unless the caller answered 2xx or 410. */
+export async function deliverCallback(videoTaskId: string): Promise<'delivered' | 'gone' | 'nothing'> {
+  const prisma = await db();
+  const task = await prisma.videoTask.findUnique({
+    where: { id: videoTaskId },
+    select: { callbackUrl: true, generation: { select: { ...taskSelect, apiKey: { select: { id: true, webhookSecret: true } } } } },
+  });
+  const key = task?.generation.apiKey;
+  if (!task?.callbackUrl || !key) return 'nothing';
+  const record = taskRecord(task.generation);
+  if (record.status === 'processing') return 'nothing';
+  const body = JSON.stringify({ id: `evt_${record.id}`, type: `video_generation.${record.status}`, created: Math.floor(Date.now() / 1000), data: record });
+  const secret = unseal(key.webhookSecret, deriveKey(appConfig().atelierSecret), webhookSecretContext(key.id));
+  const messageId = `msg_${record.id}`;
+  const sentAt = new Date();
+  const url = new URL(task.callbackUrl);
+  const addresses = await resolveTarget(url, new Set(appConfig().privateCallbackOrigins), resolveWithDns);
+  const response = await pinnedRequest(
+    url,
+    addresses,
+    {
+      'content-type': 'application/json',
+      'user-agent': 'Atelier-Webhooks/1',
+      'webhook-id': messageId,
+      'webhook-timestamp': String(Math.floor(sentAt.getTime() / 1000)),
+      'webhook-signature': new Webhook(secret).sign(messageId, sentAt, body),
+    },
+    AbortSignal.timeout(ATTEMPT_MS),
+    body,
+  );
+  response.resume();
+  const status = response.statusCode ?? 0;
+  if (status === 410) return 'gone';
+  if (status < 200 || status >= 300) throw new Error(`the caller's webhook answered ${status}`);
+  return 'delivered';
+}
+
+const callbackJob = z.object({ videoTaskId: z.uuid() });
+
+/** Retried after about 5 s, 10 s, 20 s, … for ten attempts. */
+export async function registerCallbackJobs(boss: PgBoss): Promise<void> {
+  await ensureQueue(boss, { name: CALLBACK_QUEUE, policy: 'short', retryLimit: 10, retryDelay: 5, retryBackoff: true, expireInSeconds: 60 });
+  await boss.work(CALLBACK_QUEUE, { batchSize: 1 }, async ([job]) => {
+    const outcome = await deliverCallback(callbackJob.parse(job.data).videoTaskId);
+    if (outcome === 'gone') console.log(`[api] webhook for video task ${job.data} answered 410: not called again`);
+  });
+}

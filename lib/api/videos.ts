@@ -1,0 +1,107 @@
+import { z } from 'zod';
+import type { ApiCaller } from '../api-keys/authenticate';
+import type { Prisma } from '../db/generated/client';
+import { appConfig } from '../config';
+import { AppError } from '../errors';
+import { isBlockedAddress } from '../net/address-policy';
+import { db } from '../runtime';
+import { SERVICE_DEFAULTS, VIDEO_ASPECT_RATIOS, VIDEO_RESOLUTIONS } from '../upstream/defaults';
+import { createVideo } from '../videos/create-video';
+import { videoParamsSchema } from '../videos/queries';
+import { fileUrl, FILE_URL_DAYS } from './file-urls';
+import { checkModels } from './v1';
+
+// POST /api/v1/videos/generations and GET /api/v1/videos/generations/{id}: the service's video task
+// (sections 2.3 and 2.4, decisions.md row 5) as Atelier runs it; the id is Atelier's, and the
+// caller's webhook_url is called when Atelier's task ends (callbacks.ts).
+
+/** http(s) only, and not a literal private address (a host name is checked again when called). */
+const webhookUrl = z
+  .url()
+  .max(2_000)
+  .refine((value) => {
+    const url = new URL(value);
+    const host = url.hostname.replace(/^\[(.*)\]$/, '$1');
+    const allowed = appConfig().privateCallbackOrigins.includes(url.origin) || !isBlockedAddress(host);
+    return (url.protocol === 'https:' || url.protocol === 'http:') && !url.username && !url.password && allowed;
+  }, 'webhook_url must be a public http(s) URL.');
+
+export const videosRequestSchema = z.object({
+  model: z.string().trim().min(1).max(200),
+  prompt: z.string().trim().min(1).max(32_000),
+  duration: z.int().min(1).max(600).optional(),
+  resolution: z.enum(VIDEO_RESOLUTIONS).default(SERVICE_DEFAULTS.videoResolution),
+  audio: z.boolean().default(false),
+  aspect_ratio: z.enum(VIDEO_ASPECT_RATIOS).default(SERVICE_DEFAULTS.videoAspectRatio),
+  webhook_url: webhookUrl.optional(),
+});
+export type VideosRequest = z.infer<typeof videosRequestSchema>;
+
+export async function startVideo(caller: ApiCaller, request: VideosRequest) {
+  checkModels(caller, [request.model]);
+  const { generationId } = await createVideo(
+    caller.ctx,
+    {
+      model: request.model,
+      prompt: request.prompt,
+      duration: request.duration,
+      resolution: request.resolution,
+      audio: request.audio,
+      aspectRatio: request.aspect_ratio,
+    },
+    { callbackUrl: request.webhook_url },
+  );
+  const task = await videoTaskRecord(caller, generationId);
+  return { ...task, estimated_time: task.estimated_remaining ?? 0 };
+}
+
+const taskSelect = {
+  id: true,
+  prompt: true,
+  params: true,
+  status: true,
+  createdAt: true,
+  costTotal: true,
+  currency: true,
+  errorCode: true,
+  errorMessage: true,
+  videoTask: { select: { progress: true, estimatedRemaining: true, errorMessage: true } },
+  outputs: { where: { status: 'completed' as const }, select: { id: true, upstreamUrl: true, asset: { select: { contentType: true } } }, take: 1 },
+} satisfies Prisma.GenerationSelect;
+type TaskRow = Prisma.GenerationGetPayload<{ select: typeof taskSelect }>;
+
+/** The task record (decisions.md row 5) of one of the caller's team's videos; another team's is not found. */
+export async function videoTaskRecord(caller: Pick<ApiCaller, 'ctx'>, id: string): Promise<ReturnType<typeof taskRecord>> {
+  const prisma = await db();
+  const row = await prisma.generation.findFirst({ where: { id, teamId: caller.ctx.team.id, kind: 'video' }, select: taskSelect });
+  if (!row) throw new AppError('not_found', 'No such video task.', { apiCode: 'task_not_found' });
+  return taskRecord(row);
+}
+
+/** A generation as the service's task record: processing until Atelier holds the file, then completed with its URL. */
+export function taskRecord(row: TaskRow) {
+  const params = videoParamsSchema.parse(row.params ?? {});
+  const output = row.outputs[0];
+  const status = row.status === 'completed' && output ? 'completed' : row.status === 'failed' || row.status === 'cancelled' ? 'failed' : 'processing';
+  return {
+    id: row.id,
+    object: 'video_generation',
+    status,
+    progress: status === 'completed' ? 100 : Math.min(99, row.videoTask?.progress ?? 0),
+    estimated_remaining: status === 'processing' ? (row.videoTask?.estimatedRemaining ?? null) : 0,
+    created: Math.floor(row.createdAt.getTime() / 1000),
+    model: params.model,
+    params: { prompt: row.prompt, duration: params.duration, resolution: params.resolution, audio: params.audio, aspect_ratio: params.aspectRatio },
+    ...(status === 'completed' && output
+      ? {
+          video_url: fileUrl(output),
+          expires_at: Math.floor(Date.now() / 1000) + FILE_URL_DAYS * 86_400,
+          usage: { cost: Number(row.costTotal ?? 0), cost_unit: row.currency },
+        }
+      : {}),
+    ...(status === 'failed'
+      ? { error: { message: row.errorMessage ?? row.videoTask?.errorMessage ?? 'The video failed.', code: row.errorCode ?? 'failed' } }
+      : {}),
+  };
+}
+export { taskSelect };

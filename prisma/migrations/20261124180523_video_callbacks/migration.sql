@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "VideoTask" ADD COLUMN     "callbackUrl" TEXT;
