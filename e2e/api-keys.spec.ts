@@ -39,6 +39,11 @@ test('an API key made in Settings runs a board from a script, which the library 
   const item = page.getByTestId('library-item');
   await expect(item).toHaveCount(1);
   await expect(item).toContainText('via API key “Nightly render”');
+  // The dashboard splits the spend by key, the studio's apart.
+  await page.goto('/dashboard');
+  const byKey = page.locator('section').filter({ hasText: 'By API key' });
+  await expect(byKey).toContainText('Nightly render');
+  if (process.env.SCREENSHOTS) await byKey.screenshot({ path: shotPath('dashboard-by-key.en.png') });
   await page.goto('/settings/api-keys');
   await expect(row).toContainText('¥0.04 of ¥5.00 this month');
   await expect(row).toContainText('Last used');

@@ -56,6 +56,8 @@ export interface SpendReport {
   byModel: Slice[];
   byMember: Slice[];
   byKind: Slice[];
+  /** Spend through each API key and through the studio (key `studio`); empty when the team has no keys. */
+  byKey: Slice[];
   top: TopGeneration[];
 }
 
@@ -93,7 +95,7 @@ export async function spendReport(ctx: TeamContext, range: SpendRange): Promise<
   const { timeZone } = ctx.team;
   const { scope, where } = spendScope(ctx);
 
-  const [groups, [months], top] = await Promise.all([
+  const [groups, [months], top, byKey] = await Promise.all([
     prisma.$queryRaw<GroupRow[]>`
       SELECT GROUPING(day, kind, model, "userId")::int AS grouping, to_char(day, 'YYYY-MM-DD') AS day, kind, model, "userId"::text AS "userId",
              sum(amount) AS amount, sum(lines)::int AS n
@@ -106,6 +108,7 @@ export async function spendReport(ctx: TeamContext, range: SpendRange): Promise<
              coalesce(sum(amount) FILTER (WHERE day < ${localMonthFirstDay(timeZone)}), 0) AS "lastMonth"
       FROM "LedgerDay" WHERE ${where} AND day >= ${localMonthFirstDay(timeZone, -1)}`,
     topGenerations(ctx, scope, range, timeZone),
+    spendByKey(ctx, scope, range, timeZone),
   ]);
 
   // GROUPING() sets a bit for each column NOT in the row's grouping set (day=8, kind=4, model=2, userId=1).
@@ -142,9 +145,30 @@ export async function spendReport(ctx: TeamContext, range: SpendRange): Promise<
       (g) => g.kind!,
       (g) => g.kind!,
     ),
+    byKey,
     top,
   };
 }
+
+/**
+ * Settled spend of the range per API key, the studio's as `studio`. Read from the ledger lines of
+ * the range (the daily rollup does not know keys), and only for a team that has made a key.
+ */
+async function spendByKey(ctx: TeamContext, scope: 'team' | 'mine', range: SpendRange, timeZone: string): Promise<Slice[]> {
+  const prisma = await db();
+  if ((await prisma.apiKey.count({ where: { teamId: ctx.team.id }, take: 1 })) === 0) return [];
+  const bounds = await rangeBounds(prisma, range, timeZone);
+  const rows = await prisma.$queryRaw<Array<{ key: string; label: string; amount: Prisma.Decimal; n: number }>>`
+    SELECT coalesce(k.id::text, 'studio') AS key, coalesce(k.name, 'studio') AS label, sum(l.amount) AS amount, count(*)::int AS n
+    FROM "LedgerEntry" l JOIN "Generation" g ON g.id = l."generationId" LEFT JOIN "ApiKey" k ON k.id = g."apiKeyId"
+    WHERE l."teamId" = ${ctx.team.id}::uuid AND l.status = 'settled' AND l."occurredAt" >= ${bounds.from} AND l."occurredAt" < ${bounds.to}
+      ${scope === 'mine' ? Prisma.sql`AND l."userId" = ${ctx.user.id}::uuid` : Prisma.empty}
+    GROUP BY k.id, k.name`;
+  return rows.map((r) => ({ key: r.key, label: r.label, amount: money(r.amount), count: r.n })).sort(bySpend);
+}
+
+/** Most spent first, then by name. */
+const bySpend = (a: Slice, b: Slice) => Number(b.amount) - Number(a.amount) || a.label.localeCompare(b.label);
 
 /** The ten costliest generations started in the range (walks the team's cost index, newest data first). */
 async function topGenerations(ctx: TeamContext, scope: 'team' | 'mine', range: SpendRange, timeZone: string): Promise<TopGeneration[]> {
@@ -160,9 +184,7 @@ async function topGenerations(ctx: TeamContext, scope: 'team' | 'mine', range: S
 }
 
 function slices(rows: GroupRow[], key: (g: GroupRow) => string, label: (g: GroupRow) => string): Slice[] {
-  return rows
-    .map((g) => ({ key: key(g), label: label(g), amount: money(g.amount), count: g.n }))
-    .sort((a, b) => Number(b.amount) - Number(a.amount) || a.label.localeCompare(b.label));
+  return rows.map((g) => ({ key: key(g), label: label(g), amount: money(g.amount), count: g.n })).sort(bySpend);
 }
 
 /** Exact decimal text, trailing zeros trimmed ("0.1200" → "0.12", "3.0000" → "3"). */

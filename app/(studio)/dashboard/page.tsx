@@ -52,6 +52,11 @@ export default async function DashboardPage({ searchParams }: { searchParams: Se
               </ChartCard>
             )}
           </div>
+          {report.byKey.length > 0 && (
+            <ChartCard title={c.byKey}>
+              <RankedBars slices={report.byKey.map((s) => (s.key === 'studio' ? { ...s, label: c.studio } : s))} locale={locale} empty={c.nothing} />
+            </ChartCard>
+          )}
           <Card>
             <CardHeader title={t.dashboard.top.title} className="pb-3" />
             <TopGenerations rows={report.top} t={t} locale={locale} />

@@ -35,6 +35,8 @@ export const dashboardEn = {
     dailyHint: 'Stacked by kind; days without spend show as zero.',
     byModel: 'By model',
     byMember: 'By member',
+    byKey: 'By API key',
+    studio: 'Studio (no key)',
     byKind: 'By kind',
     total: 'Total',
     nothing: 'Nothing in this period.',

@@ -35,6 +35,8 @@ export const dashboardZhCN: DashboardDictionary = {
     dailyHint: '按类型堆叠；无花费的日期显示为零。',
     byModel: '按模型',
     byMember: '按成员',
+    byKey: '按 API 密钥',
+    studio: '工作室（无密钥）',
     byKind: '按类型',
     total: '合计',
     nothing: '该时间段内没有花费。',
