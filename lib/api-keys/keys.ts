@@ -3,7 +3,7 @@ import type { TeamContext } from '../auth/context';
 import { appConfig } from '../config';
 import { Prisma } from '../db/generated/client';
 import { AppError } from '../errors';
-import { localMonthFirstDay } from '../ledger/period';
+import { keySpend } from '../ledger/key-spend';
 import { db } from '../runtime';
 import { deriveKey, seal } from '../secrets/seal';
 import { hashApiKey, newApiKey, newWebhookSecret } from './token';
@@ -128,18 +128,4 @@ export async function listApiKeys(ctx: TeamContext): Promise<ApiKeySummary[]> {
     lastUsedAt: row.lastUsedAt,
     createdAt: row.createdAt,
   }));
-}
-
-type Client = Pick<Prisma.TransactionClient, '$queryRaw'>;
-
-/** What counts against keys' monthly budgets: their settled and reserved ledger lines since the month began in the team's zone. */
-export async function keySpend(client: Client, keyIds: string[], timeZone: string): Promise<Map<string, Prisma.Decimal>> {
-  if (keyIds.length === 0) return new Map();
-  const rows = await client.$queryRaw<Array<{ keyId: string; amount: Prisma.Decimal }>>`
-    SELECT g."apiKeyId"::text AS "keyId", sum(l.amount) AS amount
-    FROM "Generation" g JOIN "LedgerEntry" l ON l."generationId" = g.id
-    WHERE g."apiKeyId" = ANY(${keyIds}::uuid[]) AND l.status IN ('reserved', 'settled')
-      AND l."occurredAt" >= ((${localMonthFirstDay(timeZone)}::timestamp AT TIME ZONE ${timeZone}) AT TIME ZONE 'UTC')
-    GROUP BY g."apiKeyId"`;
-  return new Map(rows.map((r) => [r.keyId, new Prisma.Decimal(r.amount)]));
 }

@@ -3,25 +3,19 @@ import { Webhook } from 'standardwebhooks';
 import { z } from 'zod';
 import { webhookSecretContext } from '../api-keys/keys';
 import { appConfig } from '../config';
-import { enqueue, ensureQueue } from '../queue';
+import { ensureQueue } from '../queue';
 import { db } from '../runtime';
 import { deriveKey, unseal } from '../secrets/seal';
 import { pinnedRequest, resolveTarget, resolveWithDns } from '../storage/pinned-request';
+import { VIDEO_QUEUES } from '../videos/schedule';
 import { taskRecord, taskSelect } from './videos';
 
-// An API caller's webhook_url is called when Atelier's video task ends, the way the service calls
+// An API caller's webhook_url is called when Atelier's video task ends (videos/schedule.ts queues it), the way the service calls
 // its callers (decisions.md row 7): a JSON event signed Standard-Webhooks style, here with the
 // key's own secret; delivered at least once, retried with backoff until a 2xx, stopped by a 410.
 // The address is checked (and pinned) at every attempt, like archiving's downloads.
 
-export const CALLBACK_QUEUE = 'api.video-callback';
 const ATTEMPT_MS = 10_000;
-
-/** Queues the call, if the task came through the API with a webhook_url. */
-export async function notifyCaller(task: { id: string; callbackUrl: string | null }): Promise<void> {
-  if (!task.callbackUrl) return;
-  await enqueue(CALLBACK_QUEUE, { videoTaskId: task.id }, { singletonKey: `callback:${task.id}` });
-}
 
 /** One attempt; throws (for the queue to retry) unless the caller answered 2xx or 410. */
 export async function deliverCallback(videoTaskId: string): Promise<'delivered' | 'gone' | 'nothing'> {
@@ -64,8 +58,8 @@ const callbackJob = z.object({ videoTaskId: z.uuid() });
 
 /** Retried after about 5 s, 10 s, 20 s, … for ten attempts. */
 export async function registerCallbackJobs(boss: PgBoss): Promise<void> {
-  await ensureQueue(boss, { name: CALLBACK_QUEUE, policy: 'short', retryLimit: 10, retryDelay: 5, retryBackoff: true, expireInSeconds: 60 });
-  await boss.work(CALLBACK_QUEUE, { batchSize: 1 }, async ([job]) => {
+  await ensureQueue(boss, { name: VIDEO_QUEUES.callback, policy: 'short', retryLimit: 10, retryDelay: 5, retryBackoff: true, expireInSeconds: 60 });
+  await boss.work(VIDEO_QUEUES.callback, { batchSize: 1 }, async ([job]) => {
     const outcome = await deliverCallback(callbackJob.parse(job.data).videoTaskId);
     if (outcome === 'gone') console.log(`[api] webhook for video task ${job.data} answered 410: not called again`);
   });

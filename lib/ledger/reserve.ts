@@ -2,7 +2,7 @@ import { Prisma } from '../db/generated/client';
 import type { GenerationKind } from '../db/generated/enums';
 import { AppError } from '../errors';
 import { runtime } from '../runtime';
-import { keySpend } from '../api-keys/keys';
+import { keySpend } from './key-spend';
 import { monthSpendByMember, sumOf } from './month-spend';
 
 type Tx = Prisma.TransactionClient;

@@ -3,7 +3,7 @@ import { upstreamFor } from '../generations/upstream-for';
 import { settleGeneration } from '../generations/lifecycle';
 import { zeroCost } from '../upstream/cost';
 import { db } from '../runtime';
-import { notifyCaller } from '../api/callbacks';
+import { scheduleCallback } from './schedule';
 
 /**
  * The heavy end of a video: stream the file into our storage (it outlives the service's 7-day URL)
@@ -27,5 +27,5 @@ export async function completeVideo(videoTaskId: string): Promise<void> {
     charges: [{ model, amount: total.amount }],
     outputs: [{ model, entryIndex: 0, status: 'completed', assetId: asset.id, archive: 'archived', upstreamUrl: remote.videoUrl, cost: total.amount }],
   });
-  if (settled) await notifyCaller(task);
+  if (settled) await scheduleCallback(task);
 }

@@ -2,8 +2,7 @@ import { appConfig } from '../config';
 import { upstreamFor } from '../generations/upstream-for';
 import { endGeneration } from '../generations/lifecycle';
 import { db } from '../runtime';
-import { scheduleCompletion } from './schedule';
-import { notifyCaller } from '../api/callbacks';
+import { scheduleCallback, scheduleCompletion } from './schedule';
 
 /** Accepted by the service yet unknown to it this long after creation: the create call was lost. */
 const LOST_AFTER_MS = 2 * 60_000;
@@ -12,7 +11,7 @@ async function fail(task: { id: string; callbackUrl: string | null; generation: 
   const ended = await endGeneration(task.generation.id, { status: 'failed', code, message }, (tx) =>
     tx.videoTask.update({ where: { id: task.id }, data: { status: 'failed', errorMessage: message, nextPollAt: null } }),
   );
-  if (ended) await notifyCaller(task);
+  if (ended) await scheduleCallback(task);
 }
 
 /**
