@@ -4,13 +4,13 @@ import { Plus, SquareTerminal } from 'lucide-react';
 import { useRouter } from 'next/navigation';
 import { Fragment, useId, useState, type FormEvent, type ReactNode } from 'react';
 import { format } from '@/lib/i18n';
-import { ConfirmButton } from '../confirm-dialog';
+import { RevokeButton } from '../revoke-button';
 import { FreshLink } from '../fresh-link';
 import { useI18n } from '../i18n-provider';
 import { DAY, TimePhrase } from '../local-time';
 import { Badge } from '../ui/badge';
 import { Button } from '../ui/button';
-import { Card, CardHeader } from '../ui/card';
+import { Card, CardHeader, CardList } from '../ui/card';
 import { Field, Input, Select } from '../ui/input';
 import { Segmented } from '../ui/segmented';
 import { useAction } from '../use-action';
@@ -55,15 +55,11 @@ export function ApiKeysCard({
         }
       />
       {creating && members && make && <NewKeyForm members={members} models={models} make={make} onClose={() => setCreating(false)} />}
-      {keys.length === 0 ? (
-        <p className="px-5 py-6 text-sm text-ink-subtle sm:px-6">{a.empty}</p>
-      ) : (
-        <ul className="mt-4 divide-y divide-line border-t border-line" data-testid="api-keys">
-          {keys.map((key) => (
-            <KeyRow key={key.id} item={key} revoke={revoke} />
-          ))}
-        </ul>
-      )}
+      <CardList empty={a.empty} testId="api-keys">
+        {keys.map((key) => (
+          <KeyRow key={key.id} item={key} revoke={revoke} />
+        ))}
+      </CardList>
     </Card>
   );
 }
@@ -71,7 +67,6 @@ export function ApiKeysCard({
 function KeyRow({ item, revoke }: { item: ApiKeyItem; revoke?: RevokeApiKey }) {
   const { t } = useI18n();
   const a = t.api;
-  const { run, pending, toast } = useAction();
   const facts: ReactNode[] = [
     <span key="prefix" className="font-mono">
       {item.shown}…
@@ -102,24 +97,10 @@ function KeyRow({ item, revoke }: { item: ApiKeyItem; revoke?: RevokeApiKey }) {
       <div className="flex items-center gap-2">
         <Badge tone={STATE_TONES[item.state]}>{a.states[item.state]}</Badge>
         {revoke && item.state === 'active' && (
-          <ConfirmButton
-            variant="ghost"
-            size="sm"
-            className="hover:text-danger"
-            title={format(a.revokeTitle, { name: item.name })}
-            description={a.revokeLead}
-            confirmLabel={a.revoke}
-            pending={pending}
-            onConfirm={(close) =>
-              run(
-                () => revoke({ id: item.id }),
-                () => toast(a.revoked),
-                close,
-              )
-            }
-          >
-            {a.revoke}
-          </ConfirmButton>
+          <RevokeButton
+            words={{ label: a.revoke, title: format(a.revokeTitle, { name: item.name }), lead: a.revokeLead, done: a.revoked }}
+            revoke={() => revoke({ id: item.id })}
+          />
         )}
       </div>
     </li>

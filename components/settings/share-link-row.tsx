@@ -6,10 +6,9 @@ import { Fragment, type ReactNode } from 'react';
 import { format } from '@/lib/i18n';
 import type { ShareState } from '@/lib/share/lifetime';
 import { useI18n } from '../i18n-provider';
-import { useAction } from '../use-action';
 import { Badge } from '../ui/badge';
 import type { RevokeShare, ShareLinkItem } from './share-link-types';
-import { ConfirmButton } from '../confirm-dialog';
+import { RevokeButton } from '../revoke-button';
 import { TimePhrase } from '../local-time';
 
 const KIND_ICONS: Record<ShareLinkItem['kind'], typeof Columns3> = { edit: WandSparkles, comparison: Columns3, video: Clapperboard, collection: FolderOpen };
@@ -19,15 +18,7 @@ const STATE_TONES = { active: 'success', expired: 'neutral', revoked: 'danger' }
 export function ShareLinkRow({ link, revoke }: { link: ShareLinkItem; revoke: RevokeShare }) {
   const { t } = useI18n();
   const s = t.share.settings;
-  const { run, pending, toast } = useAction();
   const KindIcon = KIND_ICONS[link.kind];
-
-  const onRevoke = (close: () => void) =>
-    run(
-      () => revoke({ id: link.id }),
-      () => toast(s.revoked),
-      close,
-    );
 
   const expiry = link.expires ? <TimePhrase template={link.state === 'expired' ? s.expired : s.expires} at={link.expires} /> : s.never;
   const facts: ReactNode[] = [
@@ -71,18 +62,7 @@ export function ShareLinkRow({ link, revoke }: { link: ShareLinkItem; revoke: Re
       <div className="col-start-2 flex items-center gap-2 sm:col-start-auto">
         <Badge tone={STATE_TONES[link.state]}>{s.states[link.state]}</Badge>
         {link.canRevoke && (
-          <ConfirmButton
-            variant="ghost"
-            size="sm"
-            className="hover:text-danger"
-            title={s.revokeTitle}
-            description={s.revokeLead}
-            confirmLabel={s.revoke}
-            pending={pending}
-            onConfirm={onRevoke}
-          >
-            {s.revoke}
-          </ConfirmButton>
+          <RevokeButton words={{ label: s.revoke, title: s.revokeTitle, lead: s.revokeLead, done: s.revoked }} revoke={() => revoke({ id: link.id })} />
         )}
       </div>
     </li>

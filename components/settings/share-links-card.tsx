@@ -2,7 +2,7 @@
 
 import { Info } from 'lucide-react';
 import { useI18n } from '../i18n-provider';
-import { Card, CardHeader } from '../ui/card';
+import { Card, CardHeader, CardList } from '../ui/card';
 import { ShareLinkRow } from './share-link-row';
 import type { RevokeShare, ShareLinkItem } from './share-link-types';
 
@@ -17,15 +17,11 @@ export function ShareLinksCard({ scope, links, revoke }: { scope: 'team' | 'mine
         <Info className="mt-0.5 size-4 shrink-0 text-ink-subtle" aria-hidden />
         {s.onceNote}
       </p>
-      {links.length === 0 ? (
-        <p className="px-5 py-6 text-sm text-ink-subtle sm:px-6">{s.empty}</p>
-      ) : (
-        <ul className="mt-4 divide-y divide-line border-t border-line" data-testid="share-links">
-          {links.map((link) => (
-            <ShareLinkRow key={link.id} link={link} revoke={revoke} />
-          ))}
-        </ul>
-      )}
+      <CardList empty={s.empty} testId="share-links">
+        {links.map((link) => (
+          <ShareLinkRow key={link.id} link={link} revoke={revoke} />
+        ))}
+      </CardList>
     </Card>
   );
 }

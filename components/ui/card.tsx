@@ -32,3 +32,13 @@ export function CardFooter({ className, ...rest }: HTMLAttributes<HTMLDivElement
     />
   );
 }
+
+/** A card's list of rows under a rule, or the sentence that says it is empty. */
+export function CardList({ empty, testId, children }: { empty: string; testId?: string; children: ReactNode[] }) {
+  if (children.length === 0) return <p className="px-5 py-6 text-sm text-ink-subtle sm:px-6">{empty}</p>;
+  return (
+    <ul className="mt-4 divide-y divide-line border-t border-line" data-testid={testId}>
+      {children}
+    </ul>
+  );
+}

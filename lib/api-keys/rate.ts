@@ -1,7 +1,7 @@
 import type PgBoss from 'pg-boss';
 import type { Database } from '../db/client';
 import { AppError } from '../errors';
-import { ensureQueue } from '../queue';
+import { schedulePeriodic } from '../queue';
 import { db } from '../runtime';
 
 /**
@@ -32,9 +32,7 @@ export const API_KEY_QUEUES = { sweep: 'api-keys.sweep' } as const;
 
 /** Every ten minutes: old per-minute counts go. */
 export async function registerApiKeyJobs(boss: PgBoss, database: Database): Promise<void> {
-  await ensureQueue(boss, { name: API_KEY_QUEUES.sweep, policy: 'short' });
-  await boss.work(API_KEY_QUEUES.sweep, async () => {
+  await schedulePeriodic(boss, API_KEY_QUEUES.sweep, '*/10 * * * *', async () => {
     await sweepRequestCounts(database);
   });
-  await boss.schedule(API_KEY_QUEUES.sweep, '*/10 * * * *');
 }

@@ -1,15 +1,13 @@
 import type PgBoss from 'pg-boss';
 import type { Database } from '../db/client';
-import { ensureQueue } from '../queue';
+import { schedulePeriodic } from '../queue';
 import { sweepReservations } from './sweep';
 
 export const LEDGER_QUEUES = { sweep: 'ledger.sweep' } as const;
 
 /** Every minute: reservations nobody will settle are given back (sweep.ts). */
 export async function registerLedgerJobs(boss: PgBoss, database: Database): Promise<void> {
-  await ensureQueue(boss, { name: LEDGER_QUEUES.sweep, policy: 'short' });
-  await boss.work(LEDGER_QUEUES.sweep, async () => {
+  await schedulePeriodic(boss, LEDGER_QUEUES.sweep, '* * * * *', async () => {
     await sweepReservations(database);
   });
-  await boss.schedule(LEDGER_QUEUES.sweep, '* * * * *');
 }

@@ -5,7 +5,7 @@ import type { Database } from '../db/client';
 import { AppError } from '../errors';
 import { THUMBNAIL_WIDTHS } from '../assets/thumbnail';
 import { blobStore } from '../assets/store';
-import { ensureQueue } from '../queue';
+import { schedulePeriodic } from '../queue';
 import { db } from '../runtime';
 import type { BlobStore } from '../storage';
 
@@ -87,10 +87,8 @@ export const TRASH_QUEUES = { purge: 'library.trash-purge' } as const;
 
 /** Every hour: the trash gives up what has been in it for 30 days. */
 export async function registerTrashJobs(boss: PgBoss, database: Database): Promise<void> {
-  await ensureQueue(boss, { name: TRASH_QUEUES.purge, policy: 'short' });
-  await boss.work(TRASH_QUEUES.purge, async () => {
+  await schedulePeriodic(boss, TRASH_QUEUES.purge, '17 * * * *', async () => {
     const purged = await purgeTrash(database);
     if (purged.outputs > 0) console.log(`[trash] purged ${purged.outputs} results and ${purged.files} files`);
   });
-  await boss.schedule(TRASH_QUEUES.purge, '17 * * * *');
 }

@@ -32,3 +32,10 @@ export async function ensureQueue(boss: PgBoss, queue: PgBoss.Queue): Promise<vo
   await boss.createQueue(queue.name, queue);
   await boss.updateQueue(queue.name, queue);
 }
+
+/** A job that runs on a schedule (`cron`, in UTC), one at a time across every worker process. */
+export async function schedulePeriodic(boss: PgBoss, name: string, cron: string, work: () => Promise<void>): Promise<void> {
+  await ensureQueue(boss, { name, policy: 'short' });
+  await boss.work(name, work);
+  await boss.schedule(name, cron);
+}

@@ -3,7 +3,7 @@ import type { Database } from '../db/client';
 import { runtime } from '../runtime';
 import { startBoss } from './boss';
 
-export { ensureQueue, startBoss } from './boss';
+export { ensureQueue, schedulePeriodic, startBoss } from './boss';
 
 const KEY = Symbol.for('atelier.boss');
 /** `database` is set for a send-only instance: it belongs to that database and no other. */
