@@ -38,11 +38,22 @@ export async function db() {
   return (await runtime()).db.prisma;
 }
 
+const CLOSE_KEY = Symbol.for('atelier.runtime.before-close');
+type CloseHolder = { [CLOSE_KEY]?: Array<() => Promise<void>> };
+
+/** Work to finish before the database closes (buffers to write), however many module copies register it. */
+export function beforeClose(work: () => Promise<void>): void {
+  ((globalThis as CloseHolder)[CLOSE_KEY] ??= []).push(work);
+}
+
 export async function closeRuntime(): Promise<void> {
   const holder = globalThis as Holder;
   const current = holder[KEY];
-  delete holder[KEY];
   if (!current) return;
+  for (const work of (globalThis as CloseHolder)[CLOSE_KEY] ?? []) {
+    await work().catch((error: unknown) => console.error('[runtime] before close:', (error as Error).message));
+  }
+  delete holder[KEY];
   const { db, lease } = await current;
   lease.stop();
   await db.close();

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { apiCaller, type ApiCaller } from '../api-keys/authenticate';
 import { takeRequest } from '../api-keys/rate';
 import { AppError, publicError } from '../errors';
+import { withRequestScope } from '../request-log/log';
 
 // Atelier's API (/api/v1) speaks the service's interface: the same bodies, and refusals in the
 // service's error shape (decisions.md row 1), so that a client of the service switches by changing
@@ -83,9 +84,11 @@ type RouteContext = { params?: Promise<Record<string, string | string[]>> };
 export function withApiKey(handler: (caller: ApiCaller, request: Request, params: Record<string, string | string[]>) => Promise<Response>) {
   return async (request: Request, context?: RouteContext): Promise<Response> => {
     try {
-      const caller = await apiCaller(request);
-      await takeRequest(caller.key);
-      return await handler(caller, request, (await context?.params) ?? {});
+      return await withRequestScope(async () => {
+        const caller = await apiCaller(request);
+        await takeRequest(caller.key);
+        return await handler(caller, request, (await context?.params) ?? {});
+      });
     } catch (error) {
       return v1ErrorResponse(error);
     }

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { AppError, errorResponse } from '../errors';
+import { withRequestScope } from '../request-log/log';
 import { currentUser, teamContext, type TeamContext, type Viewer } from './context';
 import type { Role } from './roles';
 
@@ -57,8 +58,11 @@ export function withTeam<S extends RouteSchemas>(
 ) {
   return async (request: Request, context?: RouteContext): Promise<Response> => {
     try {
-      const ctx = await teamContext(minRole);
-      return await handler(ctx, await parseInput(schemas, request, context), request);
+      // The service calls the handler makes go to the request log with the whole request's time.
+      return await withRequestScope(async () => {
+        const ctx = await teamContext(minRole);
+        return await handler(ctx, await parseInput(schemas, request, context), request);
+      });
     } catch (error) {
       return errorResponse(error);
     }

@@ -1,13 +1,20 @@
 import { appConfig } from '../config';
 import { resolveServiceKey, type KeyOwner } from '../keys/service-keys';
+import { recordCall } from '../request-log/log';
 import { createUpstreamClient, type UpstreamClient } from '../upstream';
 
 /**
  * A service client signed with the caller's key (their own, else the team's). The key lives only
  * inside the client's closure: never return it, log it or put it in an error.
  */
-export async function upstreamFor(ctx: KeyOwner): Promise<UpstreamClient> {
+export async function upstreamFor(ctx: KeyOwner & { apiKey?: { id: string } }): Promise<UpstreamClient> {
   const { apiKey } = await resolveServiceKey(ctx);
   const { upstream } = appConfig();
-  return createUpstreamClient({ baseUrl: upstream.baseUrl, apiKey, taskStatusPath: upstream.taskStatusPath });
+  return createUpstreamClient({
+    baseUrl: upstream.baseUrl,
+    apiKey,
+    taskStatusPath: upstream.taskStatusPath,
+    // Every call goes to the request log under whose it was.
+    observe: (call) => recordCall({ ...call, teamId: ctx.team.id, userId: ctx.user.id, apiKeyId: ctx.apiKey?.id ?? null }),
+  });
 }

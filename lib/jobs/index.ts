@@ -4,6 +4,7 @@ import type { Database } from '../db/client';
 import { registerCallbackJobs } from '../api/callbacks';
 import { registerApiKeyJobs } from '../api-keys/rate';
 import { registerLedgerJobs } from '../ledger/jobs';
+import { registerRequestLogJobs } from '../request-log/log';
 import { registerTrashJobs } from '../library/trash';
 import { shareBoss, startBoss } from '../queue';
 import { registerVideoJobs } from '../videos/jobs';
@@ -26,6 +27,7 @@ export async function startJobs(database: Database): Promise<Jobs> {
   await registerTrashJobs(boss, database);
   await registerApiKeyJobs(boss, database);
   await registerCallbackJobs(boss);
+  await registerRequestLogJobs(boss, database);
   return {
     boss,
     async stop() {

@@ -28,6 +28,20 @@ export interface UpstreamClientOptions {
   timeouts?: Partial<UpstreamTimeouts>;
   /** Where the client reports oddities of the service (unknown task states). */
   log?: (line: string) => void;
+  /** Told of every call once it has answered or failed (the request log). */
+  observe?: (call: ObservedCall) => void;
+}
+
+/** One call as the request log keeps it. */
+export interface ObservedCall {
+  operation: 'images.edits' | 'images.generations' | 'videos.generations' | 'videos.status' | 'models';
+  models: string[];
+  /** The service's HTTP status; 0 when it could not be reached. */
+  status: number;
+  upstreamMs: number;
+  cost: string | null;
+  errorCode: string | null;
+  createdAt: Date;
 }
 
 export interface UpstreamClient {
@@ -57,6 +71,24 @@ export function createUpstreamClient(options: UpstreamClientOptions): UpstreamCl
     return task;
   };
 
+  /** Times a call and tells the observer how it went. */
+  const observed = async <T>(operation: ObservedCall['operation'], models: string[], call: () => Promise<T>, costOf?: (result: T) => string): Promise<T> => {
+    if (!options.observe) return call();
+    const createdAt = new Date();
+    const started = performance.now();
+    const note = (status: number, cost: string | null, errorCode: string | null) =>
+      options.observe!({ operation, models, status, upstreamMs: Math.round(performance.now() - started), cost, errorCode, createdAt });
+    try {
+      const result = await call();
+      note(200, costOf?.(result) ?? null, null);
+      return result;
+    } catch (error) {
+      const failure = error instanceof UpstreamError ? error : null;
+      note(failure?.status ?? 0, null, failure?.code ?? 'network');
+      throw error;
+    }
+  };
+
   const post = <S extends z.ZodType>(path: string, body: UpstreamRequest<S>['body'], timeoutMs: number, signal: AbortSignal | undefined, schema: S) =>
     send(transport, { method: 'POST', path, body, timeoutMs, signal, schema });
   const get = <S extends z.ZodType>(path: string, signal: AbortSignal | undefined, schema: S) =>
@@ -64,22 +96,36 @@ export function createUpstreamClient(options: UpstreamClientOptions): UpstreamCl
 
   return {
     async editImage(input) {
-      return post('/v1/images/edits', await editForm(input), timeouts.editMs, input.signal, editResultSchema);
+      const form = await editForm(input);
+      return observed(
+        'images.edits',
+        input.model ? [input.model] : [],
+        () => post('/v1/images/edits', form, timeouts.editMs, input.signal, editResultSchema),
+        (result) => result.cost.amount,
+      );
     },
     generateImages(input) {
       const requested = Array.isArray(input.model) ? input.model : [input.model];
-      return post('/v1/images/generations', generationBody(input), timeouts.generationMs, input.signal, batchResultSchema(requested));
+      return observed(
+        'images.generations',
+        requested,
+        () => post('/v1/images/generations', generationBody(input), timeouts.generationMs, input.signal, batchResultSchema(requested)),
+        (batch) => batch.totalCost.amount,
+      );
     },
     async createVideo(input) {
-      return checked(await post('/v1/videos/generations', videoBody(input), timeouts.requestMs, input.signal, videoTaskSchema));
+      const task = await observed('videos.generations', [input.model], () =>
+        post('/v1/videos/generations', videoBody(input), timeouts.requestMs, input.signal, videoTaskSchema),
+      );
+      return checked(task);
     },
     async getVideoTask(id, { signal } = {}) {
       if (!id) throw new UpstreamError({ status: 0, code: 'invalid_request', message: 'A video task id is required.' });
-      return checked(await get(taskStatusPath.replace('{id}', encodeURIComponent(id)), signal, videoTaskSchema));
+      return checked(await observed('videos.status', [], () => get(taskStatusPath.replace('{id}', encodeURIComponent(id)), signal, videoTaskSchema)));
     },
     async listModels({ signal } = {}) {
       try {
-        const models = await get('/v1/models', signal, modelListSchema);
+        const models = await observed('models', [], () => get('/v1/models', signal, modelListSchema));
         // A list with nothing the app can use is no better than no list.
         return models.length > 0 ? models : null;
       } catch (error) {

@@ -210,6 +210,13 @@ test.describe('the API gateway on postgres', () => {
     const { token, id } = await makeKey(owner, atelier, { name: 'narrow', models: ['atelier-pixel'] });
     expect(await refusal(await call(atelier, '/models', null))).toEqual({ status: 401, code: 'missing_api_key', type: 'authentication_error', param: null });
     expect(await refusal(await call(atelier, '/models', 'sk-not-ours'))).toMatchObject({ status: 401, code: 'invalid_api_key' });
+    // A session cookie is no key: the API is bearer-only, so another origin's page gets nothing from a signed-in browser.
+    const withCookie = await owner.fetch('/api/v1/images/generations', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: 'http://evil.example' },
+      body: JSON.stringify(board('atelier-pixel')),
+    });
+    expect(await refusal(withCookie)).toMatchObject({ status: 401, code: 'missing_api_key' });
     expect(await refusal(await call(atelier, '/models', `atl_${'A'.repeat(55)}`))).toMatchObject({ status: 401, code: 'invalid_api_key' });
     // A key lists only the models it may use, and may use no other.
     const models = (await (await call(atelier, '/models', token)).json()) as { object: string; data: Array<{ id: string }> };
@@ -290,5 +297,50 @@ test.describe('the API gateway on postgres', () => {
     } finally {
       await replica.stop();
     }
+  });
+
+  test('the request log holds every call, from the API and the studio, and a clean shutdown loses none', async () => {
+    test.setTimeout(120_000);
+    await owner.createTeam('Logged');
+    const { token, id: keyId } = await makeKey(owner, atelier, { name: 'logged key' });
+    expect((await call(atelier, '/images/generations', token, board('atelier-pixel', 41))).status).toBe(200);
+    const studio = await owner.fetch('/api/compare', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ prompt: 'from the studio', models: ['atelier-pixel'], size: '1024x1024', n: 1, background: 'opaque', seed: 2 }),
+    });
+    expect(studio.status).toBe(201);
+    const logged = async () =>
+      (
+        await atelier.sql!.query(
+          `SELECT r."apiKeyId"::text AS key, r.operation, r.models, r.status, r."upstreamMs", r."totalMs", r.cost::float AS cost
+           FROM "RequestLog" r JOIN "Team" t ON t.id = r."teamId" WHERE t.name = 'Logged' AND r.operation = 'images.generations' ORDER BY r."createdAt"`,
+        )
+      ).rows;
+    await expect.poll(async () => (await logged()).length, { timeout: 10_000 }).toBe(2);
+    const [api, fromStudio] = await logged();
+    expect(api).toMatchObject({ key: keyId, models: ['atelier-pixel'], status: 200, cost: 0.04 });
+    expect(fromStudio).toMatchObject({ key: null, status: 200 });
+    for (const row of [api, fromStudio]) expect(row.totalMs).toBeGreaterThanOrEqual(row.upstreamMs);
+    // Dashboard → Requests, and its CSV.
+    const page = await (await owner.fetch('/dashboard/requests')).text();
+    expect(page).toContain('logged key');
+    const csv = await (await owner.fetch(`/api/requests/export?source=${keyId}`)).text();
+    expect(
+      csv
+        .replace(/^\uFEFF/, '')
+        .split('\r\n')
+        .filter(Boolean),
+    ).toHaveLength(2);
+
+    // A replica that takes a call and is stopped at once still writes it before it exits.
+    const replica = await startAtelier({ database: 'postgres', replicaOf: atelier, env: { ATELIER_SECRET: 'gateway-test-secret-of-at-least-32-chars' } });
+    try {
+      expect((await call(replica, '/models', token)).status).toBe(200);
+    } finally {
+      await replica.stop();
+    }
+    const { rows } = await atelier.sql!.query(`SELECT count(*)::int AS n FROM "RequestLog" WHERE "apiKeyId" = $1 AND operation = 'models'`, [keyId]);
+    expect(rows[0].n).toBe(1);
   });
 });

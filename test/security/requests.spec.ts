@@ -17,7 +17,7 @@ test.beforeAll(async () => {
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 /** Authenticated by a bearer key or a secret in the URL, not by cookies: outside the origin rule. */
-const BEARER = [/^\/api\/webhooks\//, /^\/v1\//];
+const BEARER = [/^\/api\/webhooks\//, /^\/v1\//, /^\/api\/v1\//];
 const MUTATING = ['POST', 'PUT', 'PATCH', 'DELETE'];
 
 /** Every route handler's mutating methods, read from the route tree itself: a new one is tested without being listed here. */

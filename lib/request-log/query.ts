@@ -1,0 +1,98 @@
+import { z } from 'zod';
+import type { TeamContext } from '../auth/context';
+import { atLeast } from '../auth/roles';
+import type { Prisma } from '../db/generated/client';
+import { csvCell } from '../ledger/export';
+import { db } from '../runtime';
+
+// Dashboard → Requests: the team's calls to the service, newest first (a member's own only).
+
+export const OPERATIONS = ['images.edits', 'images.generations', 'videos.generations', 'videos.status', 'models'] as const;
+
+const optional = <T extends z.ZodType>(schema: T) => z.preprocess((value) => (value === '' ? undefined : value), schema.optional());
+
+export const requestFiltersSchema = z.object({
+  operation: optional(z.enum(OPERATIONS)),
+  /** `studio`, or an API key's id. */
+  source: optional(z.union([z.literal('studio'), z.uuid()])),
+  outcome: optional(z.enum(['ok', 'failed'])),
+});
+export type RequestFilters = z.infer<typeof requestFiltersSchema>;
+
+export interface RequestRow {
+  id: string;
+  createdAt: Date;
+  member: string | null;
+  source: string | null;
+  operation: string;
+  models: string[];
+  status: number;
+  upstreamMs: number;
+  /** Atelier's own time: the request's whole time less the service's (null outside a request). */
+  ownMs: number | null;
+  cost: string | null;
+  errorCode: string | null;
+}
+
+function where(ctx: TeamContext, f: RequestFilters): Prisma.RequestLogWhereInput {
+  return {
+    teamId: ctx.team.id,
+    ...(atLeast(ctx.role, 'admin') ? {} : { userId: ctx.user.id }),
+    ...(f.operation ? { operation: f.operation } : {}),
+    ...(f.source === 'studio' ? { apiKeyId: null } : f.source ? { apiKeyId: f.source } : {}),
+    ...(f.outcome === 'ok' ? { status: { gte: 200, lt: 300 } } : f.outcome === 'failed' ? { NOT: { status: { gte: 200, lt: 300 } } } : {}),
+  };
+}
+
+/** The newest `take` calls the filters select, with names for members and keys. */
+export async function listRequests(ctx: TeamContext, filters: RequestFilters, take = 200): Promise<RequestRow[]> {
+  const prisma = await db();
+  const rows = await prisma.requestLog.findMany({ where: where(ctx, filters), orderBy: [{ createdAt: 'desc' }, { id: 'desc' }], take });
+  const [users, keys] = await Promise.all([
+    prisma.user.findMany({ where: { id: { in: [...new Set(rows.flatMap((r) => (r.userId ? [r.userId] : [])))] } }, select: { id: true, name: true } }),
+    prisma.apiKey.findMany({
+      where: { teamId: ctx.team.id, id: { in: [...new Set(rows.flatMap((r) => (r.apiKeyId ? [r.apiKeyId] : [])))] } },
+      select: { id: true, name: true },
+    }),
+  ]);
+  const userName = new Map(users.map((u) => [u.id, u.name]));
+  const keyName = new Map(keys.map((k) => [k.id, k.name]));
+  return rows.map((r) => ({
+    id: r.id,
+    createdAt: r.createdAt,
+    member: r.userId ? (userName.get(r.userId) ?? null) : null,
+    source: r.apiKeyId ? (keyName.get(r.apiKeyId) ?? null) : null,
+    operation: r.operation,
+    models: r.models,
+    status: r.status,
+    upstreamMs: r.upstreamMs,
+    ownMs: r.totalMs === null ? null : Math.max(0, r.totalMs - r.upstreamMs),
+    cost: r.cost?.toString() ?? null,
+    errorCode: r.errorCode,
+  }));
+}
+
+const HEADER = ['time', 'member', 'key', 'operation', 'models', 'status', 'upstream_ms', 'atelier_ms', 'cost', 'currency', 'error'];
+
+/** The filtered log as CSV (the newest 10,000 calls), UTF-8 with a BOM for spreadsheets. */
+export async function requestsCsv(ctx: TeamContext, filters: RequestFilters): Promise<string> {
+  const rows = await listRequests(ctx, filters, 10_000);
+  const lines = rows.map((r) =>
+    [
+      r.createdAt.toISOString(),
+      r.member ?? '',
+      r.source ?? 'studio',
+      r.operation,
+      r.models.join(' '),
+      String(r.status),
+      String(r.upstreamMs),
+      r.ownMs === null ? '' : String(r.ownMs),
+      r.cost ?? '',
+      r.cost ? 'CNY' : '',
+      r.errorCode ?? '',
+    ]
+      .map(csvCell)
+      .join(','),
+  );
+  return `\uFEFF${[HEADER.join(','), ...lines].join('\r\n')}\r\n`;
+}
