@@ -44,6 +44,18 @@ test('an API key made in Settings runs a board from a script, which the library 
   const byKey = page.locator('section').filter({ hasText: 'By API key' });
   await expect(byKey).toContainText('Nightly render');
   if (process.env.SCREENSHOTS) await byKey.screenshot({ path: shotPath('dashboard-by-key.en.png') });
+  // Dashboard → Requests: the key's call beside the studio's, with the service's time and Atelier's.
+  await page.goto('/dashboard/requests?operation=images.generations');
+  const logged = page.getByTestId('request-log').locator('tbody tr').filter({ hasText: 'Nightly render' });
+  await expect(logged.first()).toBeVisible();
+  await expect(logged.first()).toContainText('atelier-pixel');
+  if (process.env.SCREENSHOTS) {
+    await page.screenshot({ path: shotPath('dashboard-requests.en.png'), fullPage: true });
+    await page.context().addCookies([{ name: 'atelier-locale', value: 'zh-CN', url: baseURL }]);
+    await page.reload();
+    await page.screenshot({ path: shotPath('dashboard-requests.zh-CN.png'), fullPage: true });
+    await page.context().addCookies([{ name: 'atelier-locale', value: 'en', url: baseURL }]);
+  }
   await page.goto('/settings/api-keys');
   await expect(row).toContainText('¥0.04 of ¥5.00 this month');
   await expect(row).toContainText('Last used');
