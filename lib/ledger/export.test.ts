@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { csvCell } from './export';
+import { csvCell } from '../csv';
 
 describe('CSV cells', () => {
   it('quote separators, quotes and line breaks', () => {

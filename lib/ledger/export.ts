@@ -4,15 +4,10 @@ import { db } from '../runtime';
 import { rangeBounds } from './period';
 import { spendScope, type SpendRange } from './spend';
 import { wallClock } from '../time/zoned';
+import { csvCell } from '../csv';
 
 const BATCH = 2000;
 const HEADER = ['time', 'date', 'time_zone', 'kind', 'model', 'member', 'email', 'generation_id', 'prompt', 'amount', 'currency'];
-
-/** One CSV cell: quoted when needed, and never read as a formula by a spreadsheet (prompts are user text). */
-export function csvCell(value: string): string {
-  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return /[",\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
-}
 
 /**
  * The settled ledger of a period as CSV (UTF-8 with a BOM so spreadsheet apps read Chinese right),

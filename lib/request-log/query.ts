@@ -1,11 +1,15 @@
 import { z } from 'zod';
-import type { TeamContext } from '../auth/context';
-import { atLeast } from '../auth/roles';
+import { csvCell } from '../csv';
 import type { Prisma } from '../db/generated/client';
-import { csvCell } from '../ledger/export';
 import { db } from '../runtime';
 
-// Dashboard → Requests: the team's calls to the service, newest first (a member's own only).
+// Dashboard → Requests: the team's calls to the service, newest first.
+
+/** Whose calls: a team's, or one member's in it (members see only their own). */
+export interface LogScope {
+  teamId: string;
+  userId?: string;
+}
 
 export const OPERATIONS = ['images.edits', 'images.generations', 'videos.generations', 'videos.status', 'models'] as const;
 
@@ -34,10 +38,10 @@ export interface RequestRow {
   errorCode: string | null;
 }
 
-function where(ctx: TeamContext, f: RequestFilters): Prisma.RequestLogWhereInput {
+function where(scope: LogScope, f: RequestFilters): Prisma.RequestLogWhereInput {
   return {
-    teamId: ctx.team.id,
-    ...(atLeast(ctx.role, 'admin') ? {} : { userId: ctx.user.id }),
+    teamId: scope.teamId,
+    ...(scope.userId ? { userId: scope.userId } : {}),
     ...(f.operation ? { operation: f.operation } : {}),
     ...(f.source === 'studio' ? { apiKeyId: null } : f.source ? { apiKeyId: f.source } : {}),
     ...(f.outcome === 'ok' ? { status: { gte: 200, lt: 300 } } : f.outcome === 'failed' ? { NOT: { status: { gte: 200, lt: 300 } } } : {}),
@@ -45,13 +49,13 @@ function where(ctx: TeamContext, f: RequestFilters): Prisma.RequestLogWhereInput
 }
 
 /** The newest `take` calls the filters select, with names for members and keys. */
-export async function listRequests(ctx: TeamContext, filters: RequestFilters, take = 200): Promise<RequestRow[]> {
+export async function listRequests(scope: LogScope, filters: RequestFilters, take = 200): Promise<RequestRow[]> {
   const prisma = await db();
-  const rows = await prisma.requestLog.findMany({ where: where(ctx, filters), orderBy: [{ createdAt: 'desc' }, { id: 'desc' }], take });
+  const rows = await prisma.requestLog.findMany({ where: where(scope, filters), orderBy: [{ createdAt: 'desc' }, { id: 'desc' }], take });
   const [users, keys] = await Promise.all([
     prisma.user.findMany({ where: { id: { in: [...new Set(rows.flatMap((r) => (r.userId ? [r.userId] : [])))] } }, select: { id: true, name: true } }),
     prisma.apiKey.findMany({
-      where: { teamId: ctx.team.id, id: { in: [...new Set(rows.flatMap((r) => (r.apiKeyId ? [r.apiKeyId] : [])))] } },
+      where: { teamId: scope.teamId, id: { in: [...new Set(rows.flatMap((r) => (r.apiKeyId ? [r.apiKeyId] : [])))] } },
       select: { id: true, name: true },
     }),
   ]);
@@ -75,8 +79,8 @@ export async function listRequests(ctx: TeamContext, filters: RequestFilters, ta
 const HEADER = ['time', 'member', 'key', 'operation', 'models', 'status', 'upstream_ms', 'atelier_ms', 'cost', 'currency', 'error'];
 
 /** The filtered log as CSV (the newest 10,000 calls), UTF-8 with a BOM for spreadsheets. */
-export async function requestsCsv(ctx: TeamContext, filters: RequestFilters): Promise<string> {
-  const rows = await listRequests(ctx, filters, 10_000);
+export async function requestsCsv(scope: LogScope, filters: RequestFilters): Promise<string> {
+  const rows = await listRequests(scope, filters, 10_000);
   const lines = rows.map((r) =>
     [
       r.createdAt.toISOString(),

@@ -4,9 +4,11 @@ import { LocalTime } from '@/components/local-time';
 import { Badge } from '@/components/ui/badge';
 import { buttonClass } from '@/components/ui/button';
 import { Card, CardHeader } from '@/components/ui/card';
+import { Select } from '@/components/ui/input';
 import { TableHead } from '@/components/ui/table';
 import { listApiKeys } from '@/lib/api-keys/keys';
 import { teamPage } from '@/lib/auth/page-context';
+import { logScope } from '@/lib/auth/log-scope';
 import { atLeast } from '@/lib/auth/roles';
 import { queryString, type SearchParams } from '@/lib/http/page-query';
 import { format, formatCny } from '@/lib/i18n';
@@ -19,14 +21,13 @@ export async function generateMetadata(): Promise<Metadata> {
 }
 
 const WHEN: Intl.DateTimeFormatOptions = { month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit', second: '2-digit' };
-const FIELD = 'focus-ring h-9 rounded-control border border-line-strong bg-surface px-2 text-[13px] text-ink';
 
 export default async function RequestsPage({ searchParams }: { searchParams: SearchParams }) {
   const { ctx, t, query } = await teamPage(requestFiltersSchema, searchParams);
   const { locale } = await getI18n();
   const r = t.dashboard.requests;
   const admin = atLeast(ctx.role, 'admin');
-  const [rows, keys] = await Promise.all([listRequests(ctx, query), admin ? listApiKeys(ctx) : []]);
+  const [rows, keys] = await Promise.all([listRequests(logScope(ctx), query), admin ? listApiKeys(ctx) : []]);
   const ms = (n: number | null) => (n === null ? '—' : format(r.ms, { n }));
   return (
     <Card>
@@ -41,30 +42,30 @@ export default async function RequestsPage({ searchParams }: { searchParams: Sea
         }
       />
       <form method="get" className="flex flex-wrap items-end gap-2 px-5 pt-4 sm:px-6" aria-label={r.title}>
-        <select name="operation" defaultValue={query.operation ?? ''} aria-label={r.operation} className={FIELD}>
-          <option value="">{r.anyOperation}</option>
-          {OPERATIONS.map((op) => (
-            <option key={op} value={op}>
-              {op}
-            </option>
-          ))}
-        </select>
+        <Select
+          name="operation"
+          defaultValue={query.operation ?? ''}
+          aria-label={r.operation}
+          options={[{ value: '', label: r.anyOperation }, ...OPERATIONS.map((op) => ({ value: op, label: op }))]}
+        />
         {admin && (
-          <select name="source" defaultValue={query.source ?? ''} aria-label={r.source} className={FIELD}>
-            <option value="">{r.anySource}</option>
-            <option value="studio">{r.studio}</option>
-            {keys.map((key) => (
-              <option key={key.id} value={key.id}>
-                {key.name}
-              </option>
-            ))}
-          </select>
+          <Select
+            name="source"
+            defaultValue={query.source ?? ''}
+            aria-label={r.source}
+            options={[{ value: '', label: r.anySource }, { value: 'studio', label: r.studio }, ...keys.map((key) => ({ value: key.id, label: key.name }))]}
+          />
         )}
-        <select name="outcome" defaultValue={query.outcome ?? ''} aria-label={r.outcome} className={FIELD}>
-          <option value="">{r.anyOutcome}</option>
-          <option value="ok">{r.ok}</option>
-          <option value="failed">{r.failed}</option>
-        </select>
+        <Select
+          name="outcome"
+          defaultValue={query.outcome ?? ''}
+          aria-label={r.outcome}
+          options={[
+            { value: '', label: r.anyOutcome },
+            { value: 'ok', label: r.ok },
+            { value: 'failed', label: r.failed },
+          ]}
+        />
         <button type="submit" className={buttonClass('secondary', 'sm')}>
           {r.show}
         </button>
