@@ -1,5 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { baseURL } from '../playwright.config';
+import sharp from 'sharp';
+import { testPng } from './support/edit-studio';
 import { shotPath } from './support/screenshots';
 
 // An admin makes a team API key in Settings, a script calls Atelier's API with it the way it would
@@ -12,7 +14,7 @@ test('an API key made in Settings runs a board from a script, which the library 
   await form.getByLabel('Name').fill('Nightly render');
   await form.getByLabel('Monthly budget (¥, optional)').fill('5');
   await form.getByLabel('Requests per minute (optional)').fill('30');
-  await form.getByLabel('atelier-pixel').check();
+  for (const model of ['atelier-pixel', 'atelier-edit', 'atelier-motion']) await form.getByLabel(model, { exact: true }).check();
   if (process.env.SCREENSHOTS) await page.screenshot({ path: shotPath('settings-api-keys-new.en.png') });
   await form.getByRole('button', { name: 'Create key' }).click();
   const token = await page.getByTestId('api-key-token').inputValue();
@@ -39,6 +41,42 @@ test('an API key made in Settings runs a board from a script, which the library 
   const item = page.getByTestId('library-item');
   await expect(item).toHaveCount(1);
   await expect(item).toContainText('via API key “Nightly render”');
+
+  // An edit (multipart, a mask over the left half) and a video, the same way; both then show in the UI.
+  const auth = { authorization: `Bearer ${token}` };
+  const image = await testPng(320, 240);
+  const mask = await sharp({ create: { width: 320, height: 240, channels: 3, background: '#000' } })
+    .composite([{ input: { create: { width: 160, height: 240, channels: 3, background: '#fff' } }, left: 0, top: 0 }])
+    .png()
+    .toBuffer();
+  const edited = await page.request.post(`${baseURL}/api/v1/images/edits`, {
+    headers: auth,
+    multipart: {
+      prompt: 'Turn the painted area into a field of sunflowers',
+      image: { name: 'photo.png', mimeType: 'image/png', buffer: image },
+      mask: { name: 'mask.png', mimeType: 'image/png', buffer: mask },
+    },
+  });
+  expect(edited.status(), await edited.text()).toBe(200);
+  const video = await page.request.post(`${baseURL}/api/v1/videos/generations`, {
+    headers: auth,
+    data: { model: 'atelier-motion', prompt: 'sunflowers swaying in the wind', duration: 3, resolution: '480p' },
+  });
+  expect(video.status(), await video.text()).toBe(200);
+  const task = (await video.json()) as { id: string };
+  await expect
+    .poll(
+      async () => ((await (await page.request.get(`${baseURL}/api/v1/videos/generations/${task.id}`, { headers: auth })).json()) as { status: string }).status,
+      {
+        timeout: 90_000,
+      },
+    )
+    .toBe('completed');
+  await page.goto(`/library?q=${encodeURIComponent('sunflowers')}`);
+  await expect(page.getByTestId('library-item')).toHaveCount(2);
+  await expect(page.getByTestId('library-item').filter({ hasText: 'via API key “Nightly render”' })).toHaveCount(2);
+  await page.goto(`/videos/${task.id}`);
+  await expect(page.getByText('sunflowers swaying in the wind').first()).toBeVisible();
   // The dashboard splits the spend by key, the studio's apart.
   await page.goto('/dashboard');
   const byKey = page.locator('section').filter({ hasText: 'By API key' });
@@ -57,7 +95,7 @@ test('an API key made in Settings runs a board from a script, which the library 
     await page.context().addCookies([{ name: 'atelier-locale', value: 'en', url: baseURL }]);
   }
   await page.goto('/settings/api-keys');
-  await expect(row).toContainText('¥0.04 of ¥5.00 this month');
+  await expect(row).toContainText(/¥\d+\.\d{2} of ¥5\.00 this month/);
   await expect(row).toContainText('Last used');
   if (process.env.SCREENSHOTS) {
     await page.screenshot({ path: shotPath('settings-api-keys.en.png') });
