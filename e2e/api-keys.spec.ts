@@ -82,6 +82,17 @@ test('an API key made in Settings runs a board from a script, which the library 
   const byKey = page.locator('section').filter({ hasText: 'By API key' });
   await expect(byKey).toContainText('Nightly render');
   if (process.env.SCREENSHOTS) await byKey.screenshot({ path: shotPath('dashboard-by-key.en.png') });
+  // Filtered by the key, the whole dashboard is the key's: its costliest results are the script's.
+  await byKey.getByRole('link', { name: 'Nightly render' }).click();
+  await expect(page).toHaveURL(/\/dashboard\?key=[0-9a-f-]{36}$/);
+  await expect(page.getByTestId('key-filter')).toContainText('Only spend through Nightly render.');
+  const top = page.locator('section').filter({ hasText: 'Most expensive generations' }).locator('tbody tr');
+  await expect(top).toHaveCount(3);
+  for (const prompt of ['paper lantern', 'sunflowers swaying', 'field of sunflowers']) await expect(top.filter({ hasText: prompt })).toHaveCount(1);
+  await page.getByRole('link', { name: 'Last month' }).click();
+  await expect(page).toHaveURL(/range=last-month&key=/);
+  await page.getByRole('link', { name: 'Show all' }).click();
+  await expect(page.getByTestId('key-filter')).toHaveCount(0);
   // Dashboard → Requests: the key's call beside the studio's, with the service's time and Atelier's.
   await page.goto('/dashboard/requests?operation=images.generations');
   const logged = page.getByTestId('request-log').locator('tbody tr').filter({ hasText: 'Nightly render' });

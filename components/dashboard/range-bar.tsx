@@ -2,6 +2,7 @@ import Link from 'next/link';
 import { format, type Dictionary } from '@/lib/i18n';
 import { PRESETS, type Preset } from '@/lib/ledger/ranges';
 import type { SpendRange } from '@/lib/ledger/spend';
+import { withQuery } from '@/lib/http/page-query';
 import { buttonClass } from '../ui/button';
 import { cn } from '../ui/cn';
 
@@ -11,12 +12,15 @@ export function RangeBar({
   preset,
   invalid,
   timeZone,
+  keep = {},
   t,
 }: {
   range: SpendRange;
   preset: Preset | null;
   invalid: boolean;
   timeZone: string;
+  /** Other filters the period's links and form carry along (the API key). */
+  keep?: Record<string, string>;
   t: Dictionary;
 }) {
   const r = t.dashboard.range;
@@ -29,7 +33,7 @@ export function RangeBar({
           {PRESETS.map((p) => (
             <Link
               key={p}
-              href={p === 'this-month' ? '/dashboard' : `/dashboard?range=${p}`}
+              href={withQuery('/dashboard', { ...(p === 'this-month' ? {} : { range: p }), ...keep })}
               aria-current={p === preset ? 'page' : undefined}
               className={cn(
                 'focus-ring rounded-[0.35rem] px-3 py-1 text-[13px] font-medium whitespace-nowrap transition-colors',
@@ -41,6 +45,9 @@ export function RangeBar({
           ))}
         </nav>
         <form action="/dashboard" method="get" className="flex flex-wrap items-end gap-2">
+          {Object.entries(keep).map(([name, value]) => (
+            <input key={name} type="hidden" name={name} value={value} />
+          ))}
           {(['from', 'to'] as const).map((end) => (
             <label key={end} className="grid gap-1 text-xs text-ink-muted">
               {r[end]}

@@ -14,3 +14,9 @@ export async function pageQuery<S extends z.ZodType>(schema: S, searchParams: Se
 /** A query string of the values that are set (`a=1&c=x` of `{ a: '1', b: undefined, c: 'x' }`); empty when none is. */
 export const queryString = (values: Record<string, string | undefined>): string =>
   new URLSearchParams(Object.entries(values).filter((e): e is [string, string] => Boolean(e[1]))).toString();
+
+/** A path with the query the values make, or the bare path when they make none. */
+export function withQuery(path: string, values: Record<string, string | undefined>): string {
+  const query = queryString(values);
+  return query ? `${path}?${query}` : path;
+}

@@ -61,6 +61,10 @@ export interface SpendReport {
   top: TopGeneration[];
 }
 
+/** One API key's spend, or the studio's (`studio`): the dashboard's key filter. */
+export const keyFilterSchema = z.union([z.literal('studio'), z.uuid()]);
+export type KeyFilter = z.infer<typeof keyFilterSchema>;
+
 /** Who may see what: the whole team for owners and admins, one's own spend otherwise. */
 export function spendScope(ctx: TeamContext): { scope: 'team' | 'mine'; where: Prisma.Sql } {
   const seeAll = atLeast(ctx.role, 'admin');
@@ -90,24 +94,32 @@ interface GroupRow {
  * once (day × kind, kind, model, member, total), the two month totals, and the costliest
  * generations of the range.
  */
-export async function spendReport(ctx: TeamContext, range: SpendRange): Promise<SpendReport> {
+export async function spendReport(ctx: TeamContext, range: SpendRange, key?: KeyFilter): Promise<SpendReport> {
   const prisma = await db();
   const { timeZone } = ctx.team;
   const { scope, where } = spendScope(ctx);
+  // The daily rollup does not know keys: filtered by one, the same sums come from its ledger lines.
+  const source = key
+    ? Prisma.sql`(
+        SELECT ((l."occurredAt" AT TIME ZONE 'UTC') AT TIME ZONE ${timeZone})::date AS day, l.kind, l.model, l."userId", l."teamId", l.amount, 1 AS lines
+        FROM "LedgerEntry" l JOIN "Generation" g ON g.id = l."generationId"
+        WHERE l."teamId" = ${ctx.team.id}::uuid AND l.status = 'settled' AND ${key === 'studio' ? Prisma.sql`g."apiKeyId" IS NULL` : Prisma.sql`g."apiKeyId" = ${key}::uuid`}
+      ) AS keyed`
+    : Prisma.sql`"LedgerDay"`;
 
   const [groups, [months], top, byKey] = await Promise.all([
     prisma.$queryRaw<GroupRow[]>`
       SELECT GROUPING(day, kind, model, "userId")::int AS grouping, to_char(day, 'YYYY-MM-DD') AS day, kind, model, "userId"::text AS "userId",
              sum(amount) AS amount, sum(lines)::int AS n
-      FROM "LedgerDay" WHERE ${where} AND day BETWEEN ${range.from}::date AND ${range.to}::date
+      FROM ${source} WHERE ${where} AND day BETWEEN ${range.from}::date AND ${range.to}::date
       GROUP BY GROUPING SETS ((day, kind), (kind), (model), ("userId"), ())
       HAVING sum(lines) > 0 -- a day whose lines were all taken back keeps a zero row
     `,
     prisma.$queryRaw<Array<{ thisMonth: Prisma.Decimal; lastMonth: Prisma.Decimal }>>`
       SELECT coalesce(sum(amount) FILTER (WHERE day >= ${localMonthFirstDay(timeZone)}), 0) AS "thisMonth",
              coalesce(sum(amount) FILTER (WHERE day < ${localMonthFirstDay(timeZone)}), 0) AS "lastMonth"
-      FROM "LedgerDay" WHERE ${where} AND day >= ${localMonthFirstDay(timeZone, -1)}`,
-    topGenerations(ctx, scope, range, timeZone),
+      FROM ${source} WHERE ${where} AND day >= ${localMonthFirstDay(timeZone, -1)}`,
+    topGenerations(ctx, scope, range, timeZone, key),
     spendByKey(ctx, scope, range, timeZone),
   ]);
 
@@ -171,11 +183,17 @@ async function spendByKey(ctx: TeamContext, scope: 'team' | 'mine', range: Spend
 const bySpend = (a: Slice, b: Slice) => Number(b.amount) - Number(a.amount) || a.label.localeCompare(b.label);
 
 /** The ten costliest generations started in the range (walks the team's cost index, newest data first). */
-async function topGenerations(ctx: TeamContext, scope: 'team' | 'mine', range: SpendRange, timeZone: string): Promise<TopGeneration[]> {
+async function topGenerations(ctx: TeamContext, scope: 'team' | 'mine', range: SpendRange, timeZone: string, key?: KeyFilter): Promise<TopGeneration[]> {
   const prisma = await db();
   const bounds = await rangeBounds(prisma, range, timeZone);
   const rows = await prisma.generation.findMany({
-    where: { teamId: ctx.team.id, ...(scope === 'mine' ? { userId: ctx.user.id } : {}), costTotal: { gt: 0 }, createdAt: { gte: bounds.from, lt: bounds.to } },
+    where: {
+      teamId: ctx.team.id,
+      ...(scope === 'mine' ? { userId: ctx.user.id } : {}),
+      ...(key ? { apiKeyId: key === 'studio' ? null : key } : {}),
+      costTotal: { gt: 0 },
+      createdAt: { gte: bounds.from, lt: bounds.to },
+    },
     orderBy: [{ costTotal: 'desc' }, { createdAt: 'desc' }],
     take: 10,
     select: { id: true, kind: true, prompt: true, costTotal: true, createdAt: true, user: { select: { name: true } } },

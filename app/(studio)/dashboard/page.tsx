@@ -14,7 +14,11 @@ import type { SearchParams } from '@/lib/http/page-query';
 import { getI18n } from '@/lib/i18n/server';
 import { pageBudgetStatus } from '@/lib/ledger/page-budgets';
 import { rangeFromQuery } from '@/lib/ledger/ranges';
-import { spendReport } from '@/lib/ledger/spend';
+import { keyFilterSchema, spendReport } from '@/lib/ledger/spend';
+import { listApiKeys } from '@/lib/api-keys/keys';
+import { withQuery } from '@/lib/http/page-query';
+import { format } from '@/lib/i18n';
+import Link from 'next/link';
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getI18n()).t.dashboard.title };
@@ -24,14 +28,27 @@ export default async function DashboardPage({ searchParams }: { searchParams: Se
   const ctx = await requireTeamContext();
   const { t, locale } = await getI18n();
   const budget = await pageBudgetStatus();
-  const { range, preset, invalid } = rangeFromQuery(await searchParams, budget.timeZone);
-  const report = await spendReport(ctx, range);
+  const query = await searchParams;
+  const { range, preset, invalid } = rangeFromQuery(query, budget.timeZone);
+  const parsedKey = keyFilterSchema.safeParse(query.key);
+  const key = parsedKey.success ? parsedKey.data : undefined;
+  const report = await spendReport(ctx, range, key);
+  const keyName = key === 'studio' ? t.dashboard.charts.studio : key ? (await listApiKeys(ctx)).find((k) => k.id === key)?.name : undefined;
+  const rangeQuery = preset ? (preset === 'this-month' ? {} : { range: preset }) : { from: range.from, to: range.to };
   const c = t.dashboard.charts;
 
   return (
     <div className="grid gap-6">
       <StatCards report={report} budget={budget} t={t} locale={locale} />
-      <RangeBar range={range} preset={preset} invalid={invalid} timeZone={report.timeZone} t={t} />
+      <RangeBar range={range} preset={preset} invalid={invalid} timeZone={report.timeZone} keep={key ? { key } : {}} t={t} />
+      {key && (
+        <p className="-mt-3 flex items-center gap-2 text-[13px] text-ink-muted" data-testid="key-filter">
+          {format(t.dashboard.keyFilter, { name: keyName ?? '—' })}
+          <Link href={withQuery('/dashboard', rangeQuery)} className="font-medium text-accent hover:underline">
+            {t.dashboard.keyFilterClear}
+          </Link>
+        </p>
+      )}
       {report.count === 0 ? (
         <EmptyState icon={<ChartColumn />} title={t.dashboard.emptyTitle} description={t.dashboard.empty} />
       ) : (
@@ -54,7 +71,12 @@ export default async function DashboardPage({ searchParams }: { searchParams: Se
           </div>
           {report.byKey.length > 0 && (
             <ChartCard title={c.byKey}>
-              <RankedBars slices={report.byKey.map((s) => (s.key === 'studio' ? { ...s, label: c.studio } : s))} locale={locale} empty={c.nothing} />
+              <RankedBars
+                slices={report.byKey.map((s) => (s.key === 'studio' ? { ...s, label: c.studio } : s))}
+                locale={locale}
+                empty={c.nothing}
+                href={(s) => withQuery('/dashboard', { ...rangeQuery, key: s.key })}
+              />
             </ChartCard>
           )}
           <Card>

@@ -6,6 +6,8 @@ export const dashboardEn = {
   description: 'What your team spends on the service, in CNY.',
   descriptionMine: 'What you spend on the service, in CNY. Owners and admins see the whole team.',
   tabs: { spend: 'Spend', budgets: 'Budgets', requests: 'Requests' },
+  keyFilter: 'Only spend through {name}.',
+  keyFilterClear: 'Show all',
   requests: {
     title: 'Requests',
     lead: 'Every call Atelier made to the service, from the studio and through API keys, newest first: how it answered, how long the service took and how long Atelier added.',

@@ -6,6 +6,8 @@ export const dashboardZhCN: DashboardDictionary = {
   description: '团队在服务上的花费（人民币）。',
   descriptionMine: '你在服务上的花费（人民币）。所有者和管理员可查看整个团队。',
   tabs: { spend: '花费', budgets: '预算', requests: '请求' },
+  keyFilter: '仅显示经由 {name} 的花费。',
+  keyFilterClear: '显示全部',
   requests: {
     title: '请求',
     lead: 'Atelier 对服务的每一次调用（来自工作室和 API 密钥），最新的在前：服务如何应答、服务耗时以及 Atelier 额外耗时。',
