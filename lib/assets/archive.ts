@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { appConfig } from '../config';
 import { db } from '../runtime';
-import { archiveFromUrl } from '../storage';
+import { archiveFromUrl, openRemoteFile } from '../storage';
 import { IMAGE_TYPES, makePreview, VIDEO_TYPES } from './preview';
 import { blobStore } from './store';
 
@@ -12,6 +12,19 @@ export interface ArchiveRequest {
   url: string;
   kind: 'image' | 'video';
   createdById?: string;
+}
+
+/**
+ * A result's file straight from the service, checked as archiving checks it, for serving while the
+ * archive job has not stored it yet.
+ */
+export function openResultUrl(url: string, kind: 'image' | 'video', signal?: AbortSignal) {
+  return openRemoteFile(url, {
+    maxBytes: LIMITS[kind],
+    allowedTypes: kind === 'image' ? IMAGE_TYPES : VIDEO_TYPES,
+    trustedOrigins: [appConfig().upstream.baseUrl],
+    signal,
+  });
 }
 
 /**

@@ -93,6 +93,30 @@ export async function archiveFromUrl(store: BlobStore, url: string, options: Arc
   }
 }
 
+/**
+ * Opens a result URL under the same rules as archiving (public or trusted addresses only, pinned,
+ * redirects checked, an allowed type, within `maxBytes`) for passing on as it streams: what the API
+ * serves of a file the archive job has not stored yet.
+ */
+export async function openRemoteFile(
+  url: string,
+  options: Omit<ArchiveOptions, 'key'>,
+): Promise<{ body: IncomingMessage; contentType: string; length: number | undefined }> {
+  const trusted = new Set(options.trustedOrigins.map((origin) => new URL(origin).origin));
+  const allowed = new Set(options.allowedTypes.map((t) => t.toLowerCase()));
+  const signal = options.signal
+    ? AbortSignal.any([options.signal, AbortSignal.timeout(options.timeoutMs ?? 120_000)])
+    : AbortSignal.timeout(options.timeoutMs ?? 120_000);
+  const body = await openFollowingRedirects(url, options as ArchiveOptions, trusted, allowed, signal);
+  try {
+    const length = checkHead(body, allowed, options.maxBytes);
+    return { body, contentType: (body.headers['content-type'] ?? '').split(';')[0].trim().toLowerCase(), length };
+  } catch (error) {
+    body.destroy();
+    throw error;
+  }
+}
+
 async function* replay(head: Buffer[], chunks: AsyncIterator<Buffer>, failure: (e: unknown) => unknown) {
   yield* head;
   for (;;) {

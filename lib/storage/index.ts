@@ -4,7 +4,7 @@ export { assertValidKey } from './keys';
 export { LocalBlobStore } from './local-store';
 export { S3BlobStore, type S3StoreConfig } from './s3-store';
 export { createBlobStore, loadStorageConfig, storageConfigSchema, type StorageConfig, type StorageConfigInput } from './config';
-export { archiveFromUrl, type ArchiveOptions, type ArchiveResult } from './archive';
+export { archiveFromUrl, openRemoteFile, type ArchiveOptions, type ArchiveResult } from './archive';
 export { ArchiveError, type ArchiveErrorCode } from './archive-error';
 export { isBlockedAddress } from '../net/address-policy';
 export { serveBlob, type ServeOptions } from './serve';

@@ -171,6 +171,15 @@ test.describe('the API gateway on postgres', () => {
     }
     const { rows } = await atelier.sql!.query(`SELECT "apiKeyId"::text FROM "Generation" WHERE id = $1`, [batch.id]);
     expect(rows).toEqual([{ apiKeyId: id }]);
+    // Before the archive job has stored a file, its URL streams it from the service, checked as archiving checks it.
+    const first = batch.results[0].data[0].url;
+    const stored = Buffer.from(await (await fetch(first)).arrayBuffer());
+    const outputId = /files\/([0-9a-f-]{36})\./.exec(first)![1];
+    await atelier.sql!.query(`UPDATE "GenerationOutput" SET "assetId" = NULL, archive = 'archiving' WHERE id = $1`, [outputId]);
+    const streamed = await fetch(first);
+    expect(streamed.status).toBe(200);
+    expect(streamed.headers.get('content-type')).toBe('image/png');
+    expect(Buffer.from(await streamed.arrayBuffer()).equals(stored)).toBe(true);
     // base64 on request, as the service answers it.
     const inline = await call(atelier, '/images/generations', token, { ...board('atelier-pixel'), response_format: 'b64_json' });
     const b64 = ((await inline.json()) as { results: Array<{ data: Array<{ b64_json: string }> }> }).results[0].data[0].b64_json;
