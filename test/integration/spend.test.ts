@@ -96,6 +96,47 @@ describe.each(DATABASE_KINDS)('spend report on %s', (kind) => {
     ]);
   });
 
+  it('splits the spend by API key and filters the whole report by one key or by the studio', async () => {
+    const prisma = await db();
+    const key = await prisma.apiKey.create({
+      data: {
+        teamId: owner.team.id,
+        userId: owner.user.id,
+        name: 'pipeline',
+        prefix: `spend-${kind}`.padEnd(12, 'x'),
+        secretHash: 'x',
+        webhookSecret: 'x',
+        createdById: owner.user.id,
+      },
+    });
+    await prisma.generation.updateMany({ where: { teamId: owner.team.id, prompt: 'four lanterns' }, data: { apiKeyId: key.id } });
+    try {
+      const all = await spendReport(owner, range);
+      expect(all.byKey.map((s) => [s.key, s.label, s.amount])).toEqual([
+        ['studio', 'studio', '2.6'],
+        [key.id, 'pipeline', '0.1212'],
+      ]);
+      const keyed = await spendReport(owner, range, key.id);
+      expect(keyed).toMatchObject({ total: '0.1212', count: 2 });
+      expect(keyed.days.filter((d) => d.comparison !== '0' || d.edit !== '0' || d.video !== '0')).toEqual([
+        { date: '2026-04-01', edit: '0', comparison: '0.1212', video: '0' },
+      ]);
+      expect(keyed.byModel.map((s) => [s.label, s.amount])).toEqual([
+        ['atelier-vista', '0.08'],
+        ['atelier-ink', '0.0412'],
+      ]);
+      expect(keyed.top.map((t) => t.prompt)).toEqual(['four lanterns']);
+      const studio = await spendReport(owner, range, 'studio');
+      expect(studio).toMatchObject({ total: '2.6', count: 2 });
+      expect(studio.top.map((t) => t.prompt)).toEqual(['a slow pan over hills', 'remove the bin']);
+      // A member, filtered by the studio, still sees only their own.
+      expect(await spendReport(member, range, 'studio')).toMatchObject({ scope: 'mine', total: '0.1' });
+    } finally {
+      await prisma.generation.updateMany({ where: { apiKeyId: key.id }, data: { apiKeyId: null } });
+      await prisma.apiKey.delete({ where: { id: key.id } });
+    }
+  });
+
   it('files the days again when the team changes its time zone', async () => {
     const zone = (timeZone: string) => updateBudgets(owner, { teamBudget: null, hard: true, timeZone, members: [] });
     await zone('UTC');
