@@ -8,8 +8,7 @@ import { useI18n } from '../i18n-provider';
 import { buttonClass } from '../ui/button';
 import { Spinner } from '../ui/spinner';
 
-const FIGURE =
-  'group relative overflow-hidden rounded-control bg-subtle [background-image:repeating-conic-gradient(var(--line)_0_25%,transparent_0_50%)] [background-size:16px_16px]';
+const FIGURE = 'group relative overflow-hidden rounded-control bg-subtle checkerboard';
 const ACTIONS =
   'absolute inset-x-0 bottom-0 flex justify-end gap-1 bg-gradient-to-t from-black/50 to-transparent p-2 opacity-0 transition-opacity group-focus-within:opacity-100 group-hover:opacity-100';
 const ACTION = buttonClass('secondary', 'icon', 'size-8');

@@ -44,7 +44,7 @@ export function ItemViewer({
       <div
         className={cn(
           'relative grid min-h-[20rem] place-items-center overflow-auto rounded-card bg-subtle shadow-card',
-          '[background-image:repeating-conic-gradient(var(--line)_0_25%,transparent_0_50%)] [background-size:16px_16px]',
+          'checkerboard',
           zoomed ? 'max-h-[80vh]' : 'max-h-[75vh]',
         )}
       >

@@ -33,7 +33,7 @@ export function SharedCollectionView({ collection, mediaBase, t }: { collection:
                 target="_blank"
                 rel="noreferrer"
                 title={item.video ? p.play : p.openFull}
-                className="focus-ring group relative block aspect-square overflow-hidden bg-subtle [background-image:repeating-conic-gradient(var(--line)_0_25%,transparent_0_50%)] [background-size:16px_16px]"
+                className="focus-ring group relative block aspect-square overflow-hidden bg-subtle checkerboard"
               >
                 {/* eslint-disable-next-line @next/next/no-img-element -- our own resized WebP (a video's poster frame), behind the share token */}
                 <img

@@ -14,7 +14,7 @@ export function SharedImage({ src, alt, className, style }: { src: string; alt: 
       sizes="(min-width: 1024px) 40vw, (min-width: 640px) 50vw, 100vw"
       alt={alt}
       data-testid="shared-image"
-      className={cn('w-full bg-subtle [background-image:repeating-conic-gradient(var(--line)_0_25%,transparent_0_50%)] [background-size:16px_16px]', className)}
+      className={cn('w-full bg-subtle checkerboard', className)}
       style={style}
     />
   );
