@@ -1,9 +1,11 @@
 'use client';
 
 import { useState, type ComponentProps, type ReactNode } from 'react';
+import type { ActionResult } from '@/lib/auth/action';
 import { useI18n } from './i18n-provider';
 import { Button } from './ui/button';
 import { Dialog } from './ui/dialog';
+import { useAction } from './use-action';
 
 /**
  * A button for something that takes effect at once, asking first: it opens "Are you sure?" with
@@ -53,5 +55,38 @@ export function ConfirmButton({
         }
       />
     </>
+  );
+}
+
+/**
+ * A ConfirmButton whose "yes" runs a server action: pending while it runs, a refusal as an error
+ * toast, and on success the `done` toast, then `then` (a refresh, a new page).
+ */
+export function ConfirmAction<T>({
+  action,
+  done,
+  then,
+  ...button
+}: Omit<ComponentProps<typeof ConfirmButton>, 'pending' | 'onConfirm'> & {
+  action: () => Promise<ActionResult<T>>;
+  done: string;
+  then?: (data: T) => void;
+}) {
+  const { run, pending, toast } = useAction();
+  return (
+    <ConfirmButton
+      {...button}
+      pending={pending}
+      onConfirm={(close) =>
+        run(
+          action,
+          (data) => {
+            toast(done);
+            then?.(data);
+          },
+          close,
+        )
+      }
+    />
   );
 }

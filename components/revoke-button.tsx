@@ -1,8 +1,7 @@
 'use client';
 
 import type { ActionResult } from '@/lib/auth/action';
-import { ConfirmButton } from './confirm-dialog';
-import { useAction } from './use-action';
+import { ConfirmAction } from './confirm-dialog';
 
 /** "Revoke" after a confirmation, for links and keys: the action runs, a toast says it is done. */
 export function RevokeButton({
@@ -13,19 +12,18 @@ export function RevokeButton({
   words: { label: string; title: string; lead: string; done: string };
   revoke: () => Promise<ActionResult<null>>;
 }) {
-  const { run, pending, toast } = useAction();
   return (
-    <ConfirmButton
+    <ConfirmAction
       variant="ghost"
       size="sm"
       className="hover:text-danger"
       title={words.title}
       description={words.lead}
       confirmLabel={words.label}
-      pending={pending}
-      onConfirm={(close) => run(revoke, () => toast(words.done), close)}
+      action={revoke}
+      done={words.done}
     >
       {words.label}
-    </ConfirmButton>
+    </ConfirmAction>
   );
 }

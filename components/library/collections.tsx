@@ -7,7 +7,7 @@ import { useState } from 'react';
 import type { ActionResult } from '@/lib/auth/action';
 import { format } from '@/lib/i18n';
 import type { CollectionSummary, Selection } from '@/lib/library/view';
-import { ConfirmButton } from '../confirm-dialog';
+import { ConfirmAction } from '../confirm-dialog';
 import { ShareButton } from '../share/share-button';
 import { useI18n } from '../i18n-provider';
 import { useAction } from '../use-action';
@@ -136,27 +136,19 @@ export function CollectionsBar({
         </span>
       )}
       {shown && (
-        <ConfirmButton
+        <ConfirmAction
           variant="ghost"
           size="sm"
           className={cn('hover:text-danger', shown.count === 0 && 'ml-auto')}
           title={format(c.deleteTitle, { name: shown.name })}
           description={c.deleteLead}
           confirmLabel={c.delete}
-          pending={pending}
-          onConfirm={(close) =>
-            run(
-              () => remove({ id: shown.id }),
-              () => {
-                toast(c.deleted);
-                router.push('/library');
-              },
-              close,
-            )
-          }
+          action={() => remove({ id: shown.id })}
+          done={c.deleted}
+          then={() => router.push('/library')}
         >
           {c.delete}
-        </ConfirmButton>
+        </ConfirmAction>
       )}
     </nav>
   );

@@ -6,7 +6,7 @@ import type { ActionResult } from '@/lib/auth/action';
 import { useI18n } from '../i18n-provider';
 import { useAction } from '../use-action';
 import { Button } from '../ui/button';
-import { ConfirmButton } from '../confirm-dialog';
+import { ConfirmAction } from '../confirm-dialog';
 
 type TrashAction = (input: { ids: string[] }) => Promise<ActionResult<{ count: number }>>;
 
@@ -48,24 +48,19 @@ export function TrashButton({
     );
   }
   return (
-    <ConfirmButton
+    <ConfirmAction
       variant="secondary"
       size="sm"
       className="hover:text-danger"
       title={tr.deleteTitle}
       description={tr.deleteLead}
       confirmLabel={tr.delete}
-      pending={pending}
-      onConfirm={(close) =>
-        run(
-          () => remove({ ids: [id] }),
-          () => (toast(tr.deleted), router.push(after)),
-          close,
-        )
-      }
+      action={() => remove({ ids: [id] })}
+      done={tr.deleted}
+      then={() => router.push(after)}
     >
       <Trash2 />
       {tr.delete}
-    </ConfirmButton>
+    </ConfirmAction>
   );
 }

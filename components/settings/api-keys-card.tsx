@@ -2,7 +2,8 @@
 
 import { Plus, SquareTerminal } from 'lucide-react';
 import { useRouter } from 'next/navigation';
-import { Fragment, useId, useState, type FormEvent, type ReactNode } from 'react';
+import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import { FactLine } from '../ui/fact-line';
 import { format } from '@/lib/i18n';
 import { RevokeButton } from '../revoke-button';
 import { FreshLink } from '../fresh-link';
@@ -77,7 +78,7 @@ function KeyRow({ item, revoke }: { item: ApiKeyItem; revoke?: RevokeApiKey }) {
     item.models.length > 0 ? item.models.join(', ') : a.anyModel,
     item.lastUsed ? <TimePhrase key="used" template={a.lastUsed} at={item.lastUsed} /> : a.neverUsed,
     item.expires && item.state !== 'revoked' ? <TimePhrase key="expires" template={a.expires} at={item.expires} options={DAY} /> : null,
-  ].filter((fact) => fact !== null);
+  ];
   return (
     <li className="grid grid-cols-[auto_minmax(0,1fr)_auto] items-center gap-x-3 px-5 py-3.5 sm:gap-x-4 sm:px-6" data-testid="api-key" data-state={item.state}>
       <span className="grid size-9 place-items-center rounded-control bg-subtle text-ink-muted">
@@ -85,14 +86,7 @@ function KeyRow({ item, revoke }: { item: ApiKeyItem; revoke?: RevokeApiKey }) {
       </span>
       <div className="grid min-w-0 gap-1">
         <p className="truncate text-sm font-medium text-ink">{item.name}</p>
-        <p className="text-xs leading-relaxed text-ink-muted">
-          {facts.map((fact, i) => (
-            <Fragment key={i}>
-              {i > 0 && ' · '}
-              <span className="whitespace-nowrap">{fact}</span>
-            </Fragment>
-          ))}
-        </p>
+        <FactLine facts={facts} />
       </div>
       <div className="flex items-center gap-2">
         <Badge tone={STATE_TONES[item.state]}>{a.states[item.state]}</Badge>

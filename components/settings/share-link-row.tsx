@@ -2,7 +2,8 @@
 
 import { ArrowUpRight, Clapperboard, Columns3, FolderOpen, WandSparkles } from 'lucide-react';
 import Link from 'next/link';
-import { Fragment, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
+import { FactLine } from '../ui/fact-line';
 import { format } from '@/lib/i18n';
 import type { ShareState } from '@/lib/share/lifetime';
 import { useI18n } from '../i18n-provider';
@@ -42,22 +43,7 @@ export function ShareLinkRow({ link, revoke }: { link: ShareLinkItem; revoke: Re
           <ArrowUpRight className="size-3.5 shrink-0 text-ink-subtle group-hover:text-accent" aria-hidden />
           <span className="sr-only">{s.openResult}</span>
         </Link>
-        <p className="text-xs leading-relaxed text-ink-muted">
-          {/* Each fact stays on one line; lines break only at the spaces between them. */}
-          {facts.map((fact, i) => (
-            <Fragment key={i}>
-              {i > 0 && ' '}
-              <span className="whitespace-nowrap">
-                {i > 0 && (
-                  <span aria-hidden className="mr-1">
-                    ·
-                  </span>
-                )}
-                {fact}
-              </span>
-            </Fragment>
-          ))}
-        </p>
+        <FactLine facts={facts} />
       </div>
       <div className="col-start-2 flex items-center gap-2 sm:col-start-auto">
         <Badge tone={STATE_TONES[link.state]}>{s.states[link.state]}</Badge>
