@@ -26,6 +26,7 @@ const envSchema = z.object({
   AUTH_GITHUB_ID: optional,
   AUTH_GITHUB_SECRET: optional,
   ATELIER_PRIVATE_CALLBACK_ORIGINS: optional,
+  ATELIER_REQUEST_LOG_DAYS: optional.pipe(z.string().regex(/^\d+$/, 'ATELIER_REQUEST_LOG_DAYS must be a number of days').transform(Number).optional()),
 });
 
 export interface AppConfig {
@@ -61,6 +62,8 @@ export interface AppConfig {
    * (ATELIER_PRIVATE_CALLBACK_ORIGINS, comma-separated: a receiver inside the operator's network, tests).
    */
   privateCallbackOrigins: string[];
+  /** How many days the request log keeps its entries (ATELIER_REQUEST_LOG_DAYS). */
+  requestLogDays: number;
   /** The operator's price table (CNY), used for models the service's own list gives no price for. */
   pricesFile: string;
   /** Where assets are stored: local disk (by default under the data dir) or S3 (STORAGE_*, S3_*). */
@@ -138,6 +141,7 @@ export function loadAppConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       .map((origin) => origin.trim())
       .filter(Boolean)
       .map((origin) => new URL(origin).origin),
+    requestLogDays: e.ATELIER_REQUEST_LOG_DAYS ?? 30,
     pricesFile: path.resolve(/*turbopackIgnore: true*/ e.ATELIER_PRICES_FILE ?? 'config/prices.json'),
     storage: storageConfig(env, dataDir),
     ffmpegPath: e.FFMPEG_PATH,

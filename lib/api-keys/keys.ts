@@ -87,6 +87,15 @@ export interface ApiKeySummary {
   createdAt: Date;
 }
 
+/** The team's keys by name only (filters and labels), newest first; with `id`, that one key if it is the team's. */
+export async function apiKeyNames(ctx: TeamContext, id?: string): Promise<Array<{ id: string; name: string }>> {
+  return (await db()).apiKey.findMany({
+    where: { teamId: ctx.team.id, ...(id ? { id } : {}) },
+    orderBy: { createdAt: 'desc' },
+    select: { id: true, name: true },
+  });
+}
+
 /** The team's keys, newest first, with what each has spent this month (in the team's zone). */
 export async function listApiKeys(ctx: TeamContext): Promise<ApiKeySummary[]> {
   const prisma = await db();

@@ -60,7 +60,7 @@ const callbackJob = z.object({ videoTaskId: z.uuid() });
 export async function registerCallbackJobs(boss: PgBoss): Promise<void> {
   await ensureQueue(boss, { name: VIDEO_QUEUES.callback, policy: 'short', retryLimit: 10, retryDelay: 5, retryBackoff: true, expireInSeconds: 60 });
   await boss.work(VIDEO_QUEUES.callback, { batchSize: 1 }, async ([job]) => {
-    const outcome = await deliverCallback(callbackJob.parse(job.data).videoTaskId);
-    if (outcome === 'gone') console.log(`[api] webhook for video task ${job.data} answered 410: not called again`);
+    const { videoTaskId } = callbackJob.parse(job.data);
+    if ((await deliverCallback(videoTaskId)) === 'gone') console.log(`[api] webhook for video task ${videoTaskId} answered 410: not called again`);
   });
 }

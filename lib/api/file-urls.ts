@@ -28,7 +28,7 @@ export function validFileSignature(outputId: string, expires: string | null, sig
 const EXTENSIONS: Record<string, string> = { 'image/png': 'png', 'image/jpeg': 'jpg', 'image/webp': 'webp', 'video/mp4': 'mp4' };
 
 /** The extension a file URL carries: the stored type's, else the service URL's, else png. */
-export function extensionOf(contentType: string | undefined, upstreamUrl: string | null): string {
+function extensionOf(contentType: string | undefined, upstreamUrl: string | null): string {
   if (contentType && EXTENSIONS[contentType]) return EXTENSIONS[contentType];
   const fromUrl = upstreamUrl ? /\.(png|jpe?g|webp|mp4)(?:$|\?)/i.exec(new URL(upstreamUrl).pathname)?.[1] : undefined;
   return fromUrl?.toLowerCase() ?? 'png';

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { apiCaller, type ApiCaller } from '../api-keys/authenticate';
 import { takeRequest } from '../api-keys/rate';
+import type { RouteContext } from '../auth/route';
 import { AppError, publicError } from '../errors';
 import { withRequestScope } from '../request-log/log';
 
@@ -74,8 +75,6 @@ export function checkModels(caller: ApiCaller, models: string[]): void {
     throw new AppError('forbidden', `This key may not use ${outside.join(', ')}.`, { apiCode: 'model_not_allowed', param: 'model' });
   }
 }
-
-type RouteContext = { params?: Promise<Record<string, string | string[]>> };
 
 /**
  * An API route: the bearer key first (401), then its requests-per-minute (429), then the handler;

@@ -55,7 +55,7 @@ export async function startVideo(caller: ApiCaller, request: VideosRequest) {
   return { ...task, estimated_time: task.estimated_remaining ?? 0 };
 }
 
-const taskSelect = {
+export const taskSelect = {
   id: true,
   prompt: true,
   params: true,
@@ -104,4 +104,3 @@ export function taskRecord(row: TaskRow) {
       : {}),
   };
 }
-export { taskSelect };

@@ -22,7 +22,7 @@ export interface RouteInput<S extends RouteSchemas> {
 }
 
 /** What Next.js hands a route handler beside the request. */
-type RouteContext = { params?: Promise<Record<string, string | string[]>> };
+export type RouteContext = { params?: Promise<Record<string, string | string[]>> };
 
 /** The first message per top-level field, as the forms show them: `{ models: 'tooManyModels' }`. */
 function fields(error: z.ZodError): Record<string, string> {

@@ -61,6 +61,9 @@ export interface SpendReport {
   top: TopGeneration[];
 }
 
+/** A period as UTC instants (rangeBounds). */
+type Bounds = { from: Date; to: Date };
+
 /** One API key's spend, or the studio's (`studio`): the dashboard's key filter. */
 export const keyFilterSchema = z.union([z.literal('studio'), z.uuid()]);
 export type KeyFilter = z.infer<typeof keyFilterSchema>;
@@ -107,6 +110,8 @@ export async function spendReport(ctx: TeamContext, range: SpendRange, key?: Key
       ) AS keyed`
     : Prisma.sql`"LedgerDay"`;
 
+  // The range as instants, asked once and awaited by the two readers that need it.
+  const bounds = rangeBounds(prisma, range, timeZone);
   const [groups, [months], top, byKey] = await Promise.all([
     prisma.$queryRaw<GroupRow[]>`
       SELECT GROUPING(day, kind, model, "userId")::int AS grouping, to_char(day, 'YYYY-MM-DD') AS day, kind, model, "userId"::text AS "userId",
@@ -119,8 +124,8 @@ export async function spendReport(ctx: TeamContext, range: SpendRange, key?: Key
       SELECT coalesce(sum(amount) FILTER (WHERE day >= ${localMonthFirstDay(timeZone)}), 0) AS "thisMonth",
              coalesce(sum(amount) FILTER (WHERE day < ${localMonthFirstDay(timeZone)}), 0) AS "lastMonth"
       FROM ${source} WHERE ${where} AND day >= ${localMonthFirstDay(timeZone, -1)}`,
-    topGenerations(ctx, scope, range, timeZone, key),
-    spendByKey(ctx, scope, range, timeZone),
+    topGenerations(ctx, scope, bounds, key),
+    spendByKey(ctx, scope, bounds),
   ]);
 
   // GROUPING() sets a bit for each column NOT in the row's grouping set (day=8, kind=4, model=2, userId=1).
@@ -166,10 +171,10 @@ export async function spendReport(ctx: TeamContext, range: SpendRange, key?: Key
  * Settled spend of the range per API key, the studio's as `studio`. Read from the ledger lines of
  * the range (the daily rollup does not know keys), and only for a team that has made a key.
  */
-async function spendByKey(ctx: TeamContext, scope: 'team' | 'mine', range: SpendRange, timeZone: string): Promise<Slice[]> {
+async function spendByKey(ctx: TeamContext, scope: 'team' | 'mine', range: Promise<Bounds>): Promise<Slice[]> {
   const prisma = await db();
   if ((await prisma.apiKey.count({ where: { teamId: ctx.team.id }, take: 1 })) === 0) return [];
-  const bounds = await rangeBounds(prisma, range, timeZone);
+  const bounds = await range;
   const rows = await prisma.$queryRaw<Array<{ key: string; label: string; amount: Prisma.Decimal; n: number }>>`
     SELECT coalesce(k.id::text, 'studio') AS key, coalesce(k.name, 'studio') AS label, sum(l.amount) AS amount, count(*)::int AS n
     FROM "LedgerEntry" l JOIN "Generation" g ON g.id = l."generationId" LEFT JOIN "ApiKey" k ON k.id = g."apiKeyId"
@@ -183,9 +188,9 @@ async function spendByKey(ctx: TeamContext, scope: 'team' | 'mine', range: Spend
 const bySpend = (a: Slice, b: Slice) => Number(b.amount) - Number(a.amount) || a.label.localeCompare(b.label);
 
 /** The ten costliest generations started in the range (walks the team's cost index, newest data first). */
-async function topGenerations(ctx: TeamContext, scope: 'team' | 'mine', range: SpendRange, timeZone: string, key?: KeyFilter): Promise<TopGeneration[]> {
+async function topGenerations(ctx: TeamContext, scope: 'team' | 'mine', range: Promise<Bounds>, key?: KeyFilter): Promise<TopGeneration[]> {
   const prisma = await db();
-  const bounds = await rangeBounds(prisma, range, timeZone);
+  const bounds = await range;
   const rows = await prisma.generation.findMany({
     where: {
       teamId: ctx.team.id,

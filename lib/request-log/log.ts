@@ -1,5 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type PgBoss from 'pg-boss';
+import { appConfig } from '../config';
 import type { Database } from '../db/client';
 import { Prisma } from '../db/generated/client';
 import { schedulePeriodic } from '../queue';
@@ -96,12 +97,9 @@ export function flushRequestLog(): Promise<void> {
   return held.writing;
 }
 
-/** How long entries are kept, in days (ATELIER_REQUEST_LOG_DAYS). */
-export const retentionDays = () => Number(process.env.ATELIER_REQUEST_LOG_DAYS ?? 30);
-
 /** Every night: entries past the retention go. */
 export async function registerRequestLogJobs(boss: PgBoss, { prisma }: Database): Promise<void> {
   await schedulePeriodic(boss, 'request-log.retention', '40 3 * * *', async () => {
-    await prisma.$executeRaw`DELETE FROM "RequestLog" WHERE "createdAt" < now() - make_interval(days => ${retentionDays()}::int)`;
+    await prisma.$executeRaw`DELETE FROM "RequestLog" WHERE "createdAt" < now() - make_interval(days => ${appConfig().requestLogDays}::int)`;
   });
 }

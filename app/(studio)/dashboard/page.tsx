@@ -15,7 +15,7 @@ import { getI18n } from '@/lib/i18n/server';
 import { pageBudgetStatus } from '@/lib/ledger/page-budgets';
 import { rangeFromQuery } from '@/lib/ledger/ranges';
 import { keyFilterSchema, spendReport } from '@/lib/ledger/spend';
-import { listApiKeys } from '@/lib/api-keys/keys';
+import { apiKeyNames } from '@/lib/api-keys/keys';
 import { withQuery } from '@/lib/http/page-query';
 import { format } from '@/lib/i18n';
 import Link from 'next/link';
@@ -33,7 +33,7 @@ export default async function DashboardPage({ searchParams }: { searchParams: Se
   const parsedKey = keyFilterSchema.safeParse(query.key);
   const key = parsedKey.success ? parsedKey.data : undefined;
   const report = await spendReport(ctx, range, key);
-  const keyName = key === 'studio' ? t.dashboard.charts.studio : key ? (await listApiKeys(ctx)).find((k) => k.id === key)?.name : undefined;
+  const keyName = key === 'studio' ? t.dashboard.charts.studio : key ? (await apiKeyNames(ctx, key))[0]?.name : undefined;
   const rangeQuery = preset ? (preset === 'this-month' ? {} : { range: preset }) : { from: range.from, to: range.to };
   const c = t.dashboard.charts;
 

@@ -6,7 +6,7 @@ import { buttonClass } from '@/components/ui/button';
 import { Card, CardHeader } from '@/components/ui/card';
 import { Select } from '@/components/ui/input';
 import { TableHead } from '@/components/ui/table';
-import { listApiKeys } from '@/lib/api-keys/keys';
+import { apiKeyNames } from '@/lib/api-keys/keys';
 import { teamPage } from '@/lib/auth/page-context';
 import { logScope } from '@/lib/auth/log-scope';
 import { atLeast } from '@/lib/auth/roles';
@@ -27,7 +27,7 @@ export default async function RequestsPage({ searchParams }: { searchParams: Sea
   const { locale } = await getI18n();
   const r = t.dashboard.requests;
   const admin = atLeast(ctx.role, 'admin');
-  const [rows, keys] = await Promise.all([listRequests(logScope(ctx), query), admin ? listApiKeys(ctx) : []]);
+  const [rows, keys] = await Promise.all([listRequests(logScope(ctx), query), admin ? apiKeyNames(ctx) : []]);
   const ms = (n: number | null) => (n === null ? '—' : format(r.ms, { n }));
   return (
     <Card>
