@@ -5,6 +5,7 @@ import { maskPng, scenePng } from '@atelier/reference-service/testing';
 import OpenAI, { toFile } from 'openai';
 import sharp from 'sharp';
 import { startAtelier, type Atelier } from './support/atelier';
+import { MiB, sendHuge } from './support/huge-body';
 import { signUp, type Session } from './support/session';
 
 // Atelier's API (/api/v1) with team keys, over real HTTP on PostgreSQL: the service's request and
@@ -285,6 +286,54 @@ test.describe('the API gateway on postgres', () => {
     );
     await owner.act('removeTeamMember', { membershipId: rows[0].id }, '/settings/team');
     expect(await refusal(await call(atelier, '/models', token))).toMatchObject({ status: 401, code: 'invalid_api_key' });
+  });
+
+  test('keys and the request log answer only as the role and team allow; bad input is a 4xx that changes nothing', async () => {
+    const member = await signUp(atelier, 'Mara Member');
+    const stranger = await signUp(atelier, 'Stan Stranger');
+    await owner.createTeam('Guarded');
+    const { token: invite } = await owner.act<{ token: string }>('createInviteLink', { role: 'member' }, '/settings/team');
+    await member.act('acceptInviteAction', { token: invite }, `/invite/${invite}`);
+    const { id, token } = await makeKey(owner, atelier, { name: 'guarded' });
+    const keyCount = async () => (await atelier.sql!.query(`SELECT count(*)::int AS n FROM "ApiKey"`)).rows[0].n as number;
+    const before = await keyCount();
+
+    // A member makes no key and revokes none; another team's admin cannot even find this one.
+    const made = await member.action('makeApiKey', { name: 'mine', models: [], userId: await userId(atelier, member) }, '/settings/api-keys');
+    expect(made.result).toMatchObject({ ok: false, error: { code: 'forbidden' } });
+    expect((await member.action('revokeApiKeyAction', { id }, '/settings/api-keys')).result).toMatchObject({ ok: false, error: { code: 'forbidden' } });
+    expect((await stranger.action('revokeApiKeyAction', { id }, '/settings/api-keys')).result).toMatchObject({ ok: false, error: { code: 'not_found' } });
+    // Malformed input to the action: refused by its schema.
+    const bad = await owner.action('makeApiKey', { name: '', models: [], userId: 'not-a-uuid', rpm: -1 }, '/settings/api-keys');
+    expect(bad.result).toMatchObject({ ok: false, error: { code: 'invalid_input' } });
+    expect(await keyCount()).toBe(before);
+    expect((await call(atelier, '/models', token)).status).toBe(200);
+
+    // The request log's export: malformed filters are a 400; a member's export holds only their own calls.
+    expect((await owner.fetch('/api/requests/export?outcome=sometimes')).status).toBe(400);
+    expect((await owner.fetch('/api/requests/export?source=not-a-key')).status).toBe(400);
+    expect((await owner.fetch('/dashboard/requests?operation=%00')).status).toBe(404);
+    expect((await call(atelier, '/images/generations', token, board('atelier-pixel', 77))).status).toBe(200);
+    const lines = async (who: Session) =>
+      (await (await who.fetch('/api/requests/export?operation=images.generations')).text())
+        .replace(/^\uFEFF/, '')
+        .split('\r\n')
+        .filter(Boolean).length;
+    await expect.poll(() => lines(owner), { timeout: 10_000 }).toBe(2); // the header and the owner's call
+    expect(await lines(member)).toBe(1); // the header only: a member sees their own calls
+
+    // Bodies are capped while they stream, as everywhere: 1 MB for JSON, 42 MB for edits.
+    const huge = await sendHuge(`${atelier.origin}/api/v1/images/generations`, {
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      total: 8 * MiB,
+    });
+    expect(huge.status).toBe(413);
+    expect(JSON.parse(huge.body)).toMatchObject({ error: { code: 'request_too_large' } });
+    expect(await refusal(await call(atelier, '/videos/generations/not-a-uuid', token))).toMatchObject({ status: 404, code: 'task_not_found' });
+    expect(await refusal(await call(atelier, '/images/generations', token, { ...board('atelier-pixel'), n: 99 }))).toMatchObject({
+      status: 400,
+      code: 'invalid_n',
+    });
   });
 
   test('requests per minute are counted in the database: two server processes share one limit', async () => {
