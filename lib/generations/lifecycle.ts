@@ -1,14 +1,15 @@
+import { randomUUID } from 'node:crypto';
 import type { TeamContext } from '../auth/context';
-import type { Prisma } from '../db/generated/client';
+import { Prisma } from '../db/generated/client';
 import type { GenerationKind } from '../db/generated/enums';
-import { releaseReservations, settleCosts } from '../ledger/record';
-import { reserveBudget, type Charge } from '../ledger/reserve';
-import { db } from '../runtime';
+import { releaseReservations, settledCosts } from '../ledger/record';
+import { budgetVerdict, refuseOnVerdict, reservedLines, type BudgetVerdict, type Charge } from '../ledger/reserve';
+import { db, runtime } from '../runtime';
 import { UpstreamError, type Cost } from '../upstream';
 
 // The one lifecycle of every generation (edit, board, video, and whatever comes next):
-//   open    -> budgets checked and the estimate reserved, in the transaction that writes it running
-//   settle  -> what the service charged replaces the reservation; outputs and final state, all at once
+//   open    -> budgets checked and the estimate reserved, in the statement that writes it running
+//   settle  -> what the service charged replaces the reservation; outputs and final state, in one statement
 //   end     -> failed or cancelled: the reservation is given back
 // Settling and ending only ever move a generation out of `running`, so a duplicate job, a late
 // answer after a cancel or a second webhook changes nothing.
@@ -38,34 +39,42 @@ export interface OpenRequest {
   videoCallbackUrl?: string;
 }
 
-/** Checks the budgets, reserves the estimate and writes the generation as running, in one transaction. */
+/**
+ * Checks the budgets, reserves the estimate and writes the generation as running, in ONE statement:
+ * `budget_verdict` locks the team row and decides, and the generation (with its video task) and
+ * its reserved ledger lines are written only when it found room. One round trip, and the team
+ * lock is held for that statement alone, so a team's concurrent requests queue for microseconds.
+ */
 export async function openGeneration(
   ctx: Pick<TeamContext, 'team' | 'user' | 'apiKey'>,
   request: OpenRequest,
 ): Promise<GenerationRef & { videoTaskId?: string }> {
   const prisma = await db();
   const { kind, charges } = request;
-  const generation = await prisma.$transaction((tx) =>
-    reserveBudget(tx, { teamId: ctx.team.id, userId: ctx.user.id, kind, charges, apiKey: ctx.apiKey }, () =>
-      tx.generation.create({
-        data: {
-          teamId: ctx.team.id,
-          userId: ctx.user.id,
-          kind,
-          status: 'running',
-          prompt: request.prompt,
-          params: request.params,
-          parentId: request.parentId,
-          requestId: request.requestId,
-          apiKeyId: ctx.apiKey?.id,
-          ...(request.withVideoTask ? { videoTask: { create: { teamId: ctx.team.id, status: 'pending', callbackUrl: request.videoCallbackUrl } } } : {}),
-        },
-        select: { id: true, teamId: true, userId: true, kind: true, videoTask: { select: { id: true } } },
-      }),
-    ),
-  );
-  const { videoTask, ...ref } = generation;
-  return videoTask ? { ...ref, videoTaskId: videoTask.id } : ref;
+  const ref = { id: randomUUID(), teamId: ctx.team.id, userId: ctx.user.id, kind };
+  const videoTaskId = request.withVideoTask ? randomUUID() : null;
+  // An edit's or a board's reservation lives as long as this process's lease (the request dies
+  // with the process); a video's belongs to its task, which settles or releases it however long it runs.
+  const leaseId = kind === 'video' ? null : (await runtime()).lease.id;
+  const [verdict] = await prisma.$queryRaw<BudgetVerdict[]>`
+    WITH verdict AS (${budgetVerdict({ teamId: ref.teamId, userId: ref.userId, kind, charges, apiKey: ctx.apiKey })}),
+    generation AS (
+      INSERT INTO "Generation" ("id", "teamId", "userId", "kind", "status", "prompt", "params", "parentId", "requestId", "apiKeyId")
+      SELECT ${ref.id}::uuid, ${ref.teamId}::uuid, ${ref.userId}::uuid, ${kind}::"GenerationKind", 'running', ${request.prompt},
+        ${JSON.stringify(request.params)}::jsonb, ${request.parentId ?? null}::uuid, ${request.requestId ?? null}::uuid, ${ctx.apiKey?.id ?? null}::uuid
+      FROM verdict WHERE verdict."budget" IS NULL
+      RETURNING "id"),
+    task AS (
+      INSERT INTO "VideoTask" ("id", "generationId", "teamId", "status", "callbackUrl", "updatedAt")
+      SELECT ${videoTaskId}::uuid, "id", ${ref.teamId}::uuid, 'pending', ${request.videoCallbackUrl ?? null}, now()
+      FROM generation WHERE ${videoTaskId}::uuid IS NOT NULL),
+    reserved AS (
+      INSERT INTO "LedgerEntry" ("id", "teamId", "userId", "generationId", "kind", "model", "amount", "currency", "status", "leaseId")
+      SELECT gen_random_uuid(), ${ref.teamId}::uuid, ${ref.userId}::uuid, generation."id", ${kind}::"GenerationKind", c."model", c."amount", 'CNY', 'reserved', ${leaseId}::uuid
+      FROM generation, jsonb_to_recordset(${reservedLines(charges)}::jsonb) AS c("model" text, "amount" decimal))
+    SELECT * FROM verdict`;
+  refuseOnVerdict(verdict, charges);
+  return videoTaskId ? { ...ref, videoTaskId } : ref;
 }
 
 /** How a run that did not complete ended. */
@@ -112,32 +121,29 @@ export interface Settlement {
 export type OutputRow = Omit<Prisma.GenerationOutputCreateManyInput, 'generationId' | 'teamId' | 'userId' | 'kind'>;
 
 /**
- * The service answered: writes the outputs, settles the charges and sets the final state, in one
- * transaction. Returns false, writing nothing, if the generation was no longer running.
+ * The service answered: writes the outputs, settles the charges (the reported cost replaces the
+ * reservation) and sets the final state, in one statement. Returns false, writing nothing, if the
+ * generation was no longer running.
  */
 export async function settleGeneration(generation: GenerationRef, settlement: Settlement): Promise<boolean> {
   const prisma = await db();
-  return prisma.$transaction(async (tx) => {
-    const { count } = await tx.generation.updateMany({
-      where: { id: generation.id, status: 'running' },
-      data: {
-        status: settlement.status,
-        upstreamId: settlement.upstreamId ?? undefined,
-        costTotal: settlement.total.amount,
-        currency: settlement.total.currency,
-        errorCode: settlement.error?.code ?? null,
-        errorMessage: settlement.error?.message ?? null,
-        completedAt: new Date(),
-      },
-    });
-    if (count === 0) return false;
-    const { id: generationId, teamId, userId, kind } = generation;
-    await tx.generationOutput.createMany({ data: settlement.outputs.map((output) => ({ ...output, generationId, teamId, userId, kind })) });
-    await settleCosts(
-      tx,
-      generationId,
-      settlement.charges.map((c) => ({ teamId, userId, generationId, kind, model: c.model, amount: c.amount })),
-    );
-    return true;
-  });
+  const [{ settled }] = await prisma.$queryRaw<Array<{ settled: boolean }>>`
+    WITH generation AS (
+      UPDATE "Generation" SET "status" = ${settlement.status}::"GenerationStatus", "upstreamId" = coalesce(${settlement.upstreamId ?? null}, "upstreamId"),
+        "costTotal" = ${settlement.total.amount}::decimal, "currency" = ${settlement.total.currency},
+        "errorCode" = ${settlement.error?.code ?? null}, "errorMessage" = ${settlement.error?.message ?? null}, "completedAt" = now()
+      WHERE "id" = ${generation.id}::uuid AND "status" = 'running'
+      RETURNING "id", "teamId", "userId", "kind"),
+    outputs AS (
+      INSERT INTO "GenerationOutput" ("id", "generationId", "teamId", "userId", "kind", "model", "entryIndex", "position", "status", "assetId",
+        "archive", "upstreamUrl", "revisedPrompt", "seed", "cost", "errorCode", "errorMessage")
+      SELECT coalesce(o."id", gen_random_uuid()), g."id", g."teamId", g."userId", g."kind", o."model", o."entryIndex", coalesce(o."position", 0), o."status", o."assetId",
+        o."archive", o."upstreamUrl", o."revisedPrompt", o."seed", o."cost", o."errorCode", o."errorMessage"
+      FROM generation g, jsonb_populate_recordset(NULL::"GenerationOutput", ${outputsJson(settlement.outputs)}::jsonb) o),
+    ${settledCosts(Prisma.sql`generation`, settlement.charges)}
+    SELECT EXISTS (SELECT 1 FROM generation) AS settled`;
+  return settled;
 }
+
+/** Output rows as JSON for `jsonb_populate_recordset` (seeds are BigInts, costs may be Decimals). */
+const outputsJson = (outputs: OutputRow[]) => JSON.stringify(outputs, (_key, value: unknown) => (typeof value === 'bigint' ? value.toString() : value));

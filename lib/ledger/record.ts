@@ -3,27 +3,20 @@ import type { GenerationKind } from '../db/generated/enums';
 
 type Tx = Pick<Prisma.TransactionClient, 'ledgerEntry'>;
 
-export interface CostLine {
-  teamId: string;
-  userId: string;
-  generationId: string;
-  kind: GenerationKind;
-  model: string;
-  /** As the service reported it: a decimal string in CNY, stored exactly. */
-  amount: string;
-}
-
 /**
- * Writes what the service charged, one line per model, inside the caller's transaction, and
- * releases what was reserved for the generation: the reported cost replaces the estimate.
+ * Two CTEs for the statement that settles a generation (`generation`: a CTE of the settled
+ * generation's id, teamId, userId and kind): what the service charged, one settled line per model
+ * with a cost, and the generation's reservation released: the reported cost replaces the estimate.
  */
-export async function settleCosts(tx: Tx, generationId: string, lines: CostLine[]): Promise<void> {
-  await releaseReservations(tx, generationId);
-  const billable = lines.filter((l) => new Prisma.Decimal(l.amount).greaterThan(0));
-  if (billable.length === 0) return;
-  await tx.ledgerEntry.createMany({
-    data: billable.map((l) => ({ ...l, amount: new Prisma.Decimal(l.amount), currency: 'CNY', status: 'settled' as const })),
-  });
+export function settledCosts(generation: Prisma.Sql, charges: Array<{ model: string; amount: string }>): Prisma.Sql {
+  const billable = charges.filter((c) => new Prisma.Decimal(c.amount).greaterThan(0));
+  return Prisma.sql`
+    released AS (
+      UPDATE "LedgerEntry" SET "status" = 'released' WHERE "generationId" IN (SELECT "id" FROM ${generation}) AND "status" = 'reserved'),
+    charged AS (
+      INSERT INTO "LedgerEntry" ("id", "teamId", "userId", "generationId", "kind", "model", "amount", "currency", "status")
+      SELECT gen_random_uuid(), g."teamId", g."userId", g."id", g."kind", c."model", c."amount", 'CNY', 'settled'
+      FROM ${generation} g, jsonb_to_recordset(${JSON.stringify(billable)}::jsonb) AS c("model" text, "amount" decimal))`;
 }
 
 /** Gives back a generation's reservation: it failed or was cancelled before anything was charged. */
