@@ -23,7 +23,7 @@ export interface TeamSummary {
 /** What every server action and route handler works with: who, in which team, with which role. */
 export interface TeamContext {
   user: Viewer;
-  team: { id: string; name: string; personal: boolean; timeZone: string };
+  team: { id: string; name: string; personal: boolean; timeZone: string; pricesRaisedAt?: Date | null };
   role: Role;
   teams: TeamSummary[];
   /** Set when the call came through Atelier's API with a team key: its generations carry it, and its budget applies. */
@@ -79,7 +79,13 @@ export async function resolveTeamContext(
   if (!atLeast(active.role, minRole)) throw new AppError('forbidden', `This needs the ${minRole} role.`, { key: 'adminsOnly' });
   return {
     user,
-    team: { id: active.team.id, name: active.team.name, personal: active.team.personal, timeZone: active.team.timeZone },
+    team: {
+      id: active.team.id,
+      name: active.team.name,
+      personal: active.team.personal,
+      timeZone: active.team.timeZone,
+      pricesRaisedAt: active.team.pricesRaisedAt,
+    },
     role: active.role,
     teams: memberships.map((m) => ({ id: m.team.id, name: m.team.name, personal: m.team.personal, role: m.role })),
   };

@@ -20,8 +20,11 @@ export interface Observation {
   amount: string;
 }
 
+/** How many of a model's newest observations at one size count. */
+export const OBSERVED_PER_SIZE = 10;
+
 /** The highest per-image cost among recent observations (newest first, at most `limit`), to 4 decimals. */
-export function observedPrice(observations: Observation[], model: string, size: Size, limit = 10): string | null {
+export function observedPrice(observations: Observation[], model: string, size: Size, limit = OBSERVED_PER_SIZE): string | null {
   const matching = observations.filter((o) => o.model === model && o.size === size && o.n > 0).slice(0, limit);
   if (matching.length === 0) return null;
   return matching.map((o) => divideAmount(o.amount, o.n)).reduce(maxAmount);

@@ -4,7 +4,7 @@ import { AppError } from '../errors';
 import type { Charge } from '../ledger/reserve';
 import type { ModelInfo } from '../upstream';
 import { SERVICE_DEFAULTS, type ImageSize, type VideoResolution } from '../upstream/defaults';
-import { estimateBoard, priceTable, type Observation, type PriceTable } from './board';
+import { estimateBoard, OBSERVED_PER_SIZE, priceTable, type Observation, type PriceTable } from './board';
 import { serviceModels } from './catalog';
 import { editPrice, videoPrice } from './list-price';
 import { maxAmount } from './money';
@@ -19,33 +19,35 @@ type Who = Pick<TeamContext, 'team' | 'user'>;
 
 const boardParams = z.object({ size: z.string(), n: z.number().int().positive() });
 
-/** What boards of the team were recently charged per model, with the size and n of each. */
-export async function boardObservations(ctx: Who, models: string[]): Promise<Observation[]> {
-  return (await recentCharges(ctx, 'comparison', models)).flatMap((charge): Observation[] => {
+/** What boards of the team were recently charged per model (of one size, if given), with the size and n of each. */
+export async function boardObservations(ctx: Who, models: string[], size?: ImageSize): Promise<Observation[]> {
+  // observedPrice reads the newest 10 of a model and size; without a size, enough for every size.
+  const lines = await recentCharges(ctx, 'comparison', models, size ? { perModel: OBSERVED_PER_SIZE, size } : { perModel: 50 });
+  return lines.flatMap((charge): Observation[] => {
     const params = boardParams.safeParse(charge.params);
     return params.success ? [{ model: charge.model, amount: charge.amount, ...params.data }] : [];
   });
 }
 
-/** The image models and the per-image price table the board form estimates with, and the server reserves with. */
+const imageModels = async (ctx: Who) => (await serviceModels(ctx)).filter((m) => m.kind === 'image');
+
+/** The image models and the per-image price table the board form estimates with. */
 export async function boardPrices(ctx: Who): Promise<{ models: ModelInfo[]; table: PriceTable }> {
-  const models = (await serviceModels(ctx)).filter((m) => m.kind === 'image');
-  return {
-    models,
-    table: priceTable(
-      models,
-      await boardObservations(
-        ctx,
-        models.map((m) => m.id),
-      ),
-    ),
-  };
+  const models = await imageModels(ctx);
+  const observations = await boardObservations(
+    ctx,
+    models.map((m) => m.id),
+  );
+  return { models, table: priceTable(models, observations) };
 }
 
-/** A board: each model's unit price × n images (a model the service does not offer is refused first). */
+/**
+ * What the server reserves for a board: each model's unit price × n images, by the same table as
+ * the form, read for the board's models and size only (a model the service does not offer is
+ * refused first).
+ */
 export async function priceBoard(ctx: Who, board: { models: string[]; size?: ImageSize; n?: number }): Promise<Charge[]> {
-  const { models, table } = await boardPrices(ctx);
-  const offered = new Set(models.map((m) => m.id));
+  const offered = new Map((await imageModels(ctx)).map((m) => [m.id, m]));
   const unknown = board.models.filter((m) => !offered.has(m));
   if (unknown.length > 0)
     throw new AppError('invalid_input', `Unknown image model: ${unknown.join(', ')}.`, {
@@ -55,14 +57,17 @@ export async function priceBoard(ctx: Who, board: { models: string[]; size?: Ima
       apiCode: 'model_not_found',
       param: 'model',
     });
-  const estimate = estimateBoard(table, board.models, board.size ?? SERVICE_DEFAULTS.imageSize, board.n ?? SERVICE_DEFAULTS.imagesPerModel);
+  const size = board.size ?? SERVICE_DEFAULTS.imageSize;
+  const models = board.models.map((id) => offered.get(id)!);
+  const table = priceTable(models, await boardObservations(ctx, board.models, size));
+  const estimate = estimateBoard(table, board.models, size, board.n ?? SERVICE_DEFAULTS.imagesPerModel);
   if (estimate.unknown.length > 0) throw priceUnknown(estimate.unknown);
   return estimate.perModel.map((m) => ({ model: m.model, amount: m.amount! }));
 }
 
 /** The most recently charged for `model` where `same(params)`, or the list price if that is more. */
 async function raised(ctx: Who, kind: 'edit' | 'video', model: string, listed: string, same: (params: Record<string, unknown>) => boolean): Promise<string> {
-  const seen = (await recentCharges(ctx, kind, [model], 20)).filter((c) => same((c.params ?? {}) as Record<string, unknown>));
+  const seen = (await recentCharges(ctx, kind, [model], { perModel: 20 })).filter((c) => same((c.params ?? {}) as Record<string, unknown>));
   return seen.reduce((highest, c) => maxAmount(highest, c.amount), listed);
 }
 

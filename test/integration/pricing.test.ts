@@ -4,7 +4,9 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createAccount } from '../../lib/accounts/create-account';
 import { resolveTeamContext, type TeamContext } from '../../lib/auth/context';
-import { priceEdit } from '../../lib/pricing/estimates';
+import { runBoard } from '../../lib/comparisons/run-board';
+import { priceBoard, priceEdit } from '../../lib/pricing/estimates';
+import { db } from '../../lib/runtime';
 import { storeUserKey } from '../../lib/keys/service-keys';
 import { forgetModelListings, listingSettled, serviceModels } from '../../lib/pricing/catalog';
 import { useFreshDatabase } from '../support/app-db';
@@ -14,7 +16,16 @@ import { startService, type RunningService } from '@atelier/reference-service/te
 // last good one kept when it fails), else the operator's table, else nothing (and a refusal).
 
 const PRICES = path.join(tmpdir(), `atelier-pricing-${process.pid}.json`);
-writeFileSync(PRICES, JSON.stringify({ models: [{ id: 'atelier-edit', price: { per_edit: { '1024': 0.5, '4096': 0.9 } } }] }));
+// atelier-pixel: the operator lists 0.01 per image where the service charges 0.04 (for the price raise below).
+writeFileSync(
+  PRICES,
+  JSON.stringify({
+    models: [
+      { id: 'atelier-edit', price: { per_edit: { '1024': 0.5, '4096': 0.9 } } },
+      { id: 'atelier-pixel', price: { per_image: { '1024x1024': 0.01 } } },
+    ],
+  }),
+);
 
 let svc: RunningService;
 let teardown: () => Promise<void>;
@@ -82,5 +93,34 @@ describe('trusted prices', () => {
     await expect(priceEdit(ctx, 'no-such-model', '1024x1024')).rejects.toMatchObject({ code: 'price_unknown', status: 503 });
     await expect(priceEdit(ctx, undefined, '1024x1024')).rejects.toMatchObject({ code: 'price_unknown' });
     expect(await priceEdit(ctx, 'atelier-edit-hd', '2000x1000')).toEqual([{ model: 'atelier-edit-hd', amount: '0.3' }]);
+  });
+
+  it('reuses what the ledger saw while prices stand, and reads again as soon as a charge exceeds its reservation', async () => {
+    vi.useRealTimers();
+    // A service whose list has no prices: atelier-pixel is priced by the operator's table, below what the service charges.
+    await knob('unpriced');
+    forgetModelListings();
+    await serviceModels(ctx);
+    await listingSettled();
+    const board = { models: ['atelier-pixel'], size: '1024x1024' as const, n: 1 };
+    const request = () => resolveTeamContext(ctx.user.id); // every request reads its caller (and the team's mark) afresh
+    const raisedAt = async () => (await (await db()).team.findUniqueOrThrow({ where: { id: ctx.team.id } })).pricesRaisedAt;
+
+    const first = await request();
+    expect(await priceBoard(first, board)).toEqual([{ model: 'atelier-pixel', amount: '0.01' }]);
+    expect(await raisedAt()).toBeNull();
+    await runBoard(first, { ...board, prompt: 'a kite', background: 'opaque', seed: 1, responseFormat: 'url' });
+    // Charged 0.04 on a reservation of 0.01: the team is marked, and the next request reads the ledger again.
+    const marked = await raisedAt();
+    expect(marked).not.toBeNull();
+    expect(await priceBoard(first, board)).toEqual([{ model: 'atelier-pixel', amount: '0.01' }]); // a caller read before the mark: reused
+    const next = await request();
+    expect(await priceBoard(next, board)).toEqual([{ model: 'atelier-pixel', amount: '0.04' }]);
+    // Charged what was reserved: no mark, and the raised estimate is reused.
+    await runBoard(next, { ...board, prompt: 'a kite', background: 'opaque', seed: 2, responseFormat: 'url' });
+    expect(await raisedAt()).toEqual(marked);
+    expect(await priceBoard(await request(), board)).toEqual([{ model: 'atelier-pixel', amount: '0.04' }]);
+    await knob('normal');
+    forgetModelListings();
   });
 });

@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "Team" ADD COLUMN     "pricesRaisedAt" TIMESTAMP(3);
