@@ -60,31 +60,32 @@ function align(entries: BatchEntry[], requested: string[]): BatchEntry[] {
   return [...aligned, ...pool];
 }
 
+// Built once: zod compiles an object schema on its first parse, so a schema made per call pays that every call.
+const rawBatchSchema = z.object({
+  id: z.string().min(1),
+  status: z.string().nullish(),
+  created: z.number().nullish(),
+  results: z.array(entrySchema).nullish(),
+  total_cost: totalSchema.nullish(),
+});
+
 /** POST /v1/images/generations (interface 2.2) -> the app's batch, aligned to the models requested. */
 export const batchResultSchema = (requested: string[]) =>
-  z
-    .object({
-      id: z.string().min(1),
-      status: z.string().nullish(),
-      created: z.number().nullish(),
-      results: z.array(entrySchema).nullish(),
-      total_cost: totalSchema.nullish(),
-    })
-    .transform((raw) => {
-      const results = align((raw.results ?? []).map(toEntry), requested);
-      // A service may say "failed" while some models delivered: keep its word and the images.
-      const failed = FAILED.has(raw.status?.toLowerCase() ?? '') || results.every((r) => r.error);
-      const totalCost = raw.total_cost ?? {
-        amount: sumCosts(results.map((r) => r.cost.amount)),
-        currency: results[0]?.cost.currency ?? zeroCost().currency,
-      };
-      return {
-        id: raw.id,
-        status: failed ? ('failed' as const) : ('completed' as const),
-        created: raw.created ?? Math.floor(Date.now() / 1000),
-        results,
-        totalCost,
-      };
-    });
+  rawBatchSchema.transform((raw) => {
+    const results = align((raw.results ?? []).map(toEntry), requested);
+    // A service may say "failed" while some models delivered: keep its word and the images.
+    const failed = FAILED.has(raw.status?.toLowerCase() ?? '') || results.every((r) => r.error);
+    const totalCost = raw.total_cost ?? {
+      amount: sumCosts(results.map((r) => r.cost.amount)),
+      currency: results[0]?.cost.currency ?? zeroCost().currency,
+    };
+    return {
+      id: raw.id,
+      status: failed ? ('failed' as const) : ('completed' as const),
+      created: raw.created ?? Math.floor(Date.now() / 1000),
+      results,
+      totalCost,
+    };
+  });
 
 export type BatchResult = z.output<ReturnType<typeof batchResultSchema>>;
