@@ -3,6 +3,7 @@
 import { createServer } from 'node:http';
 import path from 'node:path';
 import next from 'next';
+import { serveApi } from './lib/api/routes';
 import { blobStore } from './lib/assets/store';
 import { appConfig } from './lib/config';
 import { checkActionBody, isActionPost } from './lib/http/action-body';
@@ -35,6 +36,7 @@ const service = config.upstream.embedded
     )
   : undefined;
 const serveEmbedded = service && nodeHandler((request) => service.handle(request), config.upstream.baseUrl);
+const serveApiNode = nodeHandler(serveApi, config.publicUrl);
 
 const app = next({ dev, dir: import.meta.dirname, hostname: config.host, port: config.port });
 await app.prepare();
@@ -62,6 +64,11 @@ const server = createServer((req, res) => {
   const webhook = req.method === 'POST' && WEBHOOK_PATH.exec(pathname);
   if (webhook) {
     handleVideoWebhookNode(req, res, webhook[1], webhook[2]);
+    return;
+  }
+  // Atelier's API: a metered gateway answers without Next.js routing in its path (lib/api/routes.ts).
+  if (pathname.startsWith('/api/v1/')) {
+    void serveApiNode(req, res);
     return;
   }
   if (serveEmbedded && pathname.startsWith('/v1/')) {

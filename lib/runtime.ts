@@ -1,6 +1,8 @@
 import path from 'node:path';
 import { appConfig, useAppConfig, type AppConfig } from './config';
 import { openDatabase, type Database } from './db/client';
+import type { Prisma } from './db/generated/client';
+import { sql } from './db/sql';
 import { holdProcessLease, type ProcessLease } from './db/lease';
 import { migrate } from './db/migrate';
 
@@ -36,6 +38,11 @@ export function runtime(config: AppConfig = appConfig()): Promise<Runtime> {
 /** Prisma, for server code: `const prisma = await db()`. */
 export async function db() {
   return (await runtime()).db.prisma;
+}
+
+/** One raw statement on the process's database, past Prisma (lib/db/sql.ts): for the hot paths only. */
+export async function hotQuery<Row>(statement: Prisma.Sql): Promise<Row[]> {
+  return sql<Row>((await runtime()).db, statement);
 }
 
 const CLOSE_KEY = Symbol.for('atelier.runtime.before-close');

@@ -1,7 +1,9 @@
 import type { TeamContext } from '../auth/context';
+import type { KeyOwner } from '../keys/service-keys';
 import type { Role } from '../auth/roles';
 import { AppError } from '../errors';
-import { db } from '../runtime';
+import { Prisma } from '../db/generated/client';
+import { db, hotQuery } from '../runtime';
 import { apiKeyPrefix, matchesHash } from './token';
 
 /** The key a request came with, as the gateway enforces it. */
@@ -14,9 +16,9 @@ export interface ApiKeyInUse {
   monthlyBudget: string | null;
 }
 
-/** Who an API call acts as: the key's member in the key's team, and the key itself. */
+/** Who an API call acts as: the key's member in the key's team (with the service key the studio would use for them), and the key itself. */
 export interface ApiCaller {
-  ctx: TeamContext;
+  ctx: TeamContext & Required<Pick<KeyOwner, 'serviceKey'>>;
   key: ApiKeyInUse;
 }
 
@@ -32,17 +34,36 @@ interface KeyRow {
   teamName: string;
   personal: boolean;
   timeZone: string;
+  pricesRaisedAt: Date | null;
   userId: string;
   email: string;
   userName: string;
   role: Role | null;
+  sealedKey: string | null;
+  ownKey: boolean;
+}
+
+/** When this process last noted each key as used: the row is written at most once a minute. */
+const noted = new Map<string, number>();
+
+/** Notes a key's last use off the answer's path, at most once a minute (per process here, across replicas by the row's own time). */
+function noteUsed(keyId: string): void {
+  const now = Date.now();
+  if (now - (noted.get(keyId) ?? 0) < 60_000) return;
+  noted.set(keyId, now);
+  void db()
+    .then(
+      (prisma) =>
+        prisma.$executeRaw`UPDATE "ApiKey" SET "lastUsedAt" = now() WHERE id = ${keyId}::uuid AND ("lastUsedAt" IS NULL OR "lastUsedAt" < now() - interval '1 minute')`,
+    )
+    .catch((error: unknown) => console.warn('[api] could not note a key as used:', (error as Error).message));
 }
 
 const refused = (message: string) => new AppError('unauthenticated', message, { apiCode: 'invalid_api_key' });
 
 /**
- * The caller behind `Authorization: Bearer atl_…`, in one statement: the key, its team, its member
- * and their membership now. A key that is unknown, revoked or expired, or whose member has left the
+ * The caller behind `Authorization: Bearer atl_…`, in one statement: the key, its team, its member,
+ * their membership now and the service key the studio would use for them. A key that is unknown, revoked or expired, or whose member has left the
  * team, is refused (401) the moment that happens: nothing is cached.
  */
 export async function apiCaller(request: Request): Promise<ApiCaller> {
@@ -51,31 +72,31 @@ export async function apiCaller(request: Request): Promise<ApiCaller> {
   if (!token) throw new AppError('unauthenticated', 'Send an Atelier API key: Authorization: Bearer atl_…', { apiCode: 'missing_api_key' });
   const prefix = apiKeyPrefix(token);
   if (!prefix) throw refused('That is not an Atelier API key.');
-  const prisma = await db();
-  const [row] = await prisma.$queryRaw<KeyRow[]>`
+  const [row] = await hotQuery<KeyRow>(Prisma.sql`
     SELECT k.id::text, k.name, k."secretHash", k.rpm, k.models, k."monthlyBudget"::text AS "monthlyBudget",
            (k."revokedAt" IS NULL AND (k."expiresAt" IS NULL OR k."expiresAt" > now())) AS live,
-           t.id::text AS "teamId", t.name AS "teamName", t.personal, t."timeZone",
-           u.id::text AS "userId", u.email, u.name AS "userName", m.role
+           t.id::text AS "teamId", t.name AS "teamName", t.personal, t."timeZone", t."pricesRaisedAt",
+           u.id::text AS "userId", u.email, u.name AS "userName", m.role,
+           coalesce(own."sealedKey", shared."sealedKey") AS "sealedKey", own.id IS NOT NULL AS "ownKey"
     FROM "ApiKey" k
     JOIN "Team" t ON t.id = k."teamId"
     JOIN "User" u ON u.id = k."userId"
     LEFT JOIN "Membership" m ON m."teamId" = k."teamId" AND m."userId" = k."userId"
-    WHERE k.prefix = ${prefix}`;
+    LEFT JOIN "ServiceCredential" own ON own."userId" = k."userId"
+    LEFT JOIN "ServiceCredential" shared ON shared."teamId" = k."teamId"
+    WHERE k.prefix = ${prefix}`);
   if (!row || !matchesHash(token, row.secretHash)) throw refused('That API key is not valid.');
   if (!row.live) throw refused('That API key has been revoked or has expired.');
   if (!row.role) throw refused('The member this key acts as is no longer in the team.');
-  // When it was last used, at most once a minute and off the answer's path.
-  void prisma.$executeRaw`UPDATE "ApiKey" SET "lastUsedAt" = now() WHERE id = ${row.id}::uuid AND ("lastUsedAt" IS NULL OR "lastUsedAt" < now() - interval '1 minute')`.catch(
-    (error: unknown) => console.warn('[api] could not note a key as used:', (error as Error).message),
-  );
-  const team = { id: row.teamId, name: row.teamName, personal: row.personal, timeZone: row.timeZone };
-  const ctx: TeamContext = {
+  noteUsed(row.id);
+  const team = { id: row.teamId, name: row.teamName, personal: row.personal, timeZone: row.timeZone, pricesRaisedAt: row.pricesRaisedAt };
+  const ctx: ApiCaller['ctx'] = {
     user: { id: row.userId, email: row.email, name: row.userName },
     team,
     role: row.role,
     teams: [{ ...team, role: row.role }],
     apiKey: { id: row.id, monthlyBudget: row.monthlyBudget },
+    serviceKey: row.sealedKey ? { sealedKey: row.sealedKey, owner: row.ownKey ? 'user' : 'team' } : null,
   };
   return { ctx, key: { id: row.id, name: row.name, rpm: row.rpm, models: row.models, monthlyBudget: row.monthlyBudget } };
 }

@@ -3,7 +3,7 @@ import type { ApiCaller } from '../api-keys/authenticate';
 import { blobStore } from '../assets/store';
 import { runBoard } from '../comparisons/run-board';
 import { BACKGROUNDS, LIMITS, RESPONSE_FORMATS } from '../comparisons/schema';
-import { db } from '../runtime';
+import { AppError } from '../errors';
 import { IMAGE_SIZES } from '../upstream/defaults';
 import { fileUrl } from './file-urls';
 import { checkModels } from './v1';
@@ -35,7 +35,7 @@ async function base64Of(storageKey: string): Promise<string> {
 export async function generateImages(caller: ApiCaller, request: GenerationsRequest, signal?: AbortSignal) {
   const models = Array.isArray(request.model) ? request.model : [request.model];
   checkModels(caller, models);
-  const { id } = await runBoard(
+  const run = await runBoard(
     caller.ctx,
     {
       prompt: request.prompt,
@@ -48,43 +48,27 @@ export async function generateImages(caller: ApiCaller, request: GenerationsRequ
     },
     signal,
   );
-  const prisma = await db();
-  const board = await prisma.generation.findUniqueOrThrow({
-    where: { id },
-    select: {
-      createdAt: true,
-      status: true,
-      costTotal: true,
-      currency: true,
-      outputs: {
-        orderBy: [{ entryIndex: 'asc' }, { position: 'asc' }],
-        select: {
-          id: true,
-          model: true,
-          entryIndex: true,
-          status: true,
-          upstreamUrl: true,
-          revisedPrompt: true,
-          cost: true,
-          errorCode: true,
-          errorMessage: true,
-          asset: { select: { storageKey: true, contentType: true } },
-        },
-      },
-    },
-  });
+  // Answered from what the run recorded: nothing is read back.
+  const { settlement } = run;
+  if (!settlement) throw new AppError('conflict', 'The request was cancelled before the service answered.');
+  const outputs = [...settlement.outputs].sort((a, b) => a.entryIndex - b.entryIndex || (a.position ?? 0) - (b.position ?? 0));
   const results = await Promise.all(
     models.map(async (name, index) => {
-      const outputs = board.outputs.filter((o) => o.entryIndex === index);
-      const images = outputs.filter((o) => o.status === 'completed');
-      const failed = images.length === 0 ? outputs.find((o) => o.errorCode) : undefined;
+      const entry = outputs.filter((o) => o.entryIndex === index);
+      const images = entry.filter((o) => o.status === 'completed');
+      const failed = images.length === 0 ? entry.find((o) => o.errorCode) : undefined;
       const data = await Promise.all(
-        images.map(async (o) => ({
-          ...(request.response_format === 'b64_json' && o.asset ? { b64_json: await base64Of(o.asset.storageKey) } : { url: fileUrl(o) }),
-          ...(o.revisedPrompt ? { revised_prompt: o.revisedPrompt } : {}),
-        })),
+        images.map(async (o) => {
+          const asset = run.stored.get(o.id!) ?? null;
+          return {
+            ...(request.response_format === 'b64_json' && asset
+              ? { b64_json: await base64Of(asset.storageKey) }
+              : { url: fileUrl({ id: o.id!, upstreamUrl: o.upstreamUrl ?? null, asset }) }),
+            ...(o.revisedPrompt ? { revised_prompt: o.revisedPrompt } : {}),
+          };
+        }),
       );
-      const cost = outputs.reduce((sum, o) => sum + Number(o.cost ?? 0), 0);
+      const cost = entry.reduce((sum, o) => sum + Number(o.cost ?? 0), 0);
       return {
         model: name,
         index,
@@ -95,11 +79,11 @@ export async function generateImages(caller: ApiCaller, request: GenerationsRequ
     }),
   );
   return {
-    id,
+    id: run.id,
     object: 'batch',
-    created: Math.floor(board.createdAt.getTime() / 1000),
-    status: board.status === 'completed' ? 'completed' : 'failed',
+    created: Math.floor(run.createdAt.getTime() / 1000),
+    status: settlement.status,
     results,
-    total_cost: { amount: Number(board.costTotal ?? 0), currency: board.currency },
+    total_cost: { amount: Number(settlement.total.amount), currency: settlement.total.currency },
   };
 }

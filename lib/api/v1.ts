@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { apiCaller, type ApiCaller } from '../api-keys/authenticate';
 import { takeRequest } from '../api-keys/rate';
-import type { RouteContext } from '../auth/route';
 import { AppError, publicError } from '../errors';
 import { withRequestScope } from '../request-log/log';
 
@@ -80,13 +79,13 @@ export function checkModels(caller: ApiCaller, models: string[]): void {
  * An API route: the bearer key first (401), then its requests-per-minute (429), then the handler;
  * every refusal in the service's error shape.
  */
-export function withApiKey(handler: (caller: ApiCaller, request: Request, params: Record<string, string | string[]>) => Promise<Response>) {
-  return async (request: Request, context?: RouteContext): Promise<Response> => {
+export function withApiKey(handler: (caller: ApiCaller, request: Request, params: Record<string, string>) => Promise<Response>) {
+  return async (request: Request, params: Record<string, string> = {}): Promise<Response> => {
     try {
       return await withRequestScope(async () => {
         const caller = await apiCaller(request);
         await takeRequest(caller.key);
-        return await handler(caller, request, (await context?.params) ?? {});
+        return await handler(caller, request, params);
       });
     } catch (error) {
       return v1ErrorResponse(error);

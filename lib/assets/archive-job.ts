@@ -33,6 +33,13 @@ export async function markUnsaved({ prisma }: Database, outputIds: string[]): Pr
 }
 
 async function archiveInto({ prisma }: Database, data: ArchiveJob) {
+  if (data.outputId) {
+    // A board queues its copies while it writes its outputs: one not written yet is retried (with
+    // backoff), and one already stored is not stored twice.
+    const output = await prisma.generationOutput.findFirst({ where: { id: data.outputId, teamId: data.teamId }, select: { archive: true } });
+    if (!output) throw new Error(`output ${data.outputId} is not recorded (yet)`);
+    if (output.archive === 'archived') return;
+  }
   const asset = await archiveResult(data);
   if (data.outputId) {
     await prisma.generationOutput.updateMany({

@@ -1,12 +1,13 @@
 import { randomInt, randomUUID } from 'node:crypto';
+import { allInOrder } from '../async';
 import { enqueueArchive, markUnsaved } from '../assets/archive-job';
 import type { TeamContext } from '../auth/context';
 import { AppError } from '../errors';
-import { endGeneration, endingOf, openGeneration, settleGeneration, type OutputRow } from '../generations/lifecycle';
+import { endGeneration, endingOf, openGeneration, settleGeneration, type OutputRow, type Settlement } from '../generations/lifecycle';
 import { upstreamAppError } from '../generations/upstream-error';
 import { upstreamFor } from '../generations/upstream-for';
 import { priceBoard } from '../pricing/estimates';
-import { runtime } from '../runtime';
+import { db, runtime } from '../runtime';
 import { UpstreamError, type BatchResult, type GeneratedImage } from '../upstream';
 import { LIMITS, type BoardInput, type BoardParams } from './schema';
 import { storeBase64Image } from './store-base64';
@@ -20,8 +21,14 @@ interface Task {
   revisedPrompt?: string;
 }
 
+/** A stored image: what the API needs to read it back or name its type. */
+export interface StoredImage {
+  storageKey: string;
+  contentType: string;
+}
+
 /** A URL result is archived after the answer (its asset comes later); base64 is stored before it. */
-type Stored = { assetId: string | null; upstreamUrl?: string } | { error: { code: string; message: string } };
+type Stored = { assetId: string | null; asset?: StoredImage; upstreamUrl?: string } | { error: { code: string; message: string } };
 
 /** Runs `worker` over `items` with at most `limit` at a time, in order of the results. */
 async function mapLimit<T, R>(items: T[], limit: number, worker: (item: T) => Promise<R>): Promise<R[]> {
@@ -45,7 +52,7 @@ async function storeImages(ctx: TeamContext, boardId: string, tasks: Task[]): Pr
     if ('url' in image) return { assetId: null, upstreamUrl: image.url };
     try {
       const asset = await storeBase64Image({ teamId: ctx.team.id, base64: image.base64, createdById: ctx.user.id });
-      return { assetId: asset.id };
+      return { assetId: asset.id, asset: { storageKey: asset.storageKey, contentType: asset.contentType } };
     } catch (error) {
       console.error(`[compare] could not store an image of board ${boardId}:`, (error as Error).message);
       return { error: { code: 'archive_failed', message: 'The image could not be saved.' } };
@@ -90,19 +97,29 @@ function outputRows(seed: number, batch: BatchResult, tasks: Task[], stored: Sto
   return [...images, ...failures];
 }
 
+/** A board that ran: what was recorded, for an answer that need not read it back. */
+export interface BoardRun {
+  id: string;
+  createdAt: Date;
+  /** As settled; null if the board was ended elsewhere (cancelled) before the answer was recorded. */
+  settlement: Settlement | null;
+  /** The images stored before the answer (base64 ones), by output id. */
+  stored: Map<string, StoredImage>;
+}
+
 /**
  * Runs one comparison board: opens it (budget reserved), sends ONE request with every model, then
  * settles it with its outputs and answers. URL images are copied into storage afterwards by the
  * archive job, and shown from the service's signed URL until then. `signal` cancels the upstream
  * call only: once the service has answered (and charged), the results are kept.
  */
-export async function runBoard(ctx: TeamContext, input: BoardInput, signal?: AbortSignal): Promise<{ id: string }> {
-  const prisma = (await runtime()).db.prisma;
-  if (input.parentId) {
-    const parent = await prisma.generation.findFirst({ where: { id: input.parentId, teamId: ctx.team.id, kind: 'comparison' }, select: { id: true } });
-    if (!parent) throw new AppError('not_found', 'That board does not exist.');
-  }
-  const charges = await priceBoard(ctx, input);
+export async function runBoard(ctx: TeamContext, input: BoardInput, signal?: AbortSignal): Promise<BoardRun> {
+  // Independent reads, side by side: the parent, the trusted prices and the caller's service key.
+  const [, charges, upstream] = await allInOrder([
+    input.parentId ? checkParent(ctx, input.parentId) : Promise.resolve(),
+    priceBoard(ctx, input),
+    upstreamFor(ctx),
+  ]);
   const seed = input.seed ?? randomInt(0, LIMITS.maxSeed);
   const params: BoardParams = {
     prompt: input.prompt,
@@ -113,14 +130,12 @@ export async function runBoard(ctx: TeamContext, input: BoardInput, signal?: Abo
     seed,
     responseFormat: input.responseFormat,
   };
+  const createdAt = new Date();
   // Written before the call, so a crash or a cancel leaves a trace; a board over budget is never written.
   const board = await openGeneration(ctx, { kind: 'comparison', prompt: input.prompt, params, charges, parentId: input.parentId });
-
   let batch: BatchResult;
   try {
-    batch = await (
-      await upstreamFor(ctx)
-    ).generateImages({
+    batch = await upstream.generateImages({
       model: input.models,
       prompt: input.prompt,
       size: input.size,
@@ -135,7 +150,6 @@ export async function runBoard(ctx: TeamContext, input: BoardInput, signal?: Abo
     if (error instanceof UpstreamError) throw upstreamAppError(error, { boardId: board.id });
     throw error;
   }
-
   const tasks: Task[] = batch.results.flatMap((entry) =>
     entry.images.map((image, position) => ({
       outputId: randomUUID(),
@@ -150,26 +164,36 @@ export async function runBoard(ctx: TeamContext, input: BoardInput, signal?: Abo
   for (const entry of batch.results) entry.images = [];
   const stored = await storeImages(ctx, board.id, tasks);
 
-  await settleGeneration(board, {
+  const settlement: Settlement = {
     status: batch.status,
     upstreamId: batch.id,
     total: batch.totalCost,
     charges: batch.results.map((entry) => ({ model: entry.model, amount: entry.cost.amount })),
     error: batch.status === 'failed' ? { code: 'all_models_failed', message: 'Every model failed.' } : undefined,
     outputs: outputRows(seed, batch, tasks, stored),
-  });
-
-  // Not fatal: the board is saved and charged; an image whose copy could not be queued shows as unsaved.
+  };
+  // The copies are queued while the board settles, side by side: a job that starts before its
+  // output row is written is retried (archive-job.ts), and one whose board never settled finds no
+  // output and archives nothing.
   const toArchive = tasks.flatMap((task, i) =>
     'upstreamUrl' in stored[i] && stored[i].upstreamUrl ? [{ outputId: task.outputId, url: stored[i].upstreamUrl }] : [],
   );
-  await Promise.all(
-    toArchive.map(({ outputId, url }) =>
-      enqueueArchive({ teamId: ctx.team.id, url, kind: 'image', createdById: ctx.user.id, outputId }).catch(async (error: unknown) => {
-        console.error(`[compare] could not queue the archiving of board ${board.id}:`, (error as Error).message);
-        await markUnsaved((await runtime()).db, [outputId]);
-      }),
-    ),
+  const queued = Promise.allSettled(
+    toArchive.map(({ outputId, url }) => enqueueArchive({ teamId: ctx.team.id, url, kind: 'image', createdById: ctx.user.id, outputId })),
   );
-  return { id: board.id };
+  const settled = await settleGeneration(board, settlement);
+  // Not fatal: the board is saved and charged; an image whose copy could not be queued shows as unsaved.
+  const unqueued = (await queued).flatMap((result, i) => (result.status === 'rejected' ? [toArchive[i].outputId] : []));
+  if (unqueued.length > 0) {
+    console.error(`[compare] could not queue the archiving of ${unqueued.length} image(s) of board ${board.id}`);
+    if (settled) await markUnsaved((await runtime()).db, unqueued);
+  }
+  const images = new Map(tasks.flatMap((task, i) => ('asset' in stored[i] && stored[i].asset ? [[task.outputId, stored[i].asset] as const] : [])));
+  return { id: board.id, createdAt, settlement: settled ? settlement : null, stored: images };
+}
+
+async function checkParent(ctx: TeamContext, parentId: string): Promise<void> {
+  const prisma = await db();
+  const parent = await prisma.generation.findFirst({ where: { id: parentId, teamId: ctx.team.id, kind: 'comparison' }, select: { id: true } });
+  if (!parent) throw new AppError('not_found', 'That board does not exist.');
 }

@@ -4,7 +4,7 @@ import { Prisma } from '../db/generated/client';
 import type { GenerationKind } from '../db/generated/enums';
 import { releaseReservations, settledCosts } from '../ledger/record';
 import { budgetVerdict, refuseOnVerdict, reservedLines, type BudgetVerdict, type Charge } from '../ledger/reserve';
-import { db, runtime } from '../runtime';
+import { db, hotQuery, runtime } from '../runtime';
 import { UpstreamError, type Cost } from '../upstream';
 
 // The one lifecycle of every generation (edit, board, video, and whatever comes next):
@@ -49,14 +49,13 @@ export async function openGeneration(
   ctx: Pick<TeamContext, 'team' | 'user' | 'apiKey'>,
   request: OpenRequest,
 ): Promise<GenerationRef & { videoTaskId?: string }> {
-  const prisma = await db();
   const { kind, charges } = request;
   const ref = { id: randomUUID(), teamId: ctx.team.id, userId: ctx.user.id, kind };
   const videoTaskId = request.withVideoTask ? randomUUID() : null;
   // An edit's or a board's reservation lives as long as this process's lease (the request dies
   // with the process); a video's belongs to its task, which settles or releases it however long it runs.
   const leaseId = kind === 'video' ? null : (await runtime()).lease.id;
-  const [verdict] = await prisma.$queryRaw<BudgetVerdict[]>`
+  const [verdict] = await hotQuery<BudgetVerdict>(Prisma.sql`
     WITH verdict AS (${budgetVerdict({ teamId: ref.teamId, userId: ref.userId, kind, charges, apiKey: ctx.apiKey })}),
     generation AS (
       INSERT INTO "Generation" ("id", "teamId", "userId", "kind", "status", "prompt", "params", "parentId", "requestId", "apiKeyId")
@@ -72,7 +71,7 @@ export async function openGeneration(
       INSERT INTO "LedgerEntry" ("id", "teamId", "userId", "generationId", "kind", "model", "amount", "currency", "status", "leaseId")
       SELECT gen_random_uuid(), ${ref.teamId}::uuid, ${ref.userId}::uuid, generation."id", ${kind}::"GenerationKind", c."model", c."amount", 'CNY', 'reserved', ${leaseId}::uuid
       FROM generation, jsonb_to_recordset(${reservedLines(charges)}::jsonb) AS c("model" text, "amount" decimal))
-    SELECT * FROM verdict`;
+    SELECT * FROM verdict`);
   refuseOnVerdict(verdict, charges);
   return videoTaskId ? { ...ref, videoTaskId } : ref;
 }
@@ -126,8 +125,7 @@ export type OutputRow = Omit<Prisma.GenerationOutputCreateManyInput, 'generation
  * generation was no longer running.
  */
 export async function settleGeneration(generation: GenerationRef, settlement: Settlement): Promise<boolean> {
-  const prisma = await db();
-  const [{ settled }] = await prisma.$queryRaw<Array<{ settled: boolean }>>`
+  const [{ settled }] = await hotQuery<{ settled: boolean }>(Prisma.sql`
     WITH generation AS (
       UPDATE "Generation" SET "status" = ${settlement.status}::"GenerationStatus", "upstreamId" = coalesce(${settlement.upstreamId ?? null}, "upstreamId"),
         "costTotal" = ${settlement.total.amount}::decimal, "currency" = ${settlement.total.currency},
@@ -141,7 +139,7 @@ export async function settleGeneration(generation: GenerationRef, settlement: Se
         o."archive", o."upstreamUrl", o."revisedPrompt", o."seed", o."cost", o."errorCode", o."errorMessage"
       FROM generation g, jsonb_populate_recordset(NULL::"GenerationOutput", ${outputsJson(settlement.outputs)}::jsonb) o),
     ${settledCosts(Prisma.sql`generation`, settlement.charges)}
-    SELECT EXISTS (SELECT 1 FROM generation) AS settled`;
+    SELECT EXISTS (SELECT 1 FROM generation) AS settled`);
   return settled;
 }
 

@@ -10,8 +10,18 @@ const teamContextLabel = (teamId: string) => `team:${teamId}`;
 
 const sealKey = (key: string, context: string) => seal(key, deriveKey(appConfig().atelierSecret), context);
 
-/** Whose key to use: a request's user and team (background jobs know only their ids). */
-export type KeyOwner = { user: { id: string }; team: { id: string } };
+/** A server-held key as stored, and whose it is. */
+export interface SealedServiceKey {
+  sealedKey: string;
+  owner: 'user' | 'team';
+}
+
+/**
+ * Whose key to use: a request's user and team (background jobs know only their ids). A caller
+ * read with its key already (`serviceKey`, the API's one statement per call; null: none) is not
+ * read again.
+ */
+export type KeyOwner = { user: { id: string }; team: { id: string }; serviceKey?: SealedServiceKey | null };
 
 export interface KeyStatus {
   user: { last4: string; provisioned: boolean; updatedAt: Date } | null;
@@ -67,13 +77,22 @@ export async function deleteTeamKey(ctx: KeyOwner): Promise<void> {
  * that sends the request, and never pass the result to a component, a log line or an error.
  */
 export async function resolveServiceKey(ctx: KeyOwner): Promise<{ apiKey: string; source: 'user' | 'team' }> {
+  const held = ctx.serviceKey !== undefined ? ctx.serviceKey : await heldServiceKey(ctx);
+  if (!held) throw new AppError('forbidden', 'No service key: add yours in Settings, or ask an admin to set a team key.');
+  const label = held.owner === 'user' ? userContext(ctx.user.id) : teamContextLabel(ctx.team.id);
+  return { apiKey: unseal(held.sealedKey, deriveKey(appConfig().atelierSecret), label), source: held.owner };
+}
+
+/** The member's own key, else the team's, as stored: both in one read. */
+async function heldServiceKey(ctx: KeyOwner): Promise<SealedServiceKey | null> {
   const prisma = await db();
-  const secret = deriveKey(appConfig().atelierSecret);
-  const own = await prisma.serviceCredential.findUnique({ where: { userId: ctx.user.id } });
-  if (own) return { apiKey: unseal(own.sealedKey, secret, userContext(ctx.user.id)), source: 'user' };
-  const team = await prisma.serviceCredential.findUnique({ where: { teamId: ctx.team.id } });
-  if (team) return { apiKey: unseal(team.sealedKey, secret, teamContextLabel(ctx.team.id)), source: 'team' };
-  throw new AppError('forbidden', 'No service key: add yours in Settings, or ask an admin to set a team key.');
+  const held = await prisma.serviceCredential.findMany({
+    where: { OR: [{ userId: ctx.user.id }, { teamId: ctx.team.id }] },
+    select: { userId: true, sealedKey: true },
+  });
+  const own = held.find((c) => c.userId === ctx.user.id);
+  const team = held.find((c) => c.userId !== ctx.user.id);
+  return own ? { sealedKey: own.sealedKey, owner: 'user' } : team ? { sealedKey: team.sealedKey, owner: 'team' } : null;
 }
 
 /** Embedded mode: mint a key on our own reference service for a new user, so they can generate at once. */

@@ -8,5 +8,6 @@ export const dynamic = 'force-dynamic';
 export const maxDuration = 120;
 
 export const POST = withTeam('member', { body: boardInputSchema }, async (ctx, { body }, request) => {
-  return Response.json(await runBoard(ctx, body, request.signal), { status: 201 });
+  const { id } = await runBoard(ctx, body, request.signal);
+  return Response.json({ id }, { status: 201 });
 });

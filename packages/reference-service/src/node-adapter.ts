@@ -2,8 +2,8 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 
-/** A node:http request as a web Request (body streamed, not buffered). */
-export function toWebRequest(req: IncomingMessage, origin: string): Request {
+/** A node:http request as a web Request (body streamed, not buffered); `signal` aborts it. */
+export function toWebRequest(req: IncomingMessage, origin: string, signal?: AbortSignal): Request {
   const headers = new Headers();
   for (const [name, value] of Object.entries(req.headers)) {
     if (Array.isArray(value)) for (const v of value) headers.append(name, v);
@@ -15,6 +15,7 @@ export function toWebRequest(req: IncomingMessage, origin: string): Request {
     headers,
     body: hasBody ? (Readable.toWeb(req) as ReadableStream) : undefined,
     duplex: 'half',
+    signal,
   } as RequestInit);
 }
 
@@ -27,13 +28,18 @@ export async function sendWebResponse(response: Response, res: ServerResponse): 
 
 /**
  * A node:http handler for a web Request -> Response handler: how the service is served, on its own
- * (server.ts) or mounted inside another server (Atelier's, at /v1). A client leaving mid-body is
- * not a failure; anything else is logged and answered 500.
+ * (server.ts) or mounted inside another server (Atelier's, at /v1). A client that leaves before
+ * the answer aborts the request's signal; leaving mid-body is not a failure; anything else is
+ * logged and answered 500.
  */
 export function nodeHandler(handle: (request: Request) => Promise<Response>, fallbackOrigin: string) {
   return async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
+    const left = new AbortController();
+    res.on('close', () => {
+      if (!res.writableFinished) left.abort();
+    });
     try {
-      await sendWebResponse(await handle(toWebRequest(req, req.headers.host ? `http://${req.headers.host}` : fallbackOrigin)), res);
+      await sendWebResponse(await handle(toWebRequest(req, req.headers.host ? `http://${req.headers.host}` : fallbackOrigin, left.signal)), res);
     } catch (error) {
       const clientLeft = (error as NodeJS.ErrnoException).code === 'ERR_STREAM_PREMATURE_CLOSE' && res.destroyed;
       if (!clientLeft) console.error('[reference-service] failed to answer', error);
