@@ -14,6 +14,8 @@ import { checkModels, invalidBody } from './v1';
 // (section 2.1) with Atelier's own file URL.
 
 export async function editImage(caller: ApiCaller, request: Request) {
+  if (!/^multipart\/form-data\b/i.test(request.headers.get('content-type') ?? ''))
+    throw new AppError('invalid_input', 'Send the edit as multipart/form-data.', { apiStatus: 415, apiCode: 'unsupported_media_type', param: null });
   const upload = await receiveEditUpload(request);
   try {
     const fields = Object.fromEntries(Object.entries(upload.fields).filter(([, v]) => v !== ''));

@@ -16,7 +16,7 @@ const model = z.string().trim().min(1).max(100);
 
 export const generationsRequestSchema = z.object({
   model: z.union([model, z.array(model).min(1).max(LIMITS.maxModels)]),
-  prompt: z.string().min(1).max(32_000),
+  prompt: z.string().trim().min(1).max(32_000),
   size: z.enum(IMAGE_SIZES).default('1024x1024'),
   n: z.int().min(1).max(LIMITS.maxN).default(1),
   response_format: z.enum(RESPONSE_FORMATS).default('url'),

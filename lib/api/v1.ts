@@ -51,18 +51,29 @@ const FIELD_CODES: Record<string, string> = {
   webhook_url: 'invalid_webhook_url',
 };
 
+/** An issue's codes, with those of every branch of a union. */
+function codesOf(issue: z.core.$ZodIssue): string[] {
+  return issue.code === 'invalid_union' ? [issue.code, ...issue.errors.flat().flatMap(codesOf)] : [issue.code];
+}
+
+/** Absent, null, blank or an empty list: the service calls all of these missing. */
+const isMissing = (value: unknown) =>
+  value === undefined || value === null || (typeof value === 'string' && value.trim() === '') || (Array.isArray(value) && value.length === 0);
+
 /** A body the schema refused, as the service would refuse it. */
 export function invalidBody(error: z.ZodError, body: unknown): AppError {
   const issue = error.issues[0];
   const field = String(issue?.path[0] ?? '');
-  const missing = field !== '' && typeof body === 'object' && body !== null && !(field in body);
-  const code = missing
-    ? 'missing_field'
-    : field === 'prompt' && issue?.code === 'too_big'
-      ? 'prompt_too_long'
-      : field === 'model' && issue?.code === 'too_big'
-        ? 'too_many_models'
-        : (FIELD_CODES[field] ?? 'invalid_request');
+  const value = typeof body === 'object' && body !== null ? (body as Record<string, unknown>)[field] : undefined;
+  const tooBig = issue ? codesOf(issue).includes('too_big') : false;
+  const code =
+    field !== '' && isMissing(value)
+      ? 'missing_field'
+      : field === 'prompt' && tooBig
+        ? 'prompt_too_long'
+        : field === 'model' && tooBig
+          ? 'too_many_models'
+          : (FIELD_CODES[field] ?? 'invalid_request');
   return new AppError('invalid_input', `${field || 'body'}: ${issue?.message ?? 'not valid'}`, { apiCode: code, param: field || null });
 }
 
@@ -93,8 +104,11 @@ export function withApiKey(handler: (caller: ApiCaller, request: Request, params
   };
 }
 
-/** A JSON body parsed with the service's schema, or the service's 400. */
+/** A JSON body parsed with the service's schema, or the service's 400 (415 for another content type). */
 export async function jsonBody<S extends z.ZodType>(request: Request, schema: S): Promise<z.infer<S>> {
+  const type = request.headers.get('content-type')?.split(';')[0].trim().toLowerCase();
+  if (type !== 'application/json')
+    throw new AppError('invalid_input', 'Send the body as application/json.', { apiStatus: 415, apiCode: 'unsupported_media_type', param: null });
   const json = await request.json().catch(() => {
     throw new AppError('invalid_input', 'The request body is not valid JSON.', { apiCode: 'invalid_json' });
   });

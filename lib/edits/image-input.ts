@@ -1,6 +1,8 @@
 import { openAsBlob } from 'node:fs';
+import { open } from 'node:fs/promises';
 import sharp, { type Metadata } from 'sharp';
 import { AppError } from '../errors';
+import { sniffType } from '../storage/sniff';
 import { EDIT_LIMITS } from './limits';
 
 export interface CheckedImage {
@@ -13,6 +15,18 @@ export interface CheckedImage {
 
 const FORMATS: Record<string, string> = { png: 'image/png', jpeg: 'image/jpeg', webp: 'image/webp' };
 
+/** A file's first 16 bytes (its signature). */
+async function headOf(input: string | Buffer): Promise<Buffer> {
+  if (typeof input !== 'string') return input.subarray(0, 16);
+  const file = await open(input);
+  try {
+    const { buffer, bytesRead } = await file.read(Buffer.alloc(16), 0, 16, 0);
+    return buffer.subarray(0, bytesRead);
+  } finally {
+    await file.close();
+  }
+}
+
 /**
  * The server's own check of what the browser already checked: format by content, bytes, sides,
  * and then a full decode, so that a truncated or corrupt file is refused here (400) instead of by
@@ -21,8 +35,14 @@ const FORMATS: Record<string, string> = { png: 'image/png', jpeg: 'image/jpeg', 
  */
 export async function checkImage(source: string | Uint8Array, what: 'image' | 'mask'): Promise<CheckedImage> {
   const label = what === 'image' ? 'The image' : 'The mask';
-  const unreadable = () => new AppError('invalid_input', `${label} is not a complete PNG, JPEG or WebP file: it could not be decoded.`);
+  // Each refusal also as the service words it, for the API (decisions.md row 2).
+  const refusal = (message: string, apiCode: 'unsupported_image_format' | 'image_too_large', apiStatus = 400) =>
+    new AppError('invalid_input', message, { apiStatus, apiCode, param: what });
+  const unreadable = () => refusal(`${label} is not a complete PNG, JPEG or WebP file: it could not be decoded.`, 'unsupported_image_format');
   const input = typeof source === 'string' ? source : Buffer.from(source.buffer, source.byteOffset, source.byteLength);
+  const head = await headOf(input);
+  // Not an image at all is the wrong type of file (415); an empty or broken one a bad request (400).
+  if (head.length > 0 && !sniffType(head)) throw refusal(`${label} is not a PNG, JPEG or WebP file.`, 'unsupported_image_format', 415);
   // Never more pixels than the largest image the service takes (a forged header cannot make us try).
   const options = { failOn: 'truncated', limitInputPixels: EDIT_LIMITS.maxSide * EDIT_LIMITS.maxSide } as const;
   let meta: Metadata;
@@ -32,9 +52,9 @@ export async function checkImage(source: string | Uint8Array, what: 'image' | 'm
     throw unreadable();
   }
   const contentType = meta.format ? FORMATS[meta.format] : undefined;
-  if (!contentType || !meta.width || !meta.height) throw new AppError('invalid_input', `${label} is not a PNG, JPEG or WebP file.`);
+  if (!contentType || !meta.width || !meta.height) throw refusal(`${label} is not a PNG, JPEG or WebP file.`, 'unsupported_image_format', 415);
   if (Math.max(meta.width, meta.height) > EDIT_LIMITS.maxSide) {
-    throw new AppError('invalid_input', `${label} is ${meta.width}×${meta.height}; at most 4096 px a side.`);
+    throw refusal(`${label} is ${meta.width}×${meta.height}; at most 4096 px a side.`, 'image_too_large');
   }
   try {
     await sharp(input, options).stats(); // decodes every pixel, streaming: a broken file fails here
@@ -42,6 +62,6 @@ export async function checkImage(source: string | Uint8Array, what: 'image' | 'm
     throw unreadable();
   }
   const data = typeof source === 'string' ? await openAsBlob(source, { type: contentType }) : new Blob([new Uint8Array(source)], { type: contentType });
-  if (data.size > EDIT_LIMITS.maxBytes) throw new AppError('invalid_input', `${label} is larger than 20 MB.`);
+  if (data.size > EDIT_LIMITS.maxBytes) throw refusal(`${label} is larger than 20 MB.`, 'image_too_large', 413);
   return { data, contentType, width: meta.width, height: meta.height };
 }

@@ -6,7 +6,7 @@ import { upstreamAppError } from '../generations/upstream-error';
 import { abortOnCancel } from '../generations/cancel';
 import { endGeneration, endingOf, openGeneration, settleGeneration } from '../generations/lifecycle';
 import { upstreamFor } from '../generations/upstream-for';
-import { priceEdit } from '../pricing/estimates';
+import { priceEdit, unknownModel } from '../pricing/estimates';
 import { db } from '../runtime';
 import { UpstreamError } from '../upstream';
 import { readTeamImage, storeImage } from './assets';
@@ -64,10 +64,13 @@ export async function runEdit(ctx: TeamContext, input: EditRequest, signal: Abor
   const image = await checkImage(input.image ? input.image.path : await readTeamImage(ctx, input.assetId!), 'image');
   const mask = needsMask(input.kind) && input.mask ? await checkImage(input.mask.path, 'mask') : null;
   if (mask && (mask.width !== image.width || mask.height !== image.height)) {
-    throw new AppError('invalid_input', `The mask is ${mask.width}×${mask.height} but the image is ${image.width}×${image.height}.`);
+    throw new AppError('invalid_input', `The mask is ${mask.width}×${mask.height} but the image is ${image.width}×${image.height}.`, {
+      apiCode: 'mask_size_mismatch',
+      param: 'mask',
+    });
   }
   const models = await editModels(ctx);
-  if (input.model && models.length > 0 && !models.some((m) => m.id === input.model)) throw new AppError('invalid_input', `Unknown edit model ${input.model}.`);
+  if (input.model && models.length > 0 && !models.some((m) => m.id === input.model)) throw unknownModel('edit', input.model);
   const model = input.model ?? models[0]?.id;
   if (input.parentId && !(await prisma.generation.findFirst({ where: { id: input.parentId, teamId: ctx.team.id, kind: 'edit' }, select: { id: true } }))) {
     throw new AppError('not_found', 'The edit to continue from is not in this team.');

@@ -13,6 +13,8 @@ export function upstreamAppError(error: UpstreamError, details: Record<string, u
     key: upstreamMessageKey(error.code, error.kind),
     upstreamCode: error.code,
     upstreamStatus: error.status,
+    // The API passes a refusal on as the service made it, naming the same field.
+    ...(error.param ? { param: error.param } : {}),
     ...details,
   });
 }

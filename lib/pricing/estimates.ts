@@ -19,6 +19,15 @@ type Who = Pick<TeamContext, 'team' | 'user'>;
 
 const boardParams = z.object({ size: z.string(), n: z.number().int().positive() });
 
+/** A model the service does not offer for this kind of request: the API answers as the service would (decisions.md row 4). */
+export const unknownModel = (kind: 'image' | 'edit' | 'video', model: string) =>
+  new AppError('invalid_input', `Unknown ${kind} model: ${model}.`, {
+    fields: { models: 'unknownModel' },
+    apiStatus: 404,
+    apiCode: 'model_not_found',
+    param: 'model',
+  });
+
 /** What boards of the team were recently charged per model (of one size, if given), with the size and n of each. */
 export async function boardObservations(ctx: Who, models: string[], size?: ImageSize): Promise<Observation[]> {
   // observedPrice reads the newest 10 of a model and size; without a size, enough for every size.
@@ -49,14 +58,7 @@ export async function boardPrices(ctx: Who): Promise<{ models: ModelInfo[]; tabl
 export async function priceBoard(ctx: Who, board: { models: string[]; size?: ImageSize; n?: number }): Promise<Charge[]> {
   const offered = new Map((await imageModels(ctx)).map((m) => [m.id, m]));
   const unknown = board.models.filter((m) => !offered.has(m));
-  if (unknown.length > 0)
-    throw new AppError('invalid_input', `Unknown image model: ${unknown.join(', ')}.`, {
-      fields: { models: 'unknownModel' },
-      // The API answers as the service would (decisions.md row 4).
-      apiStatus: 404,
-      apiCode: 'model_not_found',
-      param: 'model',
-    });
+  if (unknown.length > 0) throw unknownModel('image', unknown.join(', '));
   const size = board.size ?? SERVICE_DEFAULTS.imageSize;
   const models = board.models.map((id) => offered.get(id)!);
   const table = priceTable(models, await boardObservations(ctx, board.models, size));
@@ -85,6 +87,7 @@ export async function priceVideo(ctx: Who, video: { model: string; duration?: nu
   const resolution = video.resolution ?? SERVICE_DEFAULTS.videoResolution;
   const audio = video.audio ?? SERVICE_DEFAULTS.videoAudio;
   const info = (await serviceModels(ctx)).find((m) => m.kind === 'video' && m.id === video.model);
+  if (!info) throw unknownModel('video', video.model);
   const listed = info ? videoPrice(info.price, duration, resolution, audio) : null;
   if (listed === null) throw priceUnknown([video.model]);
   const same = (p: Record<string, unknown>) =>

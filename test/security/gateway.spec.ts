@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import { expect, test } from '@playwright/test';
 import { Webhook } from 'standardwebhooks';
-import { maskPng, scenePng } from '@atelier/reference-service/testing';
+import { conformanceCases, maskPng, scenePng } from '@atelier/reference-service/testing';
 import OpenAI, { toFile } from 'openai';
 import sharp from 'sharp';
 import { startAtelier, type Atelier } from './support/atelier';
@@ -214,6 +214,21 @@ test.describe('the API gateway on postgres', () => {
     // A refusal reaches the SDK as its own error, with the status and the service's code.
     const refused = new OpenAI({ baseURL: `${atelier.origin}/api/v1`, apiKey: 'atl_not-a-key', maxRetries: 0 });
     await expect(refused.images.generate({ model: 'atelier-pixel', prompt: 'x' })).rejects.toMatchObject({ status: 401, code: 'invalid_api_key' });
+  });
+
+  // The interface's conformance suite (packages/reference-service/src/testing/conformance.ts, run on the
+  // reference service itself too): a client of the service changes base URL and key, nothing else.
+  test.describe('the service’s conformance suite, pointed at /api/v1', () => {
+    let key: string;
+    test.beforeAll(async () => {
+      key = (await makeKey(owner, atelier, { name: 'conformance' })).token;
+    });
+    for (const c of conformanceCases) {
+      test(c.name, async () => {
+        test.setTimeout(c.timeoutMs ?? 30_000);
+        await c.run({ base: `${atelier.origin}/api/v1`, key });
+      });
+    }
   });
 
   test('every refusal in the service’s error shape', async () => {

@@ -5,3 +5,4 @@ export { pollVideo } from './video';
 export { startReceiver, type ReceivedWebhook } from './webhook-receiver';
 export { readMp4, type Mp4Info, type Mp4Track } from './mp4';
 export { hugeHeaderPng, maskPng, meanAbsDiff, rgba, scenePng } from './images';
+export { conformanceCases, type ConformanceCase, type ConformanceTarget } from './conformance';
