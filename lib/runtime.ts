@@ -40,9 +40,9 @@ export async function db() {
   return (await runtime()).db.prisma;
 }
 
-/** One raw statement on the process's database, past Prisma (lib/db/sql.ts): for the hot paths only. */
-export async function hotQuery<Row>(statement: Prisma.Sql): Promise<Row[]> {
-  return sql<Row>((await runtime()).db, statement);
+/** One raw statement on the process's database, past Prisma and prepared as `name` (lib/db/sql.ts): for the hot paths only. */
+export async function hotQuery<Row>(name: string, statement: Prisma.Sql): Promise<Row[]> {
+  return sql<Row>((await runtime()).db, name, statement);
 }
 
 const CLOSE_KEY = Symbol.for('atelier.runtime.before-close');

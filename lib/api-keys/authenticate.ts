@@ -72,7 +72,7 @@ export async function apiCaller(request: Request): Promise<ApiCaller> {
   if (!token) throw new AppError('unauthenticated', 'Send an Atelier API key: Authorization: Bearer atl_…', { apiCode: 'missing_api_key' });
   const prefix = apiKeyPrefix(token);
   if (!prefix) throw refused('That is not an Atelier API key.');
-  const [row] = await hotQuery<KeyRow>(Prisma.sql`
+  const [row] = await hotQuery<KeyRow>('api-key.caller', Prisma.sql`
     SELECT k.id::text, k.name, k."secretHash", k.rpm, k.models, k."monthlyBudget"::text AS "monthlyBudget",
            (k."revokedAt" IS NULL AND (k."expiresAt" IS NULL OR k."expiresAt" > now())) AS live,
            t.id::text AS "teamId", t.name AS "teamName", t.personal, t."timeZone", t."pricesRaisedAt",

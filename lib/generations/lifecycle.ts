@@ -55,7 +55,7 @@ export async function openGeneration(
   // An edit's or a board's reservation lives as long as this process's lease (the request dies
   // with the process); a video's belongs to its task, which settles or releases it however long it runs.
   const leaseId = kind === 'video' ? null : (await runtime()).lease.id;
-  const [verdict] = await hotQuery<BudgetVerdict>(Prisma.sql`
+  const [verdict] = await hotQuery<BudgetVerdict>('generation.open', Prisma.sql`
     WITH verdict AS (${budgetVerdict({ teamId: ref.teamId, userId: ref.userId, kind, charges, apiKey: ctx.apiKey })}),
     generation AS (
       INSERT INTO "Generation" ("id", "teamId", "userId", "kind", "status", "prompt", "params", "parentId", "requestId", "apiKeyId")
@@ -125,7 +125,7 @@ export type OutputRow = Omit<Prisma.GenerationOutputCreateManyInput, 'generation
  * generation was no longer running.
  */
 export async function settleGeneration(generation: GenerationRef, settlement: Settlement): Promise<boolean> {
-  const [{ settled }] = await hotQuery<{ settled: boolean }>(Prisma.sql`
+  const [{ settled }] = await hotQuery<{ settled: boolean }>('generation.settle', Prisma.sql`
     WITH generation AS (
       UPDATE "Generation" SET "status" = ${settlement.status}::"GenerationStatus", "upstreamId" = coalesce(${settlement.upstreamId ?? null}, "upstreamId"),
         "costTotal" = ${settlement.total.amount}::decimal, "currency" = ${settlement.total.currency},
