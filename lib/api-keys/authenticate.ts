@@ -72,7 +72,9 @@ export async function apiCaller(request: Request): Promise<ApiCaller> {
   if (!token) throw new AppError('unauthenticated', 'Send an Atelier API key: Authorization: Bearer atl_…', { apiCode: 'missing_api_key' });
   const prefix = apiKeyPrefix(token);
   if (!prefix) throw refused('That is not an Atelier API key.');
-  const [row] = await hotQuery<KeyRow>('api-key.caller', Prisma.sql`
+  const [row] = await hotQuery<KeyRow>(
+    'api-key.caller',
+    Prisma.sql`
     SELECT k.id::text, k.name, k."secretHash", k.rpm, k.models, k."monthlyBudget"::text AS "monthlyBudget",
            (k."revokedAt" IS NULL AND (k."expiresAt" IS NULL OR k."expiresAt" > now())) AS live,
            t.id::text AS "teamId", t.name AS "teamName", t.personal, t."timeZone", t."pricesRaisedAt",
@@ -84,7 +86,8 @@ export async function apiCaller(request: Request): Promise<ApiCaller> {
     LEFT JOIN "Membership" m ON m."teamId" = k."teamId" AND m."userId" = k."userId"
     LEFT JOIN "ServiceCredential" own ON own."userId" = k."userId"
     LEFT JOIN "ServiceCredential" shared ON shared."teamId" = k."teamId"
-    WHERE k.prefix = ${prefix}`);
+    WHERE k.prefix = ${prefix}`,
+  );
   if (!row || !matchesHash(token, row.secretHash)) throw refused('That API key is not valid.');
   if (!row.live) throw refused('That API key has been revoked or has expired.');
   if (!row.role) throw refused('The member this key acts as is no longer in the team.');

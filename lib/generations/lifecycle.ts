@@ -55,7 +55,9 @@ export async function openGeneration(
   // An edit's or a board's reservation lives as long as this process's lease (the request dies
   // with the process); a video's belongs to its task, which settles or releases it however long it runs.
   const leaseId = kind === 'video' ? null : (await runtime()).lease.id;
-  const [verdict] = await hotQuery<BudgetVerdict>('generation.open', Prisma.sql`
+  const [verdict] = await hotQuery<BudgetVerdict>(
+    'generation.open',
+    Prisma.sql`
     WITH verdict AS (${budgetVerdict({ teamId: ref.teamId, userId: ref.userId, kind, charges, apiKey: ctx.apiKey })}),
     generation AS (
       INSERT INTO "Generation" ("id", "teamId", "userId", "kind", "status", "prompt", "params", "parentId", "requestId", "apiKeyId")
@@ -71,7 +73,8 @@ export async function openGeneration(
       INSERT INTO "LedgerEntry" ("id", "teamId", "userId", "generationId", "kind", "model", "amount", "currency", "status", "leaseId")
       SELECT gen_random_uuid(), ${ref.teamId}::uuid, ${ref.userId}::uuid, generation."id", ${kind}::"GenerationKind", c."model", c."amount", 'CNY', 'reserved', ${leaseId}::uuid
       FROM generation, jsonb_to_recordset(${reservedLines(charges)}::jsonb) AS c("model" text, "amount" decimal))
-    SELECT * FROM verdict`);
+    SELECT * FROM verdict`,
+  );
   refuseOnVerdict(verdict, charges);
   return videoTaskId ? { ...ref, videoTaskId } : ref;
 }
@@ -125,7 +128,9 @@ export type OutputRow = Omit<Prisma.GenerationOutputCreateManyInput, 'generation
  * generation was no longer running.
  */
 export async function settleGeneration(generation: GenerationRef, settlement: Settlement): Promise<boolean> {
-  const [{ settled }] = await hotQuery<{ settled: boolean }>('generation.settle', Prisma.sql`
+  const [{ settled }] = await hotQuery<{ settled: boolean }>(
+    'generation.settle',
+    Prisma.sql`
     WITH generation AS (
       UPDATE "Generation" SET "status" = ${settlement.status}::"GenerationStatus", "upstreamId" = coalesce(${settlement.upstreamId ?? null}, "upstreamId"),
         "costTotal" = ${settlement.total.amount}::decimal, "currency" = ${settlement.total.currency},
@@ -139,7 +144,8 @@ export async function settleGeneration(generation: GenerationRef, settlement: Se
         o."archive", o."upstreamUrl", o."revisedPrompt", o."seed", o."cost", o."errorCode", o."errorMessage"
       FROM generation g, jsonb_populate_recordset(NULL::"GenerationOutput", ${outputsJson(settlement.outputs)}::jsonb) o),
     ${settledCosts(Prisma.sql`generation`, settlement.charges)}
-    SELECT EXISTS (SELECT 1 FROM generation) AS settled`);
+    SELECT EXISTS (SELECT 1 FROM generation) AS settled`,
+  );
   return settled;
 }
 

@@ -57,7 +57,9 @@ export async function recentCharges(
 
 /** One indexed query (LedgerEntry by team, model and time), the generation's params without its prompt (up to 32 000 characters). */
 async function readCharges(teamId: string, kind: GenerationKind, models: string[], { perModel, size }: { perModel: number; size?: string }) {
-  return hotQuery<ObservedCharge>('pricing.observed', Prisma.sql`
+  return hotQuery<ObservedCharge>(
+    'pricing.observed',
+    Prisma.sql`
     SELECT m."model", seen."amount", seen."params"
     FROM unnest(${models}::text[]) AS m("model")
     CROSS JOIN LATERAL (
@@ -67,5 +69,6 @@ async function readCharges(teamId: string, kind: GenerationKind, models: string[
         AND (${size ?? null}::text IS NULL OR g."params" ->> 'size' = ${size ?? null}::text)
       ORDER BY l."occurredAt" DESC
       LIMIT ${perModel}
-    ) seen`);
+    ) seen`,
+  );
 }
