@@ -3,7 +3,8 @@
 // through Atelier, on PostgreSQL: paired one after the other (the order alternating), 200 times
 // through /api/v1 with a team key and 100 times through the studio's /api/compare, then 50 at once
 // each way. Printed: the service's own time and Atelier's added time (through − straight, per pair),
-// p50 / p90 / p99, and the ratio of the added p50 to the service's p50.
+// p50 / p90 / p99, and the ratio of the added p50 to the service's p50; and the noise floor, the
+// service paired with itself, which no added figure can get below on this machine.
 // Needs a build in $NEXT_DIST_DIR (default .next) and PostgreSQL at 127.0.0.1:5432.
 import { readFile } from 'node:fs/promises';
 import { startService } from '@atelier/reference-service/testing';
@@ -79,11 +80,15 @@ try {
   const before = await load();
   const viaApi = await paired(api, SEQUENTIAL);
   const viaStudio = await paired(studio, STUDIO);
+  // The noise floor: the same pairing with the service on both sides. Its spread is what the
+  // service's own jitter puts into any "added" figure (at p99 above all).
+  const floor = await paired(straight, SEQUENTIAL);
   const burstStraight = await Promise.all(Array.from({ length: CONCURRENT }, straight));
   const burstApi = await Promise.all(Array.from({ length: CONCURRENT }, api));
   console.log(`\nload average before: ${before}; after: ${await load()}`);
   console.log(`gateway on PostgreSQL (ms); ratio = Atelier's added p50 ÷ the service's p50 in the same run`);
   console.log(`  service, straight (${SEQUENTIAL} sequential)       ${at(viaApi.service)}`);
+  console.log(`  noise floor, straight − straight (${SEQUENTIAL} pairs) ${at(floor.added)}`);
   console.log(
     `  added by /api/v1 (${SEQUENTIAL} pairs)              ${at(viaApi.added)}   ratio ${(percentile(viaApi.added, 50) / percentile(viaApi.service, 50)).toFixed(2)}`,
   );
