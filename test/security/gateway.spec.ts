@@ -170,6 +170,9 @@ test.describe('the API gateway on postgres', () => {
       // A forged or altered signature names nothing.
       expect((await fetch(url.replace(/signature=[\w-]+/, 'signature=forged'))).status).toBe(404);
     }
+    // A signature is bound to its file: another file's id under it (another team's, or this one's) names nothing.
+    const [a, b] = batch.results.map((r) => /files\/([0-9a-f-]{36})\./.exec(r.data[0].url)![1]);
+    expect((await fetch(batch.results[0].data[0].url.replace(a, b))).status).toBe(404);
     const { rows } = await atelier.sql!.query(`SELECT "apiKeyId"::text FROM "Generation" WHERE id = $1`, [batch.id]);
     expect(rows).toEqual([{ apiKeyId: id }]);
     // Before the archive job has stored a file, its URL streams it from the service, checked as archiving checks it.
