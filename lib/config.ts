@@ -26,6 +26,8 @@ const envSchema = z.object({
   AUTH_GITHUB_ID: optional,
   AUTH_GITHUB_SECRET: optional,
   ATELIER_PRIVATE_CALLBACK_ORIGINS: optional,
+  SMTP_URL: optional.pipe(z.url('SMTP_URL must be a URL such as smtp://user:pass@mail.example.com:587').optional()),
+  ALERTS_FROM: optional,
   ATELIER_REQUEST_LOG_DAYS: optional.pipe(z.string().regex(/^\d+$/, 'ATELIER_REQUEST_LOG_DAYS must be a number of days').transform(Number).optional()),
 });
 
@@ -62,6 +64,8 @@ export interface AppConfig {
    * (ATELIER_PRIVATE_CALLBACK_ORIGINS, comma-separated: a receiver inside the operator's network, tests).
    */
   privateCallbackOrigins: string[];
+  /** Where alert emails go out (SMTP_URL) and whom they say they are from (ALERTS_FROM); no URL, no email. */
+  smtp: { url: string; from: string } | null;
   /** How many days the request log keeps its entries (ATELIER_REQUEST_LOG_DAYS). */
   requestLogDays: number;
   /** The operator's price table (CNY), used for models the service's own list gives no price for. */
@@ -142,6 +146,7 @@ export function loadAppConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       .filter(Boolean)
       .map((origin) => new URL(origin).origin),
     requestLogDays: e.ATELIER_REQUEST_LOG_DAYS ?? 30,
+    smtp: e.SMTP_URL ? { url: e.SMTP_URL, from: e.ALERTS_FROM ?? 'Atelier <alerts@localhost>' } : null,
     pricesFile: path.resolve(/*turbopackIgnore: true*/ e.ATELIER_PRICES_FILE ?? 'config/prices.json'),
     storage: storageConfig(env, dataDir),
     ffmpegPath: e.FFMPEG_PATH,

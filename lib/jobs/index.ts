@@ -1,4 +1,5 @@
 import type PgBoss from 'pg-boss';
+import { registerAlertJobs } from '../alerts/jobs';
 import { registerArchiveJobs } from '../assets/archive-job';
 import type { Database } from '../db/client';
 import { registerCallbackJobs } from '../api/callbacks';
@@ -28,6 +29,7 @@ export async function startJobs(database: Database): Promise<Jobs> {
   await registerApiKeyJobs(boss, database);
   await registerCallbackJobs(boss);
   await registerRequestLogJobs(boss, database);
+  await registerAlertJobs(boss);
   return {
     boss,
     async stop() {

@@ -191,6 +191,7 @@ export const en = {
     revoked: 'Invite revoked',
   },
   serverErrors: {
+    alertWebhookPrivate: 'That webhook address is not a public http(s) address.',
     videoMissing: 'That video is not in this team or no longer exists.',
     videoNotFailed: 'Only a failed video can be retried.',
     shareNoResult: 'That result is not in this team.',

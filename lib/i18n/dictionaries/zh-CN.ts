@@ -191,6 +191,7 @@ export const zhCN: Dictionary = {
     revoked: '邀请已撤销',
   },
   serverErrors: {
+    alertWebhookPrivate: '该 Webhook 地址不是公网的 http(s) 地址。',
     videoMissing: '该视频不在此团队中，或已不存在。',
     videoNotFailed: '只有失败的视频可以重试。',
     shareNoResult: '这个结果不在当前团队中。',

@@ -1,0 +1,118 @@
+import { Prisma } from '../db/generated/client';
+import { keySpend } from '../ledger/key-spend';
+import { monthSpendByMember, sumOf } from '../ledger/month-spend';
+import { localToday } from '../ledger/period';
+import { db } from '../runtime';
+import { appConfig } from '../config';
+
+// Budget alerts: every monthly budget of a team (the team's, each member's, each API key's) is
+// compared with its thresholds; a threshold crossed this month fires once per channel. The unique
+// index on AlertEvent makes "once" hold however many workers evaluate at the same moment: only
+// the insert that wins is delivered. Crossing several thresholds at once sends the highest; the
+// lower ones are recorded as superseded, so they do not fire later in the month.
+
+export interface BudgetAlert {
+  subject: string;
+  /** Who or what the budget is: the team's, a member's or a key's name. */
+  name: string;
+  threshold: number;
+  limit: string;
+  spent: string;
+  period: string;
+  team: string;
+}
+
+interface Budget {
+  subject: string;
+  name: string;
+  limit: Prisma.Decimal;
+  spent: Prisma.Decimal;
+}
+
+/** A team's budgets with what counts against them this month (settled and reserved). */
+async function budgetsOf(teamId: string): Promise<{ team: string; timeZone: string; budgets: Budget[] } | null> {
+  const prisma = await db();
+  const team = await prisma.team.findUnique({
+    where: { id: teamId },
+    select: {
+      name: true,
+      timeZone: true,
+      monthlyBudget: true,
+      memberships: { where: { monthlyBudget: { not: null } }, select: { userId: true, monthlyBudget: true, user: { select: { name: true } } } },
+    },
+  });
+  if (!team) return null;
+  const keys = await prisma.apiKey.findMany({
+    where: { teamId, revokedAt: null, monthlyBudget: { not: null } },
+    select: { id: true, name: true, monthlyBudget: true },
+  });
+  const [members, spentByKey] = await Promise.all([
+    monthSpendByMember(prisma, teamId, team.timeZone),
+    keySpend(
+      prisma,
+      keys.map((k) => k.id),
+      team.timeZone,
+    ),
+  ]);
+  const zero = new Prisma.Decimal(0);
+  const budgets: Budget[] = [
+    ...(team.monthlyBudget ? [{ subject: 'team', name: team.name, limit: team.monthlyBudget, spent: sumOf(members) }] : []),
+    ...team.memberships.map((m) => ({ subject: `member:${m.userId}`, name: m.user.name, limit: m.monthlyBudget!, spent: members.get(m.userId) ?? zero })),
+    ...keys.map((k) => ({ subject: `key:${k.id}`, name: k.name, limit: k.monthlyBudget!, spent: spentByKey.get(k.id) ?? zero })),
+  ];
+  return { team: team.name, timeZone: team.timeZone, budgets };
+}
+
+/** The thresholds (percentages) a spend has reached, lowest first. */
+export function crossed(spent: Prisma.Decimal, limit: Prisma.Decimal, thresholds: number[]): number[] {
+  if (limit.lessThanOrEqualTo(0)) return spent.greaterThan(0) ? thresholds : [];
+  const percent = spent.dividedBy(limit).times(100);
+  return thresholds.filter((t) => percent.greaterThanOrEqualTo(t)).sort((a, b) => a - b);
+}
+
+/**
+ * Evaluates one team's budget alerts and records the ones that fire (status pending, one row per
+ * channel). Returns the ids of the rows this call created and must deliver.
+ */
+export async function evaluateBudgetAlerts(teamId: string): Promise<string[]> {
+  const prisma = await db();
+  const settings = await prisma.alertSettings.findUnique({ where: { teamId } });
+  if (!settings) return [];
+  const channels = [...(settings.email && appConfig().smtp ? (['email'] as const) : []), ...(settings.webhookUrl ? (['webhook'] as const) : [])];
+  if (channels.length === 0 || settings.budgetThresholds.length === 0) return [];
+  const state = await budgetsOf(teamId);
+  if (!state) return [];
+  const period = localToday(state.timeZone).slice(0, 7);
+  const created: string[] = [];
+  for (const budget of state.budgets) {
+    const reached = crossed(budget.spent, budget.limit, settings.budgetThresholds);
+    if (reached.length === 0) continue;
+    const highest = reached[reached.length - 1];
+    for (const threshold of reached) {
+      const payload: BudgetAlert = {
+        subject: budget.subject,
+        name: budget.name,
+        threshold,
+        limit: budget.limit.toFixed(2),
+        spent: budget.spent.toFixed(2),
+        period,
+        team: state.team,
+      };
+      for (const channel of channels) {
+        const rows = await prisma.$queryRaw<Array<{ id: string }>>`
+          INSERT INTO "AlertEvent" ("id", "teamId", "rule", "subject", "threshold", "period", "channel", "status", "payload")
+          VALUES (gen_random_uuid(), ${teamId}::uuid, 'budget', ${budget.subject}, ${threshold}, ${period}, ${channel}::"AlertChannel",
+                  ${threshold === highest ? 'pending' : 'superseded'}::"AlertDelivery", ${JSON.stringify(payload)}::jsonb)
+          ON CONFLICT ("teamId", "rule", "subject", "threshold", "period", "channel") DO NOTHING
+          RETURNING "id"::text`;
+        if (rows.length > 0 && threshold === highest) created.push(rows[0].id);
+      }
+    }
+  }
+  return created;
+}
+
+/** Every team with alert settings. */
+export async function teamsWithAlerts(): Promise<string[]> {
+  return (await (await db()).alertSettings.findMany({ select: { teamId: true } })).map((s) => s.teamId);
+}

@@ -1,0 +1,83 @@
+import { z } from 'zod';
+import type { TeamContext } from '../auth/context';
+import { atLeast } from '../auth/roles';
+import { newWebhookSecret } from '../api-keys/token';
+import { appConfig } from '../config';
+import { AppError } from '../errors';
+import { db } from '../runtime';
+import { deriveKey, seal, unseal } from '../secrets/seal';
+import { resolveTarget, resolveWithDns } from '../storage/pinned-request';
+
+// A team's alert rules (Settings → Alerts, owners and admins) and where alerts go: the owners' and
+// admins' email, and/or a team webhook. The webhook's address is checked when it is saved (and
+// again at every delivery) like an archive download's: a private address is refused.
+
+export const DEFAULT_THRESHOLDS = [50, 80, 100];
+
+export const alertSettingsSchema = z.object({
+  budgetThresholds: z
+    .array(z.int().min(1).max(1000))
+    .max(5)
+    .transform((ts) => [...new Set(ts)].sort((a, b) => a - b)),
+  email: z.boolean(),
+  webhookUrl: z
+    .url({ protocol: /^https?$/ })
+    .max(2000)
+    .nullable(),
+});
+export type AlertSettingsInput = z.input<typeof alertSettingsSchema>;
+
+const secretContext = (teamId: string) => `alerts-webhook:${teamId}`;
+const secretKey = () => deriveKey(appConfig().atelierSecret);
+
+/** The settings a team's alerts run by (the defaults, all off, for a team that saved none). */
+export async function alertSettingsOf(teamId: string) {
+  const prisma = await db();
+  const saved = await prisma.alertSettings.findUnique({ where: { teamId } });
+  return {
+    saved: Boolean(saved),
+    budgetThresholds: saved?.budgetThresholds ?? DEFAULT_THRESHOLDS,
+    email: saved?.email ?? false,
+    webhookUrl: saved?.webhookUrl ?? null,
+  };
+}
+
+/** The webhook's signing secret, unsealed for a delivery. */
+export async function webhookSecretOf(teamId: string): Promise<string | null> {
+  const saved = await (await db()).alertSettings.findUnique({ where: { teamId }, select: { webhookSecret: true } });
+  return saved?.webhookSecret ? unseal(saved.webhookSecret, secretKey(), secretContext(teamId)) : null;
+}
+
+/** Refuses a webhook address that is not public (unless its origin is one the operator allowed). */
+export async function checkWebhookUrl(url: string): Promise<void> {
+  try {
+    await resolveTarget(new URL(url), new Set(appConfig().privateCallbackOrigins), resolveWithDns);
+  } catch {
+    throw new AppError('invalid_input', 'That webhook address is not a public http(s) address.', {
+      key: 'alertWebhookPrivate',
+      fields: { webhookUrl: 'private' },
+    });
+  }
+}
+
+/**
+ * Saves the rules (admins). A new webhook address gets a new signing secret, returned once; the
+ * same address keeps its secret.
+ */
+export async function saveAlertSettings(ctx: Pick<TeamContext, 'team' | 'role'>, input: AlertSettingsInput): Promise<{ webhookSecret: string | null }> {
+  if (!atLeast(ctx.role, 'admin')) throw new AppError('forbidden', 'Only owners and admins change alerts.', { key: 'adminsOnly' });
+  const parsed = alertSettingsSchema.safeParse(input);
+  if (!parsed.success) throw new AppError('invalid_input', parsed.error.issues[0]?.message ?? 'Those alert settings are not valid.');
+  const settings = parsed.data;
+  if (settings.webhookUrl) await checkWebhookUrl(settings.webhookUrl);
+  const prisma = await db();
+  const before = await prisma.alertSettings.findUnique({ where: { teamId: ctx.team.id }, select: { webhookUrl: true } });
+  const newSecret = settings.webhookUrl && settings.webhookUrl !== before?.webhookUrl ? newWebhookSecret() : null;
+  const secret = settings.webhookUrl ? (newSecret ? { webhookSecret: seal(newSecret, secretKey(), secretContext(ctx.team.id)) } : {}) : { webhookSecret: null };
+  await prisma.alertSettings.upsert({
+    where: { teamId: ctx.team.id },
+    create: { teamId: ctx.team.id, ...settings, ...secret },
+    update: { ...settings, ...secret },
+  });
+  return { webhookSecret: newSecret };
+}

@@ -1,0 +1,138 @@
+import { createServer, type IncomingHttpHeaders } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { simpleParser, type ParsedMail } from 'mailparser';
+import { SMTPServer } from 'smtp-server';
+import { Webhook } from 'standardwebhooks';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { evaluateAlerts } from '../../lib/alerts/jobs';
+import { saveAlertSettings } from '../../lib/alerts/settings';
+import type { TeamContext } from '../../lib/auth/context';
+import { runBoard } from '../../lib/comparisons/run-board';
+import { boardInputSchema } from '../../lib/comparisons/schema';
+import { updateBudgets } from '../../lib/ledger/budgets';
+import { db } from '../../lib/runtime';
+import { eventually, testAtelier } from '../support/harness';
+
+// Budget alerts end to end on PostgreSQL: a real SMTP server (smtp-server, messages read with
+// mailparser) and a real HTTP receiver that checks the Standard-Webhooks signature; the pg-boss
+// workers deliver.
+
+const inbox: ParsedMail[] = [];
+const smtp = new SMTPServer({
+  authOptional: true,
+  disabledCommands: ['STARTTLS'],
+  logger: false,
+  onData(stream, _session, done) {
+    simpleParser(stream).then((mail) => {
+      inbox.push(mail);
+      done();
+    }, done);
+  },
+});
+await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
+const smtpPort = (smtp.server.address() as AddressInfo).port;
+
+const deliveries: Array<{ headers: IncomingHttpHeaders; body: string; status: number }> = [];
+let failuresToGo = 0;
+const receiver = createServer((request, response) => {
+  let body = '';
+  request.on('data', (chunk) => (body += chunk));
+  request.on('end', () => {
+    const status = failuresToGo > 0 ? 500 : 204;
+    if (failuresToGo > 0) failuresToGo--;
+    deliveries.push({ headers: request.headers, body, status });
+    response.writeHead(status).end();
+  });
+});
+await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+const receiverOrigin = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}`;
+
+afterAll(() => {
+  smtp.close();
+  receiver.close();
+});
+
+const board = (seed: number) =>
+  boardInputSchema.parse({ prompt: 'a lantern on a quay', models: ['atelier-vista'], size: '1024x1024', n: 1, background: 'opaque', seed });
+
+describe('budget alerts on postgres', () => {
+  const atelier = testAtelier('postgres', {
+    jobs: true,
+    env: { SMTP_URL: `smtp://127.0.0.1:${smtpPort}`, ALERTS_FROM: 'Atelier <alerts@atelier.test>', ATELIER_PRIVATE_CALLBACK_ORIGINS: receiverOrigin },
+  });
+  let owner: TeamContext;
+  let secret: string;
+  const events = async () => (await db()).alertEvent.findMany({ where: { teamId: owner.team.id }, orderBy: [{ threshold: 'asc' }, { channel: 'asc' }] });
+  const delivered = () => deliveries.filter((d) => d.status === 204);
+
+  beforeAll(async () => {
+    owner = await atelier.person('Alma');
+    // atelier-vista costs 0.08 a board: 80 % of a soft budget of 0.10, then 160 %.
+    await updateBudgets(owner, { teamBudget: '0.10', hard: false, timeZone: 'Asia/Shanghai', members: [] });
+  });
+
+  it('refuses a private webhook address when it is saved, and a member cannot change alerts', async () => {
+    for (const webhookUrl of ['http://10.0.0.7/hook', 'http://127.0.0.1:1/hook', 'http://169.254.169.254/latest', 'ftp://example.com/hook'])
+      await expect(saveAlertSettings(owner, { budgetThresholds: [50], email: false, webhookUrl })).rejects.toMatchObject({ code: 'invalid_input' });
+    await expect(saveAlertSettings({ ...owner, role: 'member' }, { budgetThresholds: [50], email: false, webhookUrl: null })).rejects.toMatchObject({
+      code: 'forbidden',
+    });
+  });
+
+  it('a crossing sends one email and one signed webhook, whatever number of workers evaluate, and not again this month', async () => {
+    secret = (await saveAlertSettings(owner, { budgetThresholds: [50, 80, 100], email: true, webhookUrl: `${receiverOrigin}/alerts` })).webhookSecret!;
+    expect(secret).toMatch(/^whsec_/);
+    expect(await evaluateAlerts()).toBe(0); // nothing spent yet
+    await runBoard(owner, board(1));
+    // Two workers at the same moment: one records the alert.
+    const queued = await Promise.all([evaluateAlerts(), evaluateAlerts()]);
+    expect(queued[0] + queued[1]).toBe(2); // the highest threshold crossed, on each channel
+    await eventually(async () => inbox.length === 1 && delivered().length === 1);
+
+    const [mail] = inbox;
+    expect(mail.to && 'text' in mail.to ? mail.to.text : '').toContain(owner.user.email);
+    expect(mail.from?.text).toContain('alerts@atelier.test');
+    expect(mail.subject).toContain('80%');
+    expect(mail.text).toContain('已用 80%');
+    expect(mail.text).toContain('80% spent: ¥0.08 of ¥0.10');
+
+    const [hook] = delivered();
+    const verified = new Webhook(secret).verify(hook.body, hook.headers as Record<string, string>) as {
+      text: string;
+      alert: { threshold: number; subject: string };
+    };
+    expect(verified.alert).toMatchObject({ threshold: 80, subject: 'team' });
+    expect(verified.text).toContain('¥0.08');
+
+    // 50 % was crossed in the same step: recorded as superseded, never sent.
+    expect((await events()).map((e) => [e.threshold, e.channel, e.status])).toEqual([
+      [50, 'email', 'superseded'],
+      [50, 'webhook', 'superseded'],
+      [80, 'email', 'delivered'],
+      [80, 'webhook', 'delivered'],
+    ]);
+    expect(await evaluateAlerts()).toBe(0);
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    expect([inbox.length, delivered().length]).toEqual([1, 1]);
+  });
+
+  it('a receiver that fails twice gets the alert on the third try', async () => {
+    failuresToGo = 2;
+    const before = deliveries.length;
+    await runBoard(owner, board(2)); // 160 %: the 100 % threshold
+    expect(await evaluateAlerts()).toBe(2);
+    await eventually(async () => delivered().length === 2 && inbox.length === 2, 30_000);
+    expect(deliveries.slice(before).map((d) => d.status)).toEqual([500, 500, 204]);
+    const hundred = (await events()).find((e) => e.threshold === 100 && e.channel === 'webhook')!;
+    expect(hundred).toMatchObject({ status: 'delivered', attempts: 3, error: null });
+    // Every attempt carried the same message id, so a receiver can drop a repeat.
+    expect(new Set(deliveries.slice(before).map((d) => d.headers['webhook-id'])).size).toBe(1);
+  });
+
+  it('fires again in the next period', async () => {
+    // As if these alerts were last month's.
+    await (await db()).alertEvent.updateMany({ where: { teamId: owner.team.id }, data: { period: '2000-01' } });
+    expect(await evaluateAlerts()).toBe(2); // the highest crossed this month (100 %), on each channel
+    await eventually(async () => inbox.length === 3 && delivered().length === 3);
+  });
+});
