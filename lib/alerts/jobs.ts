@@ -2,29 +2,33 @@ import type PgBoss from 'pg-boss';
 import { z } from 'zod';
 import { enqueue, ensureQueue, schedulePeriodic } from '../queue';
 import { evaluateBudgetAlerts, teamsWithAlerts } from './budgets';
+import { ALERT_QUEUES } from './queues';
 import { deliverAlert, giveUpAlert } from './deliver';
 
-// Alerts run as jobs, so one alert goes out however many replicas and workers run: the evaluation
-// is scheduled once a minute (pg-boss sends each cron tick once), and even two evaluations at once
-// record an alert once (AlertEvent's unique index). Each delivery is its own job, retried after
-// about 1 s, 2 s, 4 s, … for six attempts.
+// Alerts run as jobs, so one alert goes out however many replicas and workers run. A team is
+// evaluated as soon as it spends, and every team once a minute (pg-boss sends each cron tick once);
+// even two evaluations at once record an alert once (AlertEvent's unique index). Each delivery is
+// its own job, retried after about 1 s, 2 s, 4 s, … for six attempts.
 
-export const ALERT_QUEUES = { evaluate: 'alerts.evaluate', deliver: 'alerts.deliver' } as const;
 const RETRY_LIMIT = 5;
 
 const deliverJob = z.object({ eventId: z.uuid() });
 
+/** Evaluates one team's alerts now and queues what fired. */
+export async function evaluateTeamAlerts(teamId: string): Promise<number> {
+  const fired = await evaluateBudgetAlerts(teamId);
+  for (const eventId of fired) await enqueue(ALERT_QUEUES.deliver, { eventId }, { id: eventId });
+  return fired.length;
+}
+
 /** Evaluates every team's alerts now and queues what fired. */
 export async function evaluateAlerts(): Promise<number> {
   let queued = 0;
-  for (const teamId of await teamsWithAlerts()) {
-    for (const eventId of await evaluateBudgetAlerts(teamId)) {
-      await enqueue(ALERT_QUEUES.deliver, { eventId }, { id: eventId });
-      queued++;
-    }
-  }
+  for (const teamId of await teamsWithAlerts()) queued += await evaluateTeamAlerts(teamId);
   return queued;
 }
+
+const teamJob = z.object({ teamId: z.uuid() });
 
 export async function registerAlertJobs(boss: PgBoss): Promise<void> {
   await ensureQueue(boss, { name: ALERT_QUEUES.deliver, retryLimit: RETRY_LIMIT, retryDelay: 1, retryBackoff: true, expireInSeconds: 60 });
@@ -36,6 +40,11 @@ export async function registerAlertJobs(boss: PgBoss): Promise<void> {
       if (job.retryCount >= job.retryLimit) await giveUpAlert(eventId);
       throw error;
     }
+  });
+  // A team that just spent is evaluated within seconds (lifecycle.ts queues it, at most one waiting per team).
+  await ensureQueue(boss, { name: ALERT_QUEUES.evaluateTeam, policy: 'stately', retryLimit: 2 });
+  await boss.work(ALERT_QUEUES.evaluateTeam, { batchSize: 1, pollingIntervalSeconds: 1 }, async ([job]) => {
+    await evaluateTeamAlerts(teamJob.parse(job.data).teamId);
   });
   await schedulePeriodic(boss, ALERT_QUEUES.evaluate, '* * * * *', async () => {
     await evaluateAlerts();

@@ -1,9 +1,11 @@
 import { randomUUID } from 'node:crypto';
+import { ALERT_QUEUES } from '../alerts/queues';
 import type { TeamContext } from '../auth/context';
 import { Prisma } from '../db/generated/client';
 import type { GenerationKind } from '../db/generated/enums';
 import { releaseReservations, settledCosts } from '../ledger/record';
 import { budgetVerdict, refuseOnVerdict, reservedLines, type BudgetVerdict, type Charge } from '../ledger/reserve';
+import { enqueue } from '../queue';
 import { db, hotQuery, runtime } from '../runtime';
 import { UpstreamError, type Cost } from '../upstream';
 
@@ -146,6 +148,12 @@ export async function settleGeneration(generation: GenerationRef, settlement: Se
     ${settledCosts(Prisma.sql`generation`, settlement.charges)}
     SELECT EXISTS (SELECT 1 FROM generation) AS settled`,
   );
+  // What was spent may cross an alert threshold: the team is evaluated within seconds (one waiting
+  // evaluation per team at most), off the answer's path; the minute's evaluation covers a lost one.
+  if (settled)
+    void enqueue(ALERT_QUEUES.evaluateTeam, { teamId: generation.teamId }, { singletonKey: generation.teamId }).catch((error: unknown) =>
+      console.warn('[alerts] could not queue an evaluation:', (error as Error).message),
+    );
   return settled;
 }
 
