@@ -1,6 +1,6 @@
 'use client';
 
-import { KeyRound, Share2, SquareTerminal, Users } from 'lucide-react';
+import { Bell, KeyRound, Share2, SquareTerminal, Users } from 'lucide-react';
 import { useI18n } from '../i18n-provider';
 import { TabNav } from '../ui/tab-nav';
 
@@ -11,6 +11,7 @@ export function SettingsTabs() {
     { href: '/settings/team', label: t.settings.teamTab, icon: Users },
     { href: '/settings/shares', label: t.share.settings.tab, icon: Share2 },
     { href: '/settings/api-keys', label: t.api.tab, icon: SquareTerminal },
+    { href: '/settings/alerts', label: t.alerts.tab, icon: Bell },
   ];
   return <TabNav label={t.settings.title} tabs={tabs} />;
 }

@@ -81,3 +81,14 @@ export async function saveAlertSettings(ctx: Pick<TeamContext, 'team' | 'role'>,
   });
   return { webhookSecret: newSecret };
 }
+
+/** What went out lately (Settings → Alerts), newest first. */
+export async function alertHistory(teamId: string, take = 50) {
+  const prisma = await db();
+  return prisma.alertEvent.findMany({
+    where: { teamId },
+    orderBy: [{ firedAt: 'desc' }, { threshold: 'desc' }, { channel: 'asc' }],
+    take,
+    select: { id: true, channel: true, status: true, attempts: true, recipients: true, error: true, payload: true, firedAt: true, deliveredAt: true },
+  });
+}

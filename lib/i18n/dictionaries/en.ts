@@ -2,6 +2,7 @@
 import { compareEn } from './compare.en';
 import { dashboardEn } from './dashboard.en';
 import { editEn } from './edit.en';
+import { alertsEn } from './alerts.en';
 import { apiEn } from './api.en';
 import { libraryEn } from './library.en';
 import { shareEn } from './share.en';
@@ -15,6 +16,7 @@ export const en = {
   dashboard: dashboardEn,
   share: shareEn,
   api: apiEn,
+  alerts: alertsEn,
   library: libraryEn,
   app: { name: 'Atelier', tagline: 'AI image editing, model comparison and video, for teams' },
   locales: { zhCN: '简体中文', en: 'English' },
@@ -96,7 +98,7 @@ export const en = {
     videos: 'Turn a described scene into a short video.',
     library: 'Everything your team has made, in one place.',
     dashboard: 'What your team spends, and where.',
-    settings: 'Your account and service key, your team, your share links and the team’s API keys.',
+    settings: 'Your account and service key, your team, your share links, the team’s API keys and its budget alerts.',
   },
   emptyTitle: {
     edit: 'Start with an image',

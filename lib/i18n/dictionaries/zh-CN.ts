@@ -1,3 +1,4 @@
+import { alertsZhCN } from './alerts.zh-CN';
 import { apiZhCN } from './api.zh-CN';
 import { compareZhCN } from './compare.zh-CN';
 import { dashboardZhCN } from './dashboard.zh-CN';
@@ -15,6 +16,7 @@ export const zhCN: Dictionary = {
   dashboard: dashboardZhCN,
   share: shareZhCN,
   api: apiZhCN,
+  alerts: alertsZhCN,
   library: libraryZhCN,
   app: { name: 'Atelier', tagline: '面向团队的 AI 图像编辑、多模型对比与视频生成工作室' },
   locales: { zhCN: '简体中文', en: 'English' },
@@ -96,7 +98,7 @@ export const zhCN: Dictionary = {
     videos: '把描述的场景变成一段短视频。',
     library: '团队创作的所有内容，集中在这里。',
     dashboard: '团队的花费，以及花在了哪里。',
-    settings: '你的账户与服务密钥、团队、分享链接和团队的 API 密钥。',
+    settings: '你的账户与服务密钥、团队、分享链接，以及团队的 API 密钥和预算提醒。',
   },
   emptyTitle: {
     edit: '从一张图片开始',

@@ -1,0 +1,46 @@
+import type { Metadata } from 'next';
+import { AlertsCard } from '@/components/settings/alerts-card';
+import type { AlertItem } from '@/components/settings/alert-types';
+import type { BudgetAlert } from '@/lib/alerts/budgets';
+import { alertHistory, alertSettingsOf } from '@/lib/alerts/settings';
+import { requireTeamContext } from '@/lib/auth/page-context';
+import { atLeast } from '@/lib/auth/roles';
+import { appConfig } from '@/lib/config';
+import { getI18n } from '@/lib/i18n/server';
+import { saveAlerts } from './actions';
+
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: (await getI18n()).t.alerts.tab };
+}
+
+export default async function AlertsPage() {
+  const ctx = await requireTeamContext();
+  const [settings, history] = await Promise.all([alertSettingsOf(ctx.team.id), alertHistory(ctx.team.id)]);
+  const items: AlertItem[] = history.map((event) => {
+    const alert = event.payload as unknown as BudgetAlert;
+    return {
+      id: event.id,
+      kind: alert.subject.split(':')[0] as AlertItem['kind'],
+      name: alert.name,
+      threshold: alert.threshold,
+      limit: alert.limit,
+      spent: alert.spent,
+      period: alert.period,
+      channel: event.channel,
+      status: event.status,
+      attempts: event.attempts,
+      recipients: event.recipients,
+      error: event.error,
+      firedAt: event.firedAt.toISOString(),
+    };
+  });
+  return (
+    <AlertsCard
+      key={ctx.team.id}
+      settings={{ ...settings, email: settings.saved ? settings.email : true }}
+      emailAvailable={Boolean(appConfig().smtp)}
+      history={items}
+      {...(atLeast(ctx.role, 'admin') ? { save: saveAlerts } : {})}
+    />
+  );
+}

@@ -1,0 +1,153 @@
+'use client';
+
+import { Bell, Mail, Webhook } from 'lucide-react';
+import { useRouter } from 'next/navigation';
+import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import { format } from '@/lib/i18n';
+import { FreshLink } from '../fresh-link';
+import { useI18n } from '../i18n-provider';
+import { TimePhrase } from '../local-time';
+import { Badge } from '../ui/badge';
+import { Button } from '../ui/button';
+import { Card, CardHeader, CardList } from '../ui/card';
+import { FactLine } from '../ui/fact-line';
+import { CheckField, Field, Input } from '../ui/input';
+import { useAction } from '../use-action';
+import type { AlertItem, AlertSettingsView, SaveAlerts } from './alert-types';
+
+const STATUS_TONES = { pending: 'neutral', delivered: 'success', failed: 'danger', superseded: 'neutral' } as const;
+
+/** "50, 80, 100" -> [50, 80, 100]; null when a part is not a whole number from 1 to 1000. */
+function parseThresholds(text: string): number[] | null {
+  const parts = text.split(/[,，\s]+/).filter(Boolean);
+  const numbers = parts.map(Number);
+  return numbers.every((n) => Number.isInteger(n) && n >= 1 && n <= 1000) && numbers.length <= 5 ? numbers : null;
+}
+
+/** Settings → Alerts: the team's budget thresholds and where alerts go (admins), and what went out. */
+export function AlertsCard({
+  settings,
+  emailAvailable,
+  history,
+  save,
+}: {
+  settings: AlertSettingsView;
+  emailAvailable: boolean;
+  history: AlertItem[];
+  /** Present for owners and admins, who change the rules. */
+  save?: SaveAlerts;
+}) {
+  const { t } = useI18n();
+  const a = t.alerts;
+  return (
+    <div className="grid gap-6">
+      <Card>
+        <CardHeader title={a.title} description={save ? a.lead : a.leadMember} />
+        <AlertsForm settings={settings} emailAvailable={emailAvailable} save={save} />
+      </Card>
+      <Card>
+        <CardHeader title={a.history} />
+        <CardList empty={a.historyEmpty} testId="alert-history">
+          {history.map((item) => (
+            <AlertRow key={item.id} item={item} />
+          ))}
+        </CardList>
+      </Card>
+    </div>
+  );
+}
+
+function AlertsForm({ settings, emailAvailable, save }: { settings: AlertSettingsView; emailAvailable: boolean; save?: SaveAlerts }) {
+  const { t } = useI18n();
+  const a = t.alerts;
+  const id = useId();
+  const router = useRouter();
+  const { run, pending, toast } = useAction();
+  const [thresholds, setThresholds] = useState(settings.budgetThresholds.join(', '));
+  const [email, setEmail] = useState(settings.email);
+  const [webhookUrl, setWebhookUrl] = useState(settings.webhookUrl ?? '');
+  const [secret, setSecret] = useState<string | null>(null);
+  const parsed = parseThresholds(thresholds);
+  const readOnly = !save;
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!save || !parsed) return;
+    run(
+      () => save({ budgetThresholds: parsed, email, webhookUrl: webhookUrl.trim() || null }),
+      (saved) => {
+        toast(a.saved, 'success');
+        setSecret(saved.webhookSecret);
+        router.refresh();
+      },
+    );
+  };
+
+  return (
+    <form onSubmit={submit} className="grid gap-4 px-5 pt-4 pb-5 sm:px-6" aria-label={a.title}>
+      <Field id={`${id}-thresholds`} label={a.thresholds} hint={a.thresholdsHint} error={parsed ? undefined : a.thresholdsHint}>
+        <Input id={`${id}-thresholds`} value={thresholds} disabled={readOnly} inputMode="numeric" onChange={(e) => setThresholds(e.target.value)} />
+      </Field>
+      <CheckField
+        id={`${id}-email`}
+        label={a.email}
+        hint={emailAvailable ? a.emailHint : a.emailOff}
+        checked={email}
+        disabled={readOnly}
+        onChange={(e) => setEmail(e.target.checked)}
+      />
+      <Field id={`${id}-webhook`} label={a.webhook} hint={a.webhookHint}>
+        <Input
+          id={`${id}-webhook`}
+          type="url"
+          value={webhookUrl}
+          disabled={readOnly}
+          placeholder="https://hooks.slack.com/services/…"
+          onChange={(e) => setWebhookUrl(e.target.value)}
+        />
+      </Field>
+      {secret && <FreshLink url={secret} title={a.secret} testId="alert-webhook-secret" />}
+      {save && (
+        <div className="flex justify-end">
+          <Button type="submit" size="sm" pending={pending} disabled={!parsed}>
+            {a.save}
+          </Button>
+        </div>
+      )}
+    </form>
+  );
+}
+
+function AlertRow({ item }: { item: AlertItem }) {
+  const { t } = useI18n();
+  const a = t.alerts;
+  const subject = format(a.subjects[item.kind], { name: item.name });
+  const facts: ReactNode[] = [
+    format(a.crossed, { threshold: item.threshold, limit: item.limit, spent: item.spent, period: item.period }),
+    a.channels[item.channel],
+    item.recipients ? format(a.to, { recipients: item.recipients }) : null,
+    item.attempts > 1 ? format(a.attempts, { n: item.attempts }) : null,
+    <TimePhrase key="fired" template={a.fired} at={item.firedAt} />,
+  ];
+  const Icon = item.channel === 'email' ? Mail : Webhook;
+  return (
+    <li
+      className="grid grid-cols-[auto_minmax(0,1fr)_auto] items-center gap-x-3 px-5 py-3.5 sm:gap-x-4 sm:px-6"
+      data-testid="alert-event"
+      data-status={item.status}
+    >
+      <span className="grid size-9 place-items-center rounded-control bg-subtle text-ink-muted">
+        <Icon className="size-4" aria-hidden />
+      </span>
+      <div className="grid min-w-0 gap-1">
+        <p className="flex items-center gap-1.5 truncate text-sm font-medium text-ink">
+          <Bell className="size-3.5 text-ink-muted" aria-hidden />
+          {subject}
+        </p>
+        <FactLine facts={facts} />
+        {item.status !== 'delivered' && item.error && <p className="truncate text-[13px] text-danger">{item.error}</p>}
+      </div>
+      <Badge tone={STATUS_TONES[item.status]}>{a.states[item.status]}</Badge>
+    </li>
+  );
+}

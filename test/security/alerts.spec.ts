@@ -1,0 +1,116 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { simpleParser, type ParsedMail } from 'mailparser';
+import { SMTPServer } from 'smtp-server';
+import { Webhook } from 'standardwebhooks';
+import { expect, test, type Page } from '@playwright/test';
+import { shotPath } from '../../e2e/support/screenshots';
+import { startAtelier, type Atelier } from './support/atelier';
+import { signUp, type Session } from './support/session';
+
+// Settings → Alerts in Chromium, on an Atelier of its own with a real SMTP server and a webhook
+// receiver: an admin sets thresholds and a webhook (a private address is refused), spends past one,
+// and sees the alert delivered on both channels in the history, in both languages.
+
+let atelier: Atelier;
+let owner: Session;
+let smtp: SMTPServer;
+let receiver: Server;
+const inbox: ParsedMail[] = [];
+const hooks: Array<{ headers: Record<string, string>; body: string }> = [];
+
+test.beforeAll(async () => {
+  test.setTimeout(120_000);
+  smtp = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    onData(stream, _session, done) {
+      simpleParser(stream).then((mail) => {
+        inbox.push(mail);
+        done();
+      }, done);
+    },
+  });
+  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
+  receiver = createServer((request, response) => {
+    let body = '';
+    request.on('data', (chunk) => (body += chunk));
+    request.on('end', () => {
+      hooks.push({ headers: request.headers as Record<string, string>, body });
+      response.writeHead(204).end();
+    });
+  });
+  await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+  atelier = await startAtelier({
+    database: 'pglite',
+    env: {
+      SMTP_URL: `smtp://127.0.0.1:${(smtp.server.address() as AddressInfo).port}`,
+      ATELIER_PRIVATE_CALLBACK_ORIGINS: `http://127.0.0.1:${(receiver.address() as AddressInfo).port}`,
+    },
+  });
+  owner = await signUp(atelier, 'Ada Alerts');
+});
+test.afterAll(async () => {
+  await atelier?.stop();
+  smtp?.close();
+  receiver?.close();
+});
+
+async function signedInPage(browser: import('@playwright/test').Browser, session: Session, locale: string): Promise<Page> {
+  const context = await browser.newContext({ baseURL: atelier.origin, viewport: { width: 1280, height: 900 } });
+  await context.addCookies([
+    ...session.cookie.split('; ').map((pair) => ({ name: pair.split('=')[0], value: pair.slice(pair.indexOf('=') + 1), url: atelier.origin })),
+    { name: 'atelier-locale', value: locale, url: atelier.origin },
+  ]);
+  return context.newPage();
+}
+
+test('an admin sets budget alerts, spends past a threshold and sees the alert delivered by email and webhook', async ({ browser }) => {
+  test.setTimeout(120_000);
+  await owner.act('saveBudgets', { teamBudget: '0.10', hard: false, timeZone: 'Asia/Shanghai', members: [] }, '/dashboard/budgets');
+  const page = await signedInPage(browser, owner, 'en');
+  await page.goto('/settings/alerts');
+  await expect(page.getByRole('heading', { name: 'Budget alerts' })).toBeVisible();
+  await expect(page.getByText('No alert has fired yet.')).toBeVisible();
+
+  // A private address is refused when it is saved, with the reason.
+  const webhook = page.getByLabel('Team webhook (optional)');
+  await webhook.fill('http://10.0.0.7/hook');
+  await page.getByRole('button', { name: 'Save alerts' }).click();
+  await expect(page.getByText('That webhook address is not a public http(s) address.')).toBeVisible();
+
+  const { port } = receiver.address() as AddressInfo;
+  await webhook.fill(`http://127.0.0.1:${port}/alerts`);
+  await page.getByLabel('Thresholds (% of each budget)').fill('50, 80, 100');
+  await page.getByRole('button', { name: 'Save alerts' }).click();
+  const secret = (await page.getByTestId('alert-webhook-secret').inputValue()).trim();
+  expect(secret).toMatch(/^whsec_/);
+
+  // 0.08 of 0.10: 80 % (50 % crossed in the same step is not sent).
+  const spent = await owner.fetch('/api/compare', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ prompt: 'a lantern on a quay', models: ['atelier-vista'], size: '1024x1024', n: 1, background: 'opaque', seed: 3 }),
+  });
+  expect(spent.status).toBe(201);
+  await expect.poll(() => inbox.length + hooks.length, { timeout: 30_000 }).toBe(2);
+  expect(inbox[0].subject).toContain('80%');
+  const verified = new Webhook(secret).verify(hooks[0].body, hooks[0].headers) as { alert: { threshold: number } };
+  expect(verified.alert.threshold).toBe(80);
+
+  await page.reload();
+  const history = page.getByTestId('alert-history');
+  await expect(history.getByTestId('alert-event').and(page.locator('[data-status="delivered"]'))).toHaveCount(2);
+  await expect(history.getByTestId('alert-event').and(page.locator('[data-status="superseded"]'))).toHaveCount(2);
+  await expect(history).toContainText(owner.email);
+  if (process.env.SCREENSHOTS) await page.screenshot({ path: shotPath('alerts-en.png'), fullPage: true });
+
+  const zh = await signedInPage(browser, owner, 'zh-CN');
+  await zh.goto('/settings/alerts');
+  await expect(zh.getByRole('heading', { name: '预算提醒' })).toBeVisible();
+  await expect(zh.getByTestId('alert-history')).toContainText('已送达');
+  if (process.env.SCREENSHOTS) await zh.screenshot({ path: shotPath('alerts-zh-CN.png'), fullPage: true });
+  await page.context().close();
+  await zh.context().close();
+});
