@@ -66,6 +66,17 @@ function AlertsForm({ settings, emailAvailable, save }: { settings: AlertSetting
   const [thresholds, setThresholds] = useState(settings.budgetThresholds.join(', '));
   const [email, setEmail] = useState(settings.email);
   const [webhookUrl, setWebhookUrl] = useState(settings.webhookUrl ?? '');
+  const [failurePercent, setFailurePercent] = useState(settings.failurePercent?.toString() ?? '');
+  const [slowSeconds, setSlowSeconds] = useState(settings.slowP95Seconds?.toString() ?? '');
+  const [callsAtLeast, setCallsAtLeast] = useState(String(settings.callsAtLeast));
+  const percent = failurePercent.trim() ? Number(failurePercent) : null;
+  const seconds = slowSeconds.trim() ? Number(slowSeconds) : null;
+  const minimum = Number(callsAtLeast);
+  const callsValid =
+    (percent === null || (Number.isInteger(percent) && percent >= 1 && percent <= 100)) &&
+    (seconds === null || (seconds >= 0.1 && seconds <= 600)) &&
+    Number.isInteger(minimum) &&
+    minimum >= 1;
   const [secret, setSecret] = useState<string | null>(null);
   const parsed = parseThresholds(thresholds);
   const readOnly = !save;
@@ -74,7 +85,15 @@ function AlertsForm({ settings, emailAvailable, save }: { settings: AlertSetting
     event.preventDefault();
     if (!save || !parsed) return;
     run(
-      () => save({ budgetThresholds: parsed, email, webhookUrl: webhookUrl.trim() || null }),
+      () =>
+        save({
+          budgetThresholds: parsed,
+          email,
+          webhookUrl: webhookUrl.trim() || null,
+          failurePercent: percent,
+          slowP95Seconds: seconds,
+          callsAtLeast: minimum,
+        }),
       (saved) => {
         toast(a.saved, 'success');
         setSecret(saved.webhookSecret);
@@ -88,6 +107,37 @@ function AlertsForm({ settings, emailAvailable, save }: { settings: AlertSetting
       <Field id={`${id}-thresholds`} label={a.thresholds} hint={a.thresholdsHint} error={parsed ? undefined : a.thresholdsHint}>
         <Input id={`${id}-thresholds`} value={thresholds} disabled={readOnly} inputMode="numeric" onChange={(e) => setThresholds(e.target.value)} />
       </Field>
+      <div className="grid items-start gap-4 sm:grid-cols-3">
+        <Field id={`${id}-failures`} label={a.failures} hint={a.failuresHint}>
+          <Input
+            id={`${id}-failures`}
+            value={failurePercent}
+            disabled={readOnly}
+            inputMode="numeric"
+            placeholder={a.off}
+            onChange={(e) => setFailurePercent(e.target.value.replace(/\D/g, ''))}
+          />
+        </Field>
+        <Field id={`${id}-slow`} label={a.slow} hint={a.slowHint}>
+          <Input
+            id={`${id}-slow`}
+            value={slowSeconds}
+            disabled={readOnly}
+            inputMode="decimal"
+            placeholder={a.off}
+            onChange={(e) => setSlowSeconds(e.target.value)}
+          />
+        </Field>
+        <Field id={`${id}-calls`} label={a.callsAtLeast} hint={a.callsAtLeastHint}>
+          <Input
+            id={`${id}-calls`}
+            value={callsAtLeast}
+            disabled={readOnly}
+            inputMode="numeric"
+            onChange={(e) => setCallsAtLeast(e.target.value.replace(/\D/g, ''))}
+          />
+        </Field>
+      </div>
       <CheckField
         id={`${id}-email`}
         label={a.email}
@@ -109,7 +159,7 @@ function AlertsForm({ settings, emailAvailable, save }: { settings: AlertSetting
       {secret && <FreshLink url={secret} title={a.secret} testId="alert-webhook-secret" />}
       {save && (
         <div className="flex justify-end">
-          <Button type="submit" size="sm" pending={pending} disabled={!parsed}>
+          <Button type="submit" size="sm" pending={pending} disabled={!parsed || !callsValid}>
             {a.save}
           </Button>
         </div>
@@ -121,9 +171,13 @@ function AlertsForm({ settings, emailAvailable, save }: { settings: AlertSetting
 function AlertRow({ item }: { item: AlertItem }) {
   const { t } = useI18n();
   const a = t.alerts;
-  const subject = format(a.subjects[item.kind], { name: item.name });
+  const subject = item.calls ? a.rules[item.rule as 'failures' | 'slow'] : format(a.subjects[item.kind], { name: item.name });
   const facts: ReactNode[] = [
-    format(a.crossed, { threshold: item.threshold, limit: item.limit, spent: item.spent, period: item.period }),
+    item.calls
+      ? item.rule === 'failures'
+        ? format(a.failedOf, { failed: item.calls.failed, calls: item.calls.calls, threshold: item.threshold })
+        : format(a.p95Was, { seconds: (item.calls.p95Ms / 1000).toFixed(1), threshold: item.threshold, calls: item.calls.calls })
+      : format(a.crossed, { threshold: item.threshold, limit: item.limit, spent: item.spent, period: item.period }),
     a.channels[item.channel],
     item.recipients ? format(a.to, { recipients: item.recipients }) : null,
     item.attempts > 1 ? format(a.attempts, { n: item.attempts }) : null,

@@ -2,8 +2,9 @@ import { Prisma } from '../db/generated/client';
 import { keySpend } from '../ledger/key-spend';
 import { monthSpendByMember, sumOf } from '../ledger/month-spend';
 import { localToday } from '../ledger/period';
+import type { AlertChannel } from '../db/generated/enums';
 import { db } from '../runtime';
-import { appConfig } from '../config';
+import { recordAlert } from './record';
 
 // Budget alerts: every monthly budget of a team (the team's, each member's, each API key's) is
 // compared with its thresholds; a threshold crossed this month fires once per channel. The unique
@@ -71,23 +72,18 @@ export function crossed(spent: Prisma.Decimal, limit: Prisma.Decimal, thresholds
 }
 
 /**
- * Evaluates one team's budget alerts and records the ones that fire (status pending, one row per
- * channel). Returns the ids of the rows this call created and must deliver.
+ * Records one team's budget alerts that fire now (status pending, one row per channel). Returns
+ * the ids of the rows this call wrote, which it must deliver.
  */
-export async function evaluateBudgetAlerts(teamId: string): Promise<string[]> {
-  const prisma = await db();
-  const settings = await prisma.alertSettings.findUnique({ where: { teamId } });
-  if (!settings) return [];
-  const channels = [...(settings.email && appConfig().smtp ? (['email'] as const) : []), ...(settings.webhookUrl ? (['webhook'] as const) : [])];
-  if (channels.length === 0 || settings.budgetThresholds.length === 0) return [];
+export async function evaluateBudgetAlerts(teamId: string, thresholds: number[], channels: AlertChannel[]): Promise<string[]> {
+  if (channels.length === 0 || thresholds.length === 0) return [];
   const state = await budgetsOf(teamId);
   if (!state) return [];
   const period = localToday(state.timeZone).slice(0, 7);
   const created: string[] = [];
   for (const budget of state.budgets) {
-    const reached = crossed(budget.spent, budget.limit, settings.budgetThresholds);
-    if (reached.length === 0) continue;
-    const highest = reached[reached.length - 1];
+    const reached = crossed(budget.spent, budget.limit, thresholds);
+    const highest = reached.at(-1);
     for (const threshold of reached) {
       const payload: BudgetAlert = {
         subject: budget.subject,
@@ -98,15 +94,8 @@ export async function evaluateBudgetAlerts(teamId: string): Promise<string[]> {
         period,
         team: state.team,
       };
-      for (const channel of channels) {
-        const rows = await prisma.$queryRaw<Array<{ id: string }>>`
-          INSERT INTO "AlertEvent" ("id", "teamId", "rule", "subject", "threshold", "period", "channel", "status", "payload")
-          VALUES (gen_random_uuid(), ${teamId}::uuid, 'budget', ${budget.subject}, ${threshold}, ${period}, ${channel}::"AlertChannel",
-                  ${threshold === highest ? 'pending' : 'superseded'}::"AlertDelivery", ${JSON.stringify(payload)}::jsonb)
-          ON CONFLICT ("teamId", "rule", "subject", "threshold", "period", "channel") DO NOTHING
-          RETURNING "id"::text`;
-        if (rows.length > 0 && threshold === highest) created.push(rows[0].id);
-      }
+      const recorded = { teamId, rule: 'budget' as const, subject: budget.subject, threshold, period, channels, payload };
+      created.push(...(await recordAlert({ ...recorded, superseded: threshold !== highest })));
     }
   }
   return created;

@@ -3,9 +3,8 @@ import { Webhook } from 'standardwebhooks';
 import { appConfig } from '../config';
 import { db } from '../runtime';
 import { pinnedRequest, resolveTarget, resolveWithDns } from '../storage/pinned-request';
-import type { BudgetAlert } from './budgets';
 import { webhookSecretOf } from './settings';
-import { budgetAlertWords } from './words';
+import { alertWords } from './words';
 
 // Sends one recorded alert on its channel. A failure throws, for the queue to retry with backoff;
 // each attempt is written on the row (attempts, error), and the row says delivered once it is.
@@ -66,8 +65,8 @@ export async function deliverAlert(eventId: string): Promise<void> {
   const prisma = await db();
   const event = await prisma.alertEvent.findUnique({ where: { id: eventId } });
   if (!event || event.status !== 'pending') return;
-  const alert = event.payload as unknown as BudgetAlert;
-  const words = budgetAlertWords(alert);
+  const alert = event.payload as Record<string, unknown>;
+  const words = alertWords(event.rule, alert);
   try {
     const recipients =
       event.channel === 'email'

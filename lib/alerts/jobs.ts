@@ -1,7 +1,10 @@
 import type PgBoss from 'pg-boss';
 import { z } from 'zod';
 import { enqueue, ensureQueue, schedulePeriodic } from '../queue';
+import { appConfig } from '../config';
+import { db } from '../runtime';
 import { evaluateBudgetAlerts, teamsWithAlerts } from './budgets';
+import { evaluateCallAlerts } from './calls';
 import { ALERT_QUEUES } from './queues';
 import { deliverAlert, giveUpAlert } from './deliver';
 
@@ -16,7 +19,14 @@ const deliverJob = z.object({ eventId: z.uuid() });
 
 /** Evaluates one team's alerts now and queues what fired. */
 export async function evaluateTeamAlerts(teamId: string): Promise<number> {
-  const fired = await evaluateBudgetAlerts(teamId);
+  const prisma = await db();
+  const settings = await prisma.alertSettings.findUnique({ where: { teamId }, include: { team: { select: { name: true } } } });
+  if (!settings) return 0;
+  const channels = [...(settings.email && appConfig().smtp ? (['email'] as const) : []), ...(settings.webhookUrl ? (['webhook'] as const) : [])];
+  const fired = [
+    ...(await evaluateBudgetAlerts(teamId, settings.budgetThresholds, channels)),
+    ...(await evaluateCallAlerts(teamId, settings.team.name, settings, channels)),
+  ];
   for (const eventId of fired) await enqueue(ALERT_QUEUES.deliver, { eventId }, { id: eventId });
   return fired.length;
 }

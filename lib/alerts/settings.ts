@@ -24,6 +24,9 @@ export const alertSettingsSchema = z.object({
     .url({ protocol: /^https?$/ })
     .max(2000)
     .nullable(),
+  failurePercent: z.int().min(1).max(100).nullable().default(null),
+  slowP95Seconds: z.number().min(0.1).max(600).nullable().default(null),
+  callsAtLeast: z.int().min(1).max(100_000).default(10),
 });
 export type AlertSettingsInput = z.input<typeof alertSettingsSchema>;
 
@@ -39,6 +42,9 @@ export async function alertSettingsOf(teamId: string) {
     budgetThresholds: saved?.budgetThresholds ?? DEFAULT_THRESHOLDS,
     email: saved?.email ?? false,
     webhookUrl: saved?.webhookUrl ?? null,
+    failurePercent: saved?.failurePercent ?? null,
+    slowP95Seconds: saved?.slowP95Seconds ?? null,
+    callsAtLeast: saved?.callsAtLeast ?? 10,
   };
 }
 
@@ -89,6 +95,17 @@ export async function alertHistory(teamId: string, take = 50) {
     where: { teamId },
     orderBy: [{ firedAt: 'desc' }, { threshold: 'desc' }, { channel: 'asc' }],
     take,
-    select: { id: true, channel: true, status: true, attempts: true, recipients: true, error: true, payload: true, firedAt: true, deliveredAt: true },
+    select: {
+      id: true,
+      rule: true,
+      channel: true,
+      status: true,
+      attempts: true,
+      recipients: true,
+      error: true,
+      payload: true,
+      firedAt: true,
+      deliveredAt: true,
+    },
   });
 }

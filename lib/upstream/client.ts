@@ -72,7 +72,14 @@ export function createUpstreamClient(options: UpstreamClientOptions): UpstreamCl
   };
 
   /** Times a call and tells the observer how it went. */
-  const observed = async <T>(operation: ObservedCall['operation'], models: string[], call: () => Promise<T>, costOf?: (result: T) => string): Promise<T> => {
+  const observed = async <T>(
+    operation: ObservedCall['operation'],
+    models: string[],
+    call: () => Promise<T>,
+    costOf?: (result: T) => string,
+    /** An answer that is a failure all the same (a batch whose every model failed). */
+    failureOf?: (result: T) => string | null,
+  ): Promise<T> => {
     if (!options.observe) return call();
     const createdAt = new Date();
     const started = performance.now();
@@ -80,7 +87,7 @@ export function createUpstreamClient(options: UpstreamClientOptions): UpstreamCl
       options.observe!({ operation, models, status, upstreamMs: Math.round(performance.now() - started), cost, errorCode, createdAt });
     try {
       const result = await call();
-      note(200, costOf?.(result) ?? null, null);
+      note(200, costOf?.(result) ?? null, failureOf?.(result) ?? null);
       return result;
     } catch (error) {
       const failure = error instanceof UpstreamError ? error : null;
@@ -111,6 +118,7 @@ export function createUpstreamClient(options: UpstreamClientOptions): UpstreamCl
         requested,
         () => post('/v1/images/generations', generationBody(input), timeouts.generationMs, input.signal, batchResultSchema(requested)),
         (batch) => batch.totalCost.amount,
+        (batch) => (batch.status === 'failed' ? 'all_models_failed' : null),
       );
     },
     async createVideo(input) {

@@ -10,6 +10,7 @@ import type { TeamContext } from '../../lib/auth/context';
 import { runBoard } from '../../lib/comparisons/run-board';
 import { boardInputSchema } from '../../lib/comparisons/schema';
 import { updateBudgets } from '../../lib/ledger/budgets';
+import { flushRequestLog } from '../../lib/request-log/log';
 import { db } from '../../lib/runtime';
 import { eventually, testAtelier } from '../support/harness';
 
@@ -58,6 +59,7 @@ const board = (seed: number) =>
 describe('budget alerts on postgres', () => {
   const atelier = testAtelier('postgres', {
     jobs: true,
+    service: { SERVICE_FAIL_MODELS: 'atelier-ink', SERVICE_MODEL_LATENCY_MS: 'atelier-mosaic=1500' },
     env: { SMTP_URL: `smtp://127.0.0.1:${smtpPort}`, ALERTS_FROM: 'Atelier <alerts@atelier.test>', ATELIER_PRIVATE_CALLBACK_ORIGINS: receiverOrigin },
   });
   let owner: TeamContext;
@@ -133,5 +135,56 @@ describe('budget alerts on postgres', () => {
     expect(await evaluateAlerts()).toBe(2); // the highest crossed this month (100 %), on each channel
     await eventually(async () => inbox.length === 3 && delivered().length === 3);
     expect(inbox[2].subject).toContain('100%');
+  });
+
+  it('a failure spike and slow calls alert once each, from the request log, and again only after they cleared', async () => {
+    await saveAlertSettings(owner, {
+      budgetThresholds: [],
+      email: false,
+      webhookUrl: `${receiverOrigin}/alerts`,
+      failurePercent: 25,
+      slowP95Seconds: 1,
+      callsAtLeast: 3,
+    });
+    const hooksBefore = delivered().length;
+    const rules = async () => (await db()).alertEvent.findMany({ where: { teamId: owner.team.id, rule: { not: 'budget' } }, orderBy: { firedAt: 'asc' } });
+    const ink = (seed: number) => boardInputSchema.parse({ ...board(seed), models: ['atelier-ink'] });
+    // Three boards whose every model fails, beside the three that went well: half the calls failed.
+    for (const seed of [11, 12, 13]) await runBoard(owner, ink(seed));
+    await flushRequestLog();
+    await evaluateAlerts();
+    await eventually(async () => delivered().length === hooksBefore + 1);
+    const spike = JSON.parse(delivered().at(-1)!.body) as { text: string; alert: { rule: string; failed: number; calls: number } };
+    expect(spike.alert).toMatchObject({ rule: 'failures', failed: 3 });
+    expect(spike.text).toContain(`3 of the last 15 minutes’ ${spike.alert.calls} service calls failed`);
+    // Still failing: nothing new.
+    await evaluateAlerts();
+    expect((await rules()).map((e) => e.rule)).toEqual(['failures']);
+
+    // Two slow boards: the p95 of the window passes 1 s.
+    for (const seed of [21, 22]) await runBoard(owner, boardInputSchema.parse({ ...board(seed), models: ['atelier-mosaic'] }));
+    await flushRequestLog();
+    await evaluateAlerts();
+    await eventually(async () => delivered().length === hooksBefore + 2);
+    expect(JSON.parse(delivered().at(-1)!.body).alert).toMatchObject({ rule: 'slow', threshold: 1 });
+    expect((await rules()).map((e) => e.rule)).toEqual(['failures', 'slow']);
+
+    // Gone (too few calls to judge now) but begun a moment ago: not cleared, so being back sends nothing.
+    const settings = { budgetThresholds: [], email: false, webhookUrl: `${receiverOrigin}/alerts`, failurePercent: 25, slowP95Seconds: 1 };
+    const episodes = async () => (await db()).alertSettings.findUniqueOrThrow({ where: { teamId: owner.team.id } });
+    await saveAlertSettings(owner, { ...settings, callsAtLeast: 1000 });
+    await evaluateAlerts();
+    expect(await episodes()).toMatchObject({ failingSince: expect.any(Date), slowSince: expect.any(Date) });
+    // A window later it clears; back again, it is a new episode and a new alert.
+    await (
+      await db()
+    ).$executeRaw`UPDATE "AlertSettings" SET "failingSince" = "failingSince" - interval '16 minutes',
+      "slowSince" = "slowSince" - interval '16 minutes' WHERE "teamId" = ${owner.team.id}::uuid`;
+    await evaluateAlerts();
+    expect(await episodes()).toMatchObject({ failingSince: null, slowSince: null });
+    await saveAlertSettings(owner, { ...settings, callsAtLeast: 3 });
+    await evaluateAlerts();
+    await eventually(async () => delivered().length === hooksBefore + 4);
+    expect((await rules()).map((e) => e.rule).sort()).toEqual(['failures', 'failures', 'slow', 'slow']);
   });
 });

@@ -71,7 +71,7 @@ test('an admin sets budget alerts, spends past a threshold and sees the alert de
   await owner.act('saveBudgets', { teamBudget: '0.10', hard: false, timeZone: 'Asia/Shanghai', members: [] }, '/dashboard/budgets');
   const page = await signedInPage(browser, owner, 'en');
   await page.goto('/settings/alerts');
-  await expect(page.getByRole('heading', { name: 'Budget alerts' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Alerts', exact: true })).toBeVisible();
   await expect(page.getByText('No alert has fired yet.')).toBeVisible();
 
   // A private address is refused when it is saved, with the reason.
@@ -108,7 +108,7 @@ test('an admin sets budget alerts, spends past a threshold and sees the alert de
 
   const zh = await signedInPage(browser, owner, 'zh-CN');
   await zh.goto('/settings/alerts');
-  await expect(zh.getByRole('heading', { name: '预算提醒' })).toBeVisible();
+  await expect(zh.getByRole('heading', { name: '提醒', exact: true })).toBeVisible();
   await expect(zh.getByTestId('alert-history')).toContainText('已送达');
   if (process.env.SCREENSHOTS) await zh.screenshot({ path: shotPath('alerts-zh-CN.png'), fullPage: true });
   await page.context().close();

@@ -2,6 +2,7 @@ import type { Metadata } from 'next';
 import { AlertsCard } from '@/components/settings/alerts-card';
 import type { AlertItem } from '@/components/settings/alert-types';
 import type { BudgetAlert } from '@/lib/alerts/budgets';
+import type { CallAlert } from '@/lib/alerts/calls';
 import { alertHistory, alertSettingsOf } from '@/lib/alerts/settings';
 import { requireTeamContext } from '@/lib/auth/page-context';
 import { atLeast } from '@/lib/auth/roles';
@@ -17,15 +18,8 @@ export default async function AlertsPage() {
   const ctx = await requireTeamContext();
   const [settings, history] = await Promise.all([alertSettingsOf(ctx.team.id), alertHistory(ctx.team.id)]);
   const items: AlertItem[] = history.map((event) => {
-    const alert = event.payload as unknown as BudgetAlert;
-    return {
+    const delivery = {
       id: event.id,
-      kind: alert.subject.split(':')[0] as AlertItem['kind'],
-      name: alert.name,
-      threshold: alert.threshold,
-      limit: alert.limit,
-      spent: alert.spent,
-      period: alert.period,
       channel: event.channel,
       status: event.status,
       attempts: event.attempts,
@@ -33,6 +27,14 @@ export default async function AlertsPage() {
       error: event.error,
       firedAt: event.firedAt.toISOString(),
     };
+    if (event.rule !== 'budget') {
+      const alert = event.payload as unknown as CallAlert;
+      const calls = { calls: alert.calls, failed: alert.failed, p95Ms: alert.p95Ms };
+      return { ...delivery, rule: event.rule, kind: 'team', name: alert.team, threshold: alert.threshold, limit: '', spent: '', period: alert.since, calls };
+    }
+    const alert = event.payload as unknown as BudgetAlert;
+    const kind = alert.subject.split(':')[0] as AlertItem['kind'];
+    return { ...delivery, rule: 'budget', kind, name: alert.name, threshold: alert.threshold, limit: alert.limit, spent: alert.spent, period: alert.period };
   });
   return (
     <AlertsCard
