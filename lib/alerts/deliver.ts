@@ -1,8 +1,7 @@
 import { createTransport } from 'nodemailer';
-import { Webhook } from 'standardwebhooks';
 import { appConfig } from '../config';
 import { db } from '../runtime';
-import { pinnedRequest, resolveTarget, resolveWithDns } from '../storage/pinned-request';
+import { postSignedWebhook } from '../webhooks/signed';
 import { webhookSecretOf } from './settings';
 import { alertWords } from './words';
 
@@ -37,27 +36,9 @@ async function callWebhook(teamId: string, eventId: string, body: string): Promi
   const settings = await prisma.alertSettings.findUnique({ where: { teamId }, select: { webhookUrl: true } });
   const secret = await webhookSecretOf(teamId);
   if (!settings?.webhookUrl || !secret) throw new Error('the team has no webhook any more');
-  const url = new URL(settings.webhookUrl);
-  const addresses = await resolveTarget(url, new Set(appConfig().privateCallbackOrigins), resolveWithDns);
-  const messageId = `msg_${eventId}`;
-  const sentAt = new Date();
-  const response = await pinnedRequest(
-    url,
-    addresses,
-    {
-      'content-type': 'application/json',
-      'user-agent': 'Atelier-Alerts/1',
-      'webhook-id': messageId,
-      'webhook-timestamp': String(Math.floor(sentAt.getTime() / 1000)),
-      'webhook-signature': new Webhook(secret).sign(messageId, sentAt, body),
-    },
-    AbortSignal.timeout(ATTEMPT_MS),
-    body,
-  );
-  response.resume();
-  const status = response.statusCode ?? 0;
+  const status = await postSignedWebhook(settings.webhookUrl, secret, `msg_${eventId}`, body, 'Atelier-Alerts/1');
   if (status < 200 || status >= 300) throw new Error(`the webhook answered ${status}`);
-  return url.host;
+  return new URL(settings.webhookUrl).host;
 }
 
 /** One attempt at one alert; throws (after writing why) unless it was delivered or needs nothing. */

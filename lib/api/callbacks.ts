@@ -1,21 +1,18 @@
 import type PgBoss from 'pg-boss';
-import { Webhook } from 'standardwebhooks';
 import { z } from 'zod';
 import { webhookSecretContext } from '../api-keys/keys';
 import { appConfig } from '../config';
 import { ensureQueue } from '../queue';
 import { db } from '../runtime';
 import { deriveKey, unseal } from '../secrets/seal';
-import { pinnedRequest, resolveTarget, resolveWithDns } from '../storage/pinned-request';
 import { VIDEO_QUEUES } from '../videos/schedule';
+import { postSignedWebhook } from '../webhooks/signed';
 import { taskRecord, taskSelect } from './videos';
 
 // An API caller's webhook_url is called when Atelier's video task ends (videos/schedule.ts queues it), the way the service calls
 // its callers (decisions.md row 7): a JSON event signed Standard-Webhooks style, here with the
 // key's own secret; delivered at least once, retried with backoff until a 2xx, stopped by a 410.
 // The address is checked (and pinned) at every attempt, like archiving's downloads.
-
-const ATTEMPT_MS = 10_000;
 
 /** One attempt; throws (for the queue to retry) unless the caller answered 2xx or 410. */
 export async function deliverCallback(videoTaskId: string): Promise<'delivered' | 'gone' | 'nothing'> {
@@ -30,25 +27,7 @@ export async function deliverCallback(videoTaskId: string): Promise<'delivered' 
   if (record.status === 'processing') return 'nothing';
   const body = JSON.stringify({ id: `evt_${record.id}`, type: `video_generation.${record.status}`, created: Math.floor(Date.now() / 1000), data: record });
   const secret = unseal(key.webhookSecret, deriveKey(appConfig().atelierSecret), webhookSecretContext(key.id));
-  const messageId = `msg_${record.id}`;
-  const sentAt = new Date();
-  const url = new URL(task.callbackUrl);
-  const addresses = await resolveTarget(url, new Set(appConfig().privateCallbackOrigins), resolveWithDns);
-  const response = await pinnedRequest(
-    url,
-    addresses,
-    {
-      'content-type': 'application/json',
-      'user-agent': 'Atelier-Webhooks/1',
-      'webhook-id': messageId,
-      'webhook-timestamp': String(Math.floor(sentAt.getTime() / 1000)),
-      'webhook-signature': new Webhook(secret).sign(messageId, sentAt, body),
-    },
-    AbortSignal.timeout(ATTEMPT_MS),
-    body,
-  );
-  response.resume();
-  const status = response.statusCode ?? 0;
+  const status = await postSignedWebhook(task.callbackUrl, secret, `msg_${record.id}`, body, 'Atelier-Webhooks/1');
   if (status === 410) return 'gone';
   if (status < 200 || status >= 300) throw new Error(`the caller's webhook answered ${status}`);
   return 'delivered';
