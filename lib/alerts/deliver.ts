@@ -2,7 +2,7 @@ import { createTransport } from 'nodemailer';
 import { appConfig } from '../config';
 import { db } from '../runtime';
 import { postSignedWebhook } from '../webhooks/signed';
-import { webhookSecretOf } from './settings';
+import { alertWebhookOf } from './settings';
 import { alertWords } from './words';
 
 // Sends one recorded alert on its channel. A failure throws, for the queue to retry with backoff;
@@ -32,13 +32,11 @@ async function sendEmail(teamId: string, words: { subject: string; text: string 
 }
 
 async function callWebhook(teamId: string, eventId: string, body: string): Promise<string> {
-  const prisma = await db();
-  const settings = await prisma.alertSettings.findUnique({ where: { teamId }, select: { webhookUrl: true } });
-  const secret = await webhookSecretOf(teamId);
-  if (!settings?.webhookUrl || !secret) throw new Error('the team has no webhook any more');
-  const status = await postSignedWebhook(settings.webhookUrl, secret, `msg_${eventId}`, body, 'Atelier-Alerts/1');
+  const webhook = await alertWebhookOf(teamId);
+  if (!webhook) throw new Error('the team has no webhook any more');
+  const status = await postSignedWebhook(webhook.url, webhook.secret, `msg_${eventId}`, body, 'Atelier-Alerts/1');
   if (status < 200 || status >= 300) throw new Error(`the webhook answered ${status}`);
-  return new URL(settings.webhookUrl).host;
+  return new URL(webhook.url).host;
 }
 
 /** One attempt at one alert; throws (after writing why) unless it was delivered or needs nothing. */

@@ -48,10 +48,11 @@ export async function alertSettingsOf(teamId: string) {
   };
 }
 
-/** The webhook's signing secret, unsealed for a delivery. */
-export async function webhookSecretOf(teamId: string): Promise<string | null> {
-  const saved = await (await db()).alertSettings.findUnique({ where: { teamId }, select: { webhookSecret: true } });
-  return saved?.webhookSecret ? unseal(saved.webhookSecret, secretKey(), secretContext(teamId)) : null;
+/** The team's webhook and its signing secret (unsealed), for a delivery; null without one. */
+export async function alertWebhookOf(teamId: string): Promise<{ url: string; secret: string } | null> {
+  const saved = await (await db()).alertSettings.findUnique({ where: { teamId }, select: { webhookUrl: true, webhookSecret: true } });
+  if (!saved?.webhookUrl || !saved.webhookSecret) return null;
+  return { url: saved.webhookUrl, secret: unseal(saved.webhookSecret, secretKey(), secretContext(teamId)) };
 }
 
 /** Refuses a webhook address that is not public (unless its origin is one the operator allowed). */

@@ -1,7 +1,5 @@
 import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { simpleParser, type ParsedMail } from 'mailparser';
-import { SMTPServer } from 'smtp-server';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { evaluateAlerts } from '../../lib/alerts/jobs';
@@ -13,25 +11,14 @@ import { updateBudgets } from '../../lib/ledger/budgets';
 import { flushRequestLog } from '../../lib/request-log/log';
 import { db } from '../../lib/runtime';
 import { eventually, testAtelier } from '../support/harness';
+import { startMailbox } from '../support/mailbox';
 
 // Budget alerts end to end on PostgreSQL: a real SMTP server (smtp-server, messages read with
 // mailparser) and a real HTTP receiver that checks the Standard-Webhooks signature; the pg-boss
 // workers deliver.
 
-const inbox: ParsedMail[] = [];
-const smtp = new SMTPServer({
-  authOptional: true,
-  disabledCommands: ['STARTTLS'],
-  logger: false,
-  onData(stream, _session, done) {
-    simpleParser(stream).then((mail) => {
-      inbox.push(mail);
-      done();
-    }, done);
-  },
-});
-await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
-const smtpPort = (smtp.server.address() as AddressInfo).port;
+const mailbox = await startMailbox();
+const { inbox } = mailbox;
 
 const deliveries: Array<{ headers: IncomingHttpHeaders; body: string; status: number }> = [];
 let failuresToGo = 0;
@@ -49,7 +36,7 @@ await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
 const receiverOrigin = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}`;
 
 afterAll(() => {
-  smtp.close();
+  mailbox.close();
   receiver.close();
 });
 
@@ -60,7 +47,7 @@ describe('budget alerts on postgres', () => {
   const atelier = testAtelier('postgres', {
     jobs: true,
     service: { SERVICE_FAIL_MODELS: 'atelier-ink', SERVICE_MODEL_LATENCY_MS: 'atelier-mosaic=4000' },
-    env: { SMTP_URL: `smtp://127.0.0.1:${smtpPort}`, ALERTS_FROM: 'Atelier <alerts@atelier.test>', ATELIER_PRIVATE_CALLBACK_ORIGINS: receiverOrigin },
+    env: { SMTP_URL: mailbox.url, ALERTS_FROM: 'Atelier <alerts@atelier.test>', ATELIER_PRIVATE_CALLBACK_ORIGINS: receiverOrigin },
   });
   let owner: TeamContext;
   let secret: string;

@@ -1,10 +1,9 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { simpleParser, type ParsedMail } from 'mailparser';
-import { SMTPServer } from 'smtp-server';
 import { Webhook } from 'standardwebhooks';
 import { expect, test, type Page } from '@playwright/test';
 import { shotPath } from '../../e2e/support/screenshots';
+import { startMailbox } from '../support/mailbox';
 import { startAtelier, type Atelier } from './support/atelier';
 import { signUp, type Session } from './support/session';
 
@@ -14,25 +13,13 @@ import { signUp, type Session } from './support/session';
 
 let atelier: Atelier;
 let owner: Session;
-let smtp: SMTPServer;
+let mailbox: Awaited<ReturnType<typeof startMailbox>>;
 let receiver: Server;
-const inbox: ParsedMail[] = [];
 const hooks: Array<{ headers: Record<string, string>; body: string }> = [];
 
 test.beforeAll(async () => {
   test.setTimeout(120_000);
-  smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    onData(stream, _session, done) {
-      simpleParser(stream).then((mail) => {
-        inbox.push(mail);
-        done();
-      }, done);
-    },
-  });
-  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
+  mailbox = await startMailbox();
   receiver = createServer((request, response) => {
     let body = '';
     request.on('data', (chunk) => (body += chunk));
@@ -45,7 +32,7 @@ test.beforeAll(async () => {
   atelier = await startAtelier({
     database: 'pglite',
     env: {
-      SMTP_URL: `smtp://127.0.0.1:${(smtp.server.address() as AddressInfo).port}`,
+      SMTP_URL: mailbox.url,
       ATELIER_PRIVATE_CALLBACK_ORIGINS: `http://127.0.0.1:${(receiver.address() as AddressInfo).port}`,
     },
   });
@@ -53,7 +40,7 @@ test.beforeAll(async () => {
 });
 test.afterAll(async () => {
   await atelier?.stop();
-  smtp?.close();
+  mailbox?.close();
   receiver?.close();
 });
 
@@ -94,8 +81,8 @@ test('an admin sets budget alerts, spends past a threshold and sees the alert de
     body: JSON.stringify({ prompt: 'a lantern on a quay', models: ['atelier-vista'], size: '1024x1024', n: 1, background: 'opaque', seed: 3 }),
   });
   expect(spent.status).toBe(201);
-  await expect.poll(() => inbox.length + hooks.length, { timeout: 30_000 }).toBe(2);
-  expect(inbox[0].subject).toContain('80%');
+  await expect.poll(() => mailbox.inbox.length + hooks.length, { timeout: 30_000 }).toBe(2);
+  expect(mailbox.inbox[0].subject).toContain('80%');
   const verified = new Webhook(secret).verify(hooks[0].body, hooks[0].headers) as { alert: { threshold: number } };
   expect(verified.alert.threshold).toBe(80);
 
