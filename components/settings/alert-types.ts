@@ -3,8 +3,8 @@ import type { ActionResult } from '@/lib/auth/action';
 /** One alert that went out (or did not) on one channel, as Settings → Alerts lists it. */
 export interface AlertItem {
   id: string;
-  rule: 'budget' | 'failures' | 'slow';
-  /** Budgets: whose. Calls: always the team. */
+  rule: 'budget' | 'failures' | 'slow' | 'weekly';
+  /** Budgets: whose. Calls and summaries: always the team. */
   kind: 'team' | 'member' | 'key';
   name: string;
   threshold: number;
@@ -14,6 +14,8 @@ export interface AlertItem {
   period: string;
   /** Calls: the 15 minutes it was judged on. */
   calls?: { calls: number; failed: number; p95Ms: number };
+  /** Weekly summaries: the week and what it cost. */
+  week?: { from: string; to: string; total: string; count: number; previous: string };
   channel: 'email' | 'webhook';
   status: 'pending' | 'delivered' | 'failed' | 'superseded';
   attempts: number;
@@ -30,6 +32,7 @@ export interface AlertSettingsView {
   failurePercent: number | null;
   slowP95Seconds: number | null;
   callsAtLeast: number;
+  weeklySummary: boolean;
 }
 
 export type SaveAlerts = (input: AlertSettingsView) => Promise<ActionResult<{ webhookSecret: string | null }>>;

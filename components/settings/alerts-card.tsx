@@ -69,6 +69,7 @@ function AlertsForm({ settings, emailAvailable, save }: { settings: AlertSetting
   const [failurePercent, setFailurePercent] = useState(settings.failurePercent?.toString() ?? '');
   const [slowSeconds, setSlowSeconds] = useState(settings.slowP95Seconds?.toString() ?? '');
   const [callsAtLeast, setCallsAtLeast] = useState(String(settings.callsAtLeast));
+  const [weeklySummary, setWeeklySummary] = useState(settings.weeklySummary);
   const percent = failurePercent.trim() ? Number(failurePercent) : null;
   const seconds = slowSeconds.trim() ? Number(slowSeconds) : null;
   const minimum = Number(callsAtLeast);
@@ -93,6 +94,7 @@ function AlertsForm({ settings, emailAvailable, save }: { settings: AlertSetting
           failurePercent: percent,
           slowP95Seconds: seconds,
           callsAtLeast: minimum,
+          weeklySummary,
         }),
       (saved) => {
         toast(a.saved, 'success');
@@ -139,6 +141,14 @@ function AlertsForm({ settings, emailAvailable, save }: { settings: AlertSetting
         </Field>
       </div>
       <CheckField
+        id={`${id}-weekly`}
+        label={a.weekly}
+        hint={a.weeklyHint}
+        checked={weeklySummary}
+        disabled={readOnly}
+        onChange={(e) => setWeeklySummary(e.target.checked)}
+      />
+      <CheckField
         id={`${id}-email`}
         label={a.email}
         hint={emailAvailable ? a.emailHint : a.emailOff}
@@ -171,13 +181,15 @@ function AlertsForm({ settings, emailAvailable, save }: { settings: AlertSetting
 function AlertRow({ item }: { item: AlertItem }) {
   const { t } = useI18n();
   const a = t.alerts;
-  const subject = item.calls ? a.rules[item.rule as 'failures' | 'slow'] : format(a.subjects[item.kind], { name: item.name });
+  const subject = item.rule === 'budget' ? format(a.subjects[item.kind], { name: item.name }) : a.rules[item.rule];
   const facts: ReactNode[] = [
-    item.calls
-      ? item.rule === 'failures'
-        ? format(a.failedOf, { failed: item.calls.failed, calls: item.calls.calls, threshold: item.threshold })
-        : format(a.p95Was, { seconds: (item.calls.p95Ms / 1000).toFixed(1), threshold: item.threshold, calls: item.calls.calls })
-      : format(a.crossed, { threshold: item.threshold, limit: item.limit, spent: item.spent, period: item.period }),
+    item.week
+      ? format(a.weekSpent, item.week)
+      : item.calls
+        ? item.rule === 'failures'
+          ? format(a.failedOf, { failed: item.calls.failed, calls: item.calls.calls, threshold: item.threshold })
+          : format(a.p95Was, { seconds: (item.calls.p95Ms / 1000).toFixed(1), threshold: item.threshold, calls: item.calls.calls })
+        : format(a.crossed, { threshold: item.threshold, limit: item.limit, spent: item.spent, period: item.period }),
     a.channels[item.channel],
     item.recipients ? format(a.to, { recipients: item.recipients }) : null,
     item.attempts > 1 ? format(a.attempts, { n: item.attempts }) : null,

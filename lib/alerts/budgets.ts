@@ -100,8 +100,3 @@ export async function evaluateBudgetAlerts(teamId: string, thresholds: number[],
   }
   return created;
 }
-
-/** Every team with alert settings. */
-export async function teamsWithAlerts(): Promise<string[]> {
-  return (await (await db()).alertSettings.findMany({ select: { teamId: true } })).map((s) => s.teamId);
-}

@@ -3,10 +3,12 @@ import { z } from 'zod';
 import { enqueue, ensureQueue, schedulePeriodic } from '../queue';
 import { appConfig } from '../config';
 import { db } from '../runtime';
-import { evaluateBudgetAlerts, teamsWithAlerts } from './budgets';
+import { evaluateBudgetAlerts } from './budgets';
 import { evaluateCallAlerts } from './calls';
 import { ALERT_QUEUES } from './queues';
+import { teamsWithAlerts } from './settings';
 import { deliverAlert, giveUpAlert } from './deliver';
+import { evaluateWeeklySummary } from './weekly';
 
 // Alerts run as jobs, so one alert goes out however many replicas and workers run. A team is
 // evaluated as soon as it spends, and every team once a minute (pg-boss sends each cron tick once);
@@ -17,15 +19,16 @@ const RETRY_LIMIT = 5;
 
 const deliverJob = z.object({ eventId: z.uuid() });
 
-/** Evaluates one team's alerts now and queues what fired. */
-export async function evaluateTeamAlerts(teamId: string): Promise<number> {
+/** Evaluates one team's alerts and queues what fired; `now` is the clock the weekly summary goes by. */
+export async function evaluateTeamAlerts(teamId: string, now = new Date()): Promise<number> {
   const prisma = await db();
-  const settings = await prisma.alertSettings.findUnique({ where: { teamId }, include: { team: { select: { name: true } } } });
+  const settings = await prisma.alertSettings.findUnique({ where: { teamId }, include: { team: { select: { id: true, name: true, timeZone: true } } } });
   if (!settings) return 0;
   const channels = [...(settings.email && appConfig().smtp ? (['email'] as const) : []), ...(settings.webhookUrl ? (['webhook'] as const) : [])];
   const fired = [
     ...(await evaluateBudgetAlerts(teamId, settings.budgetThresholds, channels)),
     ...(await evaluateCallAlerts(teamId, settings.team.name, settings, channels)),
+    ...(await evaluateWeeklySummary(settings.team, settings.weeklySummarySince, channels, now)),
   ];
   for (const eventId of fired) await enqueue(ALERT_QUEUES.deliver, { eventId }, { id: eventId });
   return fired.length;

@@ -27,6 +27,7 @@ export const alertSettingsSchema = z.object({
   failurePercent: z.int().min(1).max(100).nullable().default(null),
   slowP95Seconds: z.number().min(0.1).max(600).nullable().default(null),
   callsAtLeast: z.int().min(1).max(100_000).default(10),
+  weeklySummary: z.boolean().default(false),
 });
 export type AlertSettingsInput = z.input<typeof alertSettingsSchema>;
 
@@ -45,6 +46,7 @@ export async function alertSettingsOf(teamId: string) {
     failurePercent: saved?.failurePercent ?? null,
     slowP95Seconds: saved?.slowP95Seconds ?? null,
     callsAtLeast: saved?.callsAtLeast ?? 10,
+    weeklySummary: Boolean(saved?.weeklySummarySince),
   };
 }
 
@@ -75,16 +77,17 @@ export async function saveAlertSettings(ctx: Pick<TeamContext, 'team' | 'role'>,
   if (!atLeast(ctx.role, 'admin')) throw new AppError('forbidden', 'Only owners and admins change alerts.', { key: 'adminsOnly' });
   const parsed = alertSettingsSchema.safeParse(input);
   if (!parsed.success) throw new AppError('invalid_input', parsed.error.issues[0]?.message ?? 'Those alert settings are not valid.');
-  const settings = parsed.data;
+  const { weeklySummary, ...settings } = parsed.data;
   if (settings.webhookUrl) await checkWebhookUrl(settings.webhookUrl);
   const prisma = await db();
-  const before = await prisma.alertSettings.findUnique({ where: { teamId: ctx.team.id }, select: { webhookUrl: true } });
+  const before = await prisma.alertSettings.findUnique({ where: { teamId: ctx.team.id }, select: { webhookUrl: true, weeklySummarySince: true } });
+  const weeklySummarySince = weeklySummary ? (before?.weeklySummarySince ?? new Date()) : null;
   const newSecret = settings.webhookUrl && settings.webhookUrl !== before?.webhookUrl ? newWebhookSecret() : null;
   const secret = settings.webhookUrl ? (newSecret ? { webhookSecret: seal(newSecret, secretKey(), secretContext(ctx.team.id)) } : {}) : { webhookSecret: null };
   await prisma.alertSettings.upsert({
     where: { teamId: ctx.team.id },
-    create: { teamId: ctx.team.id, ...settings, ...secret },
-    update: { ...settings, ...secret },
+    create: { teamId: ctx.team.id, ...settings, weeklySummarySince, ...secret },
+    update: { ...settings, weeklySummarySince, ...secret },
   });
   return { webhookSecret: newSecret };
 }
@@ -109,4 +112,9 @@ export async function alertHistory(teamId: string, take = 50) {
       deliveredAt: true,
     },
   });
+}
+
+/** Every team with alert settings. */
+export async function teamsWithAlerts(): Promise<string[]> {
+  return (await (await db()).alertSettings.findMany({ select: { teamId: true } })).map((s) => s.teamId);
 }

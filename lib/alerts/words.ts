@@ -1,5 +1,6 @@
 import type { BudgetAlert } from './budgets';
 import type { CallAlert } from './calls';
+import type { SpendLine, WeeklySummary } from './weekly';
 
 // What an alert says, in both of the studio's languages (an email carries both; the webhook's
 // `text` too, Chinese first: most teams read it).
@@ -35,7 +36,22 @@ export function callAlertWords(alert: CallAlert): { subject: string; text: strin
   };
 }
 
+const listed = (lines: SpendLine[], separator: string) => lines.map((l) => `${l.label} ¥${l.amount} (${l.count})`).join(separator);
+
+export function weeklySummaryWords(week: WeeklySummary): { subject: string; text: string } {
+  const zh = [
+    `团队「${week.team}」${week.from} 至 ${week.to} 花费 ¥${week.total}（${week.count} 笔），前一周 ¥${week.previous}。`,
+    ...(week.byModel.length ? [`按模型：${listed(week.byModel, '、')}`, `按成员：${listed(week.byMember, '、')}`] : []),
+  ];
+  const en = [
+    `“${week.team}” spent ¥${week.total} from ${week.from} to ${week.to} (${week.count} charges); the week before, ¥${week.previous}.`,
+    ...(week.byModel.length ? [`By model: ${listed(week.byModel, ', ')}`, `By member: ${listed(week.byMember, ', ')}`] : []),
+  ];
+  return { subject: `Atelier：每周花费 ¥${week.total} · weekly spend ¥${week.total} (${week.from} – ${week.to})`, text: [...zh, '', ...en].join('\n') };
+}
+
 /** The words of any recorded alert, by its rule. */
-export function alertWords(rule: 'budget' | 'failures' | 'slow', payload: unknown): { subject: string; text: string } {
-  return rule === 'budget' ? budgetAlertWords(payload as BudgetAlert) : callAlertWords(payload as CallAlert);
+export function alertWords(rule: 'budget' | 'failures' | 'slow' | 'weekly', payload: unknown): { subject: string; text: string } {
+  if (rule === 'budget') return budgetAlertWords(payload as BudgetAlert);
+  return rule === 'weekly' ? weeklySummaryWords(payload as WeeklySummary) : callAlertWords(payload as CallAlert);
 }

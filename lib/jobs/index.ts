@@ -7,7 +7,7 @@ import { registerApiKeyJobs } from '../api-keys/rate';
 import { registerLedgerJobs } from '../ledger/jobs';
 import { registerRequestLogJobs } from '../request-log/log';
 import { registerTrashJobs } from '../library/trash';
-import { shareBoss, startBoss } from '../queue';
+import { shareBoss, startBoss, unshareBoss } from '../queue';
 import { registerVideoJobs } from '../videos/jobs';
 
 export interface Jobs {
@@ -33,6 +33,7 @@ export async function startJobs(database: Database): Promise<Jobs> {
   return {
     boss,
     async stop() {
+      unshareBoss(boss);
       await boss.stop({ graceful: true, timeout: 10_000 });
     },
   };

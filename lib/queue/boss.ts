@@ -26,10 +26,19 @@ export async function startBoss(db: Database, options: Omit<PgBoss.ConstructorOp
 
 /**
  * Creates a queue, or brings an existing one (made by an earlier release) to these settings:
- * pg-boss's createQueue leaves an existing queue as it was.
+ * pg-boss's createQueue leaves an existing queue as it was. Processes that start together create
+ * the same queues at once, which PostgreSQL can answer with a deadlock (each makes the queue's
+ * partition table); creating is idempotent, so the loser tries again.
  */
 export async function ensureQueue(boss: PgBoss, queue: PgBoss.Queue): Promise<void> {
-  await boss.createQueue(queue.name, queue);
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await boss.createQueue(queue.name, queue);
+      break;
+    } catch (error) {
+      if ((error as { code?: string }).code !== '40P01' || attempt === 5) throw error;
+    }
+  }
   await boss.updateQueue(queue.name, queue);
 }
 

@@ -7,11 +7,17 @@ export { ensureQueue, schedulePeriodic, startBoss } from './boss';
 
 const KEY = Symbol.for('atelier.boss');
 /** `database` is set for a send-only instance: it belongs to that database and no other. */
-type Holder = { [KEY]?: { boss: Promise<PgBoss>; database?: Database } };
+type Holder = { [KEY]?: { boss: Promise<PgBoss>; database?: Database; shared?: PgBoss } };
 
 /** Shares the process's pg-boss with code in Next's bundles (set by startJobs). */
 export function shareBoss(boss: PgBoss): void {
-  (globalThis as Holder)[KEY] = { boss: Promise.resolve(boss) };
+  (globalThis as Holder)[KEY] = { boss: Promise.resolve(boss), shared: boss };
+}
+
+/** Stops sharing a pg-boss that is stopping: the next job sent finds its own way. */
+export function unshareBoss(boss: PgBoss): void {
+  const holder = globalThis as Holder;
+  if (holder[KEY]?.shared === boss) delete holder[KEY];
 }
 
 /**

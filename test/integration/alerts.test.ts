@@ -2,16 +2,20 @@ import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { evaluateAlerts } from '../../lib/alerts/jobs';
+import { evaluateAlerts, evaluateTeamAlerts } from '../../lib/alerts/jobs';
+import { ALERT_QUEUES } from '../../lib/alerts/queues';
 import { saveAlertSettings } from '../../lib/alerts/settings';
+import { lastWeek, type WeeklySummary } from '../../lib/alerts/weekly';
 import type { TeamContext } from '../../lib/auth/context';
 import { runBoard } from '../../lib/comparisons/run-board';
 import { boardInputSchema } from '../../lib/comparisons/schema';
 import { updateBudgets } from '../../lib/ledger/budgets';
+import { enqueue } from '../../lib/queue';
 import { flushRequestLog } from '../../lib/request-log/log';
 import { db } from '../../lib/runtime';
 import { eventually, testAtelier } from '../support/harness';
 import { startMailbox } from '../support/mailbox';
+import { startWorker } from '../support/worker';
 
 // Budget alerts end to end on PostgreSQL: a real SMTP server (smtp-server, messages read with
 // mailparser) and a real HTTP receiver that checks the Standard-Webhooks signature; the pg-boss
@@ -124,12 +128,44 @@ describe('budget alerts on postgres', () => {
     expect(inbox[2].subject).toContain('100%');
   });
 
+  it('the weekly summary covers the week before, goes out once the Monday after, and again a week later', async () => {
+    await saveAlertSettings(owner, { budgetThresholds: [], email: true, webhookUrl: `${receiverOrigin}/alerts`, weeklySummary: true });
+    // Last week ended before the summary was turned on: nothing to send now.
+    expect(await evaluateTeamAlerts(owner.team.id)).toBe(0);
+
+    const DAY = 86_400_000;
+    const nextWeek = new Date(Date.now() + 7 * DAY);
+    const [mails, hooks] = [inbox.length, delivered().length];
+    const written = await Promise.all([evaluateTeamAlerts(owner.team.id, nextWeek), evaluateTeamAlerts(owner.team.id, nextWeek)]);
+    expect(written[0] + written[1]).toBe(2); // one email, one webhook, whichever evaluation wrote them
+    await eventually(async () => inbox.length === mails + 1 && delivered().length === hooks + 1);
+    const summary = JSON.parse(delivered().at(-1)!.body).alert as WeeklySummary;
+    // This week's two boards of atelier-vista, 0.08 each.
+    expect(summary).toMatchObject({
+      from: lastWeek('Asia/Shanghai', nextWeek).from,
+      total: '0.16',
+      count: 2,
+      previous: '0.00',
+      byModel: [{ label: 'atelier-vista', amount: '0.16', count: 2 }],
+      byMember: [{ label: 'Alma', amount: '0.16', count: 2 }],
+    });
+    expect(inbox.at(-1)!.subject).toContain('¥0.16');
+    expect(inbox.at(-1)!.text).toContain('按模型：atelier-vista ¥0.16 (2)');
+    expect(inbox.at(-1)!.text).toContain('By member: Alma ¥0.16 (2)');
+
+    expect(await evaluateTeamAlerts(owner.team.id, new Date(nextWeek.getTime() + 3 * DAY))).toBe(0); // the same week
+    expect(await evaluateTeamAlerts(owner.team.id, new Date(nextWeek.getTime() + 7 * DAY))).toBe(2); // the week after
+    await eventually(async () => delivered().length === hooks + 2);
+    expect(JSON.parse(delivered().at(-1)!.body).alert).toMatchObject({ total: '0.00', previous: '0.16', byModel: [] });
+  });
+
   it('a failure spike and slow calls alert once each, from the request log, and again only after they cleared', async () => {
     // Slowness is judged only from the second step: on a loaded machine ordinary calls can be slow too.
     const settings = { budgetThresholds: [], email: false, webhookUrl: `${receiverOrigin}/alerts`, failurePercent: 25, callsAtLeast: 3 };
     await saveAlertSettings(owner, { ...settings, slowP95Seconds: null });
     const hooksBefore = delivered().length;
-    const rules = async () => (await db()).alertEvent.findMany({ where: { teamId: owner.team.id, rule: { not: 'budget' } }, orderBy: { firedAt: 'asc' } });
+    const rules = async () =>
+      (await db()).alertEvent.findMany({ where: { teamId: owner.team.id, rule: { in: ['failures', 'slow'] } }, orderBy: { firedAt: 'asc' } });
     const ink = (seed: number) => boardInputSchema.parse({ ...board(seed), models: ['atelier-ink'] });
     // Three boards whose every model fails, beside the three that went well: half the calls failed.
     for (const seed of [11, 12, 13]) await runBoard(owner, ink(seed));
@@ -168,5 +204,38 @@ describe('budget alerts on postgres', () => {
     await evaluateAlerts();
     await eventually(async () => delivered().length === hooksBefore + 4);
     expect((await rules()).map((e) => e.rule).sort()).toEqual(['failures', 'failures', 'slow', 'slow']);
+  });
+});
+
+describe('two worker processes', () => {
+  const atelier = testAtelier('postgres', {
+    env: { SMTP_URL: mailbox.url, ALERTS_FROM: 'Atelier <alerts@atelier.test>', ATELIER_PRIVATE_CALLBACK_ORIGINS: receiverOrigin },
+  });
+
+  it('deliver one alert, not two', async () => {
+    const owner = await atelier.person('Bao');
+    await updateBudgets(owner, { teamBudget: '0.10', hard: false, timeZone: 'Asia/Shanghai', members: [] });
+    await saveAlertSettings(owner, { budgetThresholds: [50], email: true, webhookUrl: `${receiverOrigin}/bao` });
+    const env = { SMTP_URL: mailbox.url, ALERTS_FROM: 'Atelier <alerts@atelier.test>', ATELIER_PRIVATE_CALLBACK_ORIGINS: receiverOrigin };
+    const workers = await Promise.all([startWorker(env), startWorker(env)]);
+    try {
+      const mails = () => inbox.filter((mail) => mail.text?.includes('Bao'));
+      const hooks = () => deliveries.filter((d) => d.body.includes('Bao') && d.status === 204);
+      await runBoard(owner, board(31)); // queues the team's evaluation
+      // and six more at once (apart, by key), for both processes to evaluate side by side
+      await Promise.all(
+        Array.from({ length: 6 }, (_, i) => enqueue(ALERT_QUEUES.evaluateTeam, { teamId: owner.team.id }, { singletonKey: `${owner.team.id}:${i}` })),
+      );
+      await eventually(async () => mails().length > 0 && hooks().length > 0);
+      await new Promise((resolve) => setTimeout(resolve, 3000));
+      expect([mails().length, hooks().length]).toEqual([1, 1]);
+      const events = await (await db()).alertEvent.findMany({ where: { teamId: owner.team.id } });
+      expect(events.map((e) => [e.channel, e.status]).sort()).toEqual([
+        ['email', 'delivered'],
+        ['webhook', 'delivered'],
+      ]);
+    } finally {
+      await Promise.all(workers.map((worker) => worker.stop()));
+    }
   });
 });

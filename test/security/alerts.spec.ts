@@ -70,6 +70,7 @@ test('an admin sets budget alerts, spends past a threshold and sees the alert de
   const { port } = receiver.address() as AddressInfo;
   await webhook.fill(`http://127.0.0.1:${port}/alerts`);
   await page.getByLabel('Thresholds (% of each budget)').fill('50, 80, 100');
+  await page.getByLabel('Weekly spend summary').check();
   await page.getByRole('button', { name: 'Save alerts' }).click();
   const secret = (await page.getByTestId('alert-webhook-secret').inputValue()).trim();
   expect(secret).toMatch(/^whsec_/);
@@ -87,6 +88,7 @@ test('an admin sets budget alerts, spends past a threshold and sees the alert de
   expect(verified.alert.threshold).toBe(80);
 
   await page.reload();
+  await expect(page.getByLabel('Weekly spend summary')).toBeChecked();
   const history = page.getByTestId('alert-history');
   await expect(history.getByTestId('alert-event').and(page.locator('[data-status="delivered"]'))).toHaveCount(2);
   await expect(history.getByTestId('alert-event').and(page.locator('[data-status="superseded"]'))).toHaveCount(2);

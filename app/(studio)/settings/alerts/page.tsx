@@ -4,6 +4,7 @@ import type { AlertItem } from '@/components/settings/alert-types';
 import type { BudgetAlert } from '@/lib/alerts/budgets';
 import type { CallAlert } from '@/lib/alerts/calls';
 import { alertHistory, alertSettingsOf } from '@/lib/alerts/settings';
+import type { WeeklySummary } from '@/lib/alerts/weekly';
 import { requireTeamContext } from '@/lib/auth/page-context';
 import { atLeast } from '@/lib/auth/roles';
 import { appConfig } from '@/lib/config';
@@ -27,6 +28,11 @@ export default async function AlertsPage() {
       error: event.error,
       firedAt: event.firedAt.toISOString(),
     };
+    if (event.rule === 'weekly') {
+      const { team, from, to, total, count, previous } = event.payload as unknown as WeeklySummary;
+      const week = { from, to, total, count, previous };
+      return { ...delivery, rule: 'weekly', kind: 'team', name: team, threshold: 0, limit: '', spent: '', period: from, week };
+    }
     if (event.rule !== 'budget') {
       const alert = event.payload as unknown as CallAlert;
       const calls = { calls: alert.calls, failed: alert.failed, p95Ms: alert.p95Ms };

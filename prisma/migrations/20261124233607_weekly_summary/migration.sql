@@ -1,0 +1,5 @@
+-- AlterEnum
+ALTER TYPE "AlertRule" ADD VALUE 'weekly';
+
+-- AlterTable
+ALTER TABLE "AlertSettings" ADD COLUMN     "weeklySummarySince" TIMESTAMP(3);

@@ -1,0 +1,44 @@
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+import { appConfig } from '../../lib/config';
+
+// `npm run worker` as a process of its own, on the harness's database and data dir (so it shares
+// the generated secrets), the way a deployment runs workers beside its web replicas.
+
+const ROOT = path.resolve(import.meta.dirname, '../..');
+
+export interface WorkerProcess {
+  log(): string;
+  /** SIGTERM, as a deployment stops a worker; resolves once it has exited. */
+  stop(): Promise<void>;
+}
+
+export async function startWorker(env: Record<string, string> = {}): Promise<WorkerProcess> {
+  const config = appConfig();
+  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/worker.ts'], {
+    cwd: ROOT,
+    env: { ...process.env, DATABASE_URL: config.databaseUrl ?? '', ATELIER_DATA_DIR: config.dataDir, UPSTREAM_BASE_URL: config.upstream.baseUrl, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  await new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`the worker did not start:\n${output}`)), 60_000);
+    child.stdout.on('data', (chunk) => {
+      output += chunk;
+      if (output.includes('[worker] running jobs')) {
+        clearTimeout(timer);
+        resolve();
+      }
+    });
+    child.stderr.on('data', (chunk) => (output += chunk));
+    void exited.then(() => reject(new Error(`the worker exited (${child.exitCode ?? child.signalCode}):\n${output}`)));
+  });
+  return {
+    log: () => output,
+    async stop() {
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+      await exited;
+    },
+  };
+}
