@@ -13,8 +13,10 @@ import { guardRequest } from './lib/http/request-guard';
 import { securityHeaders } from './lib/http/security-headers';
 import { startJobs } from './lib/jobs';
 import { handleVideoWebhookNode } from './lib/videos/webhook-delivery';
+import { webhookBase } from './lib/videos/webhook-target';
 import { createReferenceService, loadConfig as loadServiceConfig, nodeHandler } from '@atelier/reference-service';
 import { closeRuntime, runtime } from './lib/runtime';
+import { withDeadline } from './lib/async';
 
 const dev = process.env.NODE_ENV === 'development';
 const config = appConfig();
@@ -88,14 +90,35 @@ server.headersTimeout = 66_000;
 const jobs = config.runWorkers ? await startJobs(db) : undefined;
 
 server.listen(config.port, config.host, () => {
-  console.log(`[atelier] ready on ${config.publicUrl}${service ? ' (embedded reference service at /v1)' : ` (upstream ${config.upstream.baseUrl})`}`);
+  const upstream = service ? 'embedded reference service at /v1' : `upstream ${config.upstream.baseUrl}`;
+  console.log(`[atelier] listening on ${config.host}:${config.port} as ${config.publicUrl} (${upstream}${jobs ? ', with workers' : ''})`);
+  if (!webhookBase(config)) {
+    console.warn(
+      `[atelier] video webhooks are off: the service cannot reach ${config.publicUrl}, so videos are followed by polling. ` +
+        'Set ATELIER_WEBHOOK_BASE_URL to where the service reaches Atelier (a private address is fine when it runs in your network).',
+    );
+  }
 });
 
-async function shutdown() {
-  server.close();
-  await jobs?.stop();
+/** How long a stop waits for requests in flight and running jobs (a load balancer has stopped sending by then). */
+const DRAIN_MS = 25_000;
+
+/**
+ * SIGTERM: stop taking connections, let requests in flight and running jobs finish (at most
+ * DRAIN_MS), then close. Idle keep-alive connections are closed at once, and each busy one as soon
+ * as its request is answered.
+ */
+async function shutdown(signal: NodeJS.Signals) {
+  console.log(`[atelier] ${signal}: finishing requests in flight and running jobs (at most ${DRAIN_MS / 1000} s)`);
+  const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+  const idle = setInterval(() => server.closeIdleConnections(), 100);
+  server.closeIdleConnections();
+  await Promise.all([withDeadline(closed, DRAIN_MS), jobs?.stop(DRAIN_MS)]);
+  clearInterval(idle);
+  server.closeAllConnections();
   await service?.close();
   await closeRuntime();
+  console.log('[atelier] stopped');
   process.exit(0);
 }
 process.once('SIGTERM', shutdown);

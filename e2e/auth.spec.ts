@@ -36,10 +36,13 @@ test.describe('signed out', () => {
   });
 });
 
-test('the health route reports database and upstream', async ({ request }) => {
-  const res = await request.get(`${baseURL}/api/health`);
-  expect(res.status()).toBe(200);
-  expect(await res.json()).toEqual({ status: 'ok', database: 'ok', upstream: 'ok' });
+test('health is liveness; readiness reports database, migrations and storage', async ({ request }) => {
+  const health = await request.get(`${baseURL}/api/health`);
+  expect(health.status()).toBe(200);
+  expect(await health.json()).toEqual({ status: 'ok' });
+  const ready = await request.get(`${baseURL}/api/ready`);
+  expect(ready.status()).toBe(200);
+  expect(await ready.json()).toEqual({ status: 'ready', database: 'ok', storage: 'ok', migrations: 'current' });
 });
 
 test('signs out this session only', async ({ browser }) => {

@@ -9,3 +9,14 @@ export async function allInOrder<T extends readonly unknown[]>(promises: { [K in
   if (failed) throw failed.reason;
   return results.map((r) => (r as PromiseFulfilledResult<unknown>).value) as unknown as T;
 }
+
+/** Waits for `work`, or `ms` at most (then resolves false; the work goes on unawaited). */
+export async function withDeadline(work: Promise<unknown>, ms: number): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  const deadline = new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), ms)));
+  try {
+    return await Promise.race([work.then(() => true), deadline]);
+  } finally {
+    clearTimeout(timer);
+  }
+}

@@ -12,6 +12,7 @@ const envSchema = z.object({
   PORT: optional.pipe(z.string().regex(/^\d+$/, 'PORT must be a number').transform(Number).optional()),
   HOST: optional,
   ATELIER_PUBLIC_URL: optional.pipe(z.url().optional()),
+  ATELIER_WEBHOOK_BASE_URL: optional.pipe(z.url().optional()),
   DATABASE_URL: optional,
   ATELIER_SECRET: optional.pipe(z.string().min(32, 'ATELIER_SECRET must be at least 32 characters').optional()),
   AUTH_SECRET: optional,
@@ -42,6 +43,12 @@ export interface AppConfig {
    * so http://127.0.0.1:3000 works as well as http://localhost:3000. Production sets the URL.
    */
   publicUrlDefaulted: boolean;
+  /**
+   * Where the service reaches Atelier's video webhooks when the operator says so
+   * (ATELIER_WEBHOOK_BASE_URL; a private address is then trusted: the service runs inside the same
+   * network). Unset: the public URL, if the service can reach it (lib/videos/webhook-target.ts).
+   */
+  webhookBaseUrl: string | undefined;
   /** How many proxies in front of Atelier append to X-Forwarded-For; 0: the header is not trusted. */
   trustedProxyHops: number;
   databaseUrl: string | undefined;
@@ -85,7 +92,10 @@ interface GeneratedSecrets {
   serviceWebhookSecret: string;
 }
 
-/** Secrets a newcomer never has to set: generated on first start and kept in the data dir. */
+/**
+ * Secrets a newcomer never has to set: generated on first start and kept in the data dir. Read (and
+ * written) only when one is missing: a deployment that sets its secrets writes no file.
+ */
 function generatedSecrets(dataDir: string): GeneratedSecrets {
   const file = path.join(dataDir, 'secrets.json');
   if (existsSync(file)) return JSON.parse(readFileSync(file, 'utf8'));
@@ -113,21 +123,23 @@ export function loadAppConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   }
   const e = parsed.data;
   const dataDir = path.resolve(/*turbopackIgnore: true*/ e.ATELIER_DATA_DIR ?? '.data');
-  const secrets = generatedSecrets(dataDir);
   const port = e.PORT ?? 3000;
   const host = e.HOST ?? '0.0.0.0';
   const publicUrl = (e.ATELIER_PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/+$/, '');
   const embedded = !e.UPSTREAM_BASE_URL;
+  // The embedded service's admin token and webhook secret have no variables of their own.
+  const secrets: Partial<GeneratedSecrets> = e.ATELIER_SECRET && !embedded ? {} : generatedSecrets(dataDir);
   if (!e.ATELIER_SECRET && e.DATABASE_URL) {
     console.warn('[config] ATELIER_SECRET is unset: using one generated into the data dir. Replicas must share one secret: set it.');
   }
-  const atelierSecret = e.ATELIER_SECRET ?? secrets.atelierSecret;
+  const atelierSecret = e.ATELIER_SECRET ?? secrets.atelierSecret!;
   return {
     dataDir,
     port,
     host,
     publicUrl,
     publicUrlDefaulted: !e.ATELIER_PUBLIC_URL,
+    webhookBaseUrl: e.ATELIER_WEBHOOK_BASE_URL?.replace(/\/+$/, ''),
     trustedProxyHops: e.ATELIER_TRUSTED_PROXY_HOPS ?? 0,
     databaseUrl: e.DATABASE_URL,
     atelierSecret,

@@ -8,9 +8,12 @@ await blobStore().probe();
 const jobs = await startJobs(db);
 console.log(`[worker] running jobs on ${db.kind}`);
 
-async function shutdown() {
-  await jobs.stop();
+/** SIGTERM: stop taking jobs and let running ones finish, 25 s at most (as the web server does). */
+async function shutdown(signal: NodeJS.Signals) {
+  console.log(`[worker] ${signal}: finishing running jobs (at most 25 s)`);
+  await jobs.stop(25_000);
   await closeRuntime();
+  console.log('[worker] stopped');
   process.exit(0);
 }
 process.once('SIGTERM', shutdown);

@@ -108,6 +108,16 @@ async function migrateWith(conn: Conn, migrations: Migration[], log: (m: string)
   return applied;
 }
 
+let known: string[] | undefined;
+
+/** The migrations this build carries that the database has not finished (readiness: none). */
+export async function pendingMigrations(db: Database): Promise<string[]> {
+  known ??= readMigrations().map((m) => m.name);
+  const rows = await db.prisma.$queryRaw<Array<{ name: string }>>`SELECT migration_name AS name FROM "_prisma_migrations" WHERE finished_at IS NOT NULL`;
+  const finished = new Set(rows.map((r) => r.name));
+  return known.filter((name) => !finished.has(name));
+}
+
 /** Idempotent; safe when several processes start at once on PostgreSQL (advisory lock). */
 export async function migrate(db: Database, opts: { dir?: string; log?: (m: string) => void } = {}): Promise<string[]> {
   const migrations = readMigrations(opts.dir);

@@ -12,7 +12,8 @@ import { registerVideoJobs } from '../videos/jobs';
 
 export interface Jobs {
   boss: PgBoss;
-  stop(): Promise<void>;
+  /** Stops taking jobs and waits for running ones, `timeoutMs` at most. */
+  stop(timeoutMs?: number): Promise<void>;
 }
 
 /**
@@ -32,9 +33,9 @@ export async function startJobs(database: Database): Promise<Jobs> {
   await registerAlertJobs(boss);
   return {
     boss,
-    async stop() {
+    async stop(timeoutMs = 10_000) {
       unshareBoss(boss);
-      await boss.stop({ graceful: true, timeout: 10_000 });
+      await boss.stop({ graceful: true, timeout: timeoutMs });
     },
   };
 }

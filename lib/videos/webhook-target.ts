@@ -1,24 +1,34 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
-import { appConfig } from '../config';
+import { isIP } from 'node:net';
+import { appConfig, type AppConfig } from '../config';
+import { isBlockedAddress } from '../net/address-policy';
 
 const hash = (token: string) => createHash('sha256').update(token).digest('hex');
 
-/** Hosts a hosted service cannot call back: Atelier on localhost or a private network. */
-function reachableFromService(): boolean {
-  const { upstream, publicUrl } = appConfig();
-  if (upstream.embedded) return true; // the embedded service calls this very process
-  const host = new URL(publicUrl).hostname;
-  return !(host === 'localhost' || host.endsWith('.local') || /^(127\.|10\.|192\.168\.|172\.(1[6-9]|2\d|3[01])\.|\[?::1\]?$)/.test(host));
-}
+/** Names that only resolve inside a machine or a private network. */
+const PRIVATE_NAME = /(^localhost$|\.localhost$|\.local$|\.internal$|\.lan$|\.home\.arpa$)/;
 
 /**
- * A per-task webhook URL carrying a random secret (only its hash is stored), or none when the
- * service could not reach us anyway — then polling alone carries the task.
+ * Where the service sends video webhooks, or null when it cannot reach Atelier (then polling alone
+ * carries each task): the operator's ATELIER_WEBHOOK_BASE_URL, trusted as given (a service inside
+ * the same network may call a private address); the embedded service, which calls this very
+ * process; else the public URL, unless it names a loopback, private or unspecified (0.0.0.0)
+ * address or a local-only name, which a hosted service cannot call.
  */
+export function webhookBase(config: AppConfig = appConfig()): string | null {
+  if (config.webhookBaseUrl) return config.webhookBaseUrl;
+  if (config.upstream.embedded) return config.publicUrl;
+  const host = new URL(config.publicUrl).hostname.replace(/^\[(.*)\]$/, '$1');
+  const unreachable = isIP(host) ? isBlockedAddress(host) : PRIVATE_NAME.test(host.toLowerCase());
+  return unreachable ? null : config.publicUrl;
+}
+
+/** A per-task webhook URL carrying a random secret (only its hash is stored), or none (webhookBase). */
 export function webhookTarget(videoTaskId: string): { url: string; tokenHash: string } | null {
-  if (!reachableFromService()) return null;
+  const base = webhookBase();
+  if (!base) return null;
   const token = randomBytes(24).toString('base64url');
-  return { url: `${appConfig().publicUrl}/api/webhooks/video/${videoTaskId}/${token}`, tokenHash: hash(token) };
+  return { url: `${base}/api/webhooks/video/${videoTaskId}/${token}`, tokenHash: hash(token) };
 }
 
 /** Constant-time check of a presented token against the stored hash. */
