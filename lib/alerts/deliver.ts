@@ -45,8 +45,8 @@ export async function deliverAlert(eventId: string): Promise<void> {
   const event = await prisma.alertEvent.findUnique({ where: { id: eventId } });
   if (!event || event.status !== 'pending') return;
   const alert = event.payload as Record<string, unknown>;
-  const words = alertWords(event.rule, alert);
   try {
+    const words = alertWords(event.rule, alert);
     const recipients =
       event.channel === 'email'
         ? await sendEmail(event.teamId, words)

@@ -8,6 +8,8 @@ import { registerLedgerJobs } from '../ledger/jobs';
 import { registerRequestLogJobs } from '../request-log/log';
 import { registerTrashJobs } from '../library/trash';
 import { shareBoss, startBoss, unshareBoss } from '../queue';
+import { noteRunningJobs, reclaimEvery } from '../queue/reclaim';
+import { runtime } from '../runtime';
 import { registerVideoJobs } from '../videos/jobs';
 
 export interface Jobs {
@@ -23,6 +25,7 @@ export interface Jobs {
 export async function startJobs(database: Database): Promise<Jobs> {
   const boss = await startBoss(database);
   shareBoss(boss);
+  noteRunningJobs(boss, database, (await runtime()).lease);
   await registerArchiveJobs(boss, database);
   await registerVideoJobs(boss);
   await registerLedgerJobs(boss, database);
@@ -31,9 +34,11 @@ export async function startJobs(database: Database): Promise<Jobs> {
   await registerCallbackJobs(boss);
   await registerRequestLogJobs(boss, database);
   await registerAlertJobs(boss);
+  const stopReclaiming = reclaimEvery(boss, database);
   return {
     boss,
     async stop(timeoutMs = 10_000) {
+      stopReclaiming();
       unshareBoss(boss);
       await boss.stop({ graceful: true, timeout: timeoutMs });
     },

@@ -18,7 +18,7 @@ export async function registerVideoJobs(boss: PgBoss): Promise<void> {
   // collapse. Not 'stately': its one-active-per-key rule lets a job left 'active' by a crashed
   // worker block the head of the whole queue until it expires. Two runs of one task's sync at once
   // are harmless (progress only grows, terminal states stick; completion is guarded too), and a job
-  // a crash left behind is retried after its expiry: seconds for a re-read, minutes for archiving.
+  // a crash left behind is handed back within a minute (lib/queue/reclaim.ts); the expiries are a backstop.
   const perTask = { policy: 'short', retryLimit: 10, retryDelay: 15, retryBackoff: true } as const;
   await ensureQueue(boss, { name: VIDEO_QUEUES.sync, ...perTask, expireInSeconds: 90 });
   await ensureQueue(boss, { name: VIDEO_QUEUES.complete, ...perTask, expireInSeconds: 300 });

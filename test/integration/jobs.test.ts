@@ -1,14 +1,22 @@
 import { createHash } from 'node:crypto';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import sharp from 'sharp';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { createAccount } from '../../lib/accounts/create-account';
 import { blobStore } from '../../lib/assets/store';
 import { ARCHIVE_QUEUES as QUEUES } from '../../lib/assets/archive-job';
-import { db } from '../../lib/runtime';
+import { ALERT_QUEUES } from '../../lib/alerts/queues';
+import { recordAlert } from '../../lib/alerts/record';
+import { saveAlertSettings } from '../../lib/alerts/settings';
+import { enqueue, startBoss } from '../../lib/queue';
+import { reclaimAbandonedJobs } from '../../lib/queue/reclaim';
+import { db, runtime } from '../../lib/runtime';
 import { call, download } from '@atelier/reference-service/testing';
 import { DATABASE_KINDS } from '../support/app-db';
-import { testAtelier } from '../support/harness';
+import { eventually, testAtelier } from '../support/harness';
+import { startWorker } from '../support/worker';
 
 describe.each(DATABASE_KINDS)('background jobs on %s', (kind) => {
   const atelier = testAtelier(kind, { jobs: true });
@@ -32,4 +40,60 @@ describe.each(DATABASE_KINDS)('background jobs on %s', (kind) => {
     expect(bytes.equals(original)).toBe(true);
     expect((await sharp(bytes).metadata()).width).toBe(1024);
   }, 60_000);
+});
+
+// A receiver that holds the first delivery open (the worker is killed while it waits) and answers the next.
+const requests: string[] = [];
+const receiver = createServer((request, response) => {
+  requests.push(request.headers['webhook-id'] as string);
+  if (requests.length > 1) response.writeHead(204).end();
+});
+await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+const receiverOrigin = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}`;
+afterAll(() => {
+  receiver.closeAllConnections();
+  receiver.close();
+});
+
+describe('a crashed worker’s jobs on postgres', () => {
+  const env = { ATELIER_PRIVATE_CALLBACK_ORIGINS: receiverOrigin };
+  const atelier = testAtelier('postgres', { env });
+
+  it('are handed back once its lease lapses, and a living worker’s long job is left alone', async () => {
+    const owner = await atelier.person('Kit');
+    await saveAlertSettings(owner, { budgetThresholds: [], email: false, webhookUrl: `${receiverOrigin}/hook` });
+    const [eventId] = await recordAlert({
+      teamId: owner.team.id,
+      rule: 'budget',
+      subject: 'team',
+      threshold: 80,
+      period: '2026-11',
+      channels: ['webhook'],
+      payload: { subject: 'team', name: 'Kit', threshold: 80, limit: '1.00', spent: '0.80', period: '2026-11', team: 'Kit' },
+    });
+
+    const first = await startWorker(env);
+    await enqueue(ALERT_QUEUES.deliver, { eventId }, { id: eventId });
+    await eventually(async () => requests.length === 1, 15_000);
+    const prisma = await db();
+    const [running] = await prisma.runningJob.findMany({ where: { id: eventId } });
+    expect(running.queue).toBe(ALERT_QUEUES.deliver);
+    // Its process lives: nothing is handed back, however long the job runs.
+    const { db: database } = await runtime();
+    const boss = await startBoss(database, { supervise: false, schedule: false });
+    expect(await reclaimAbandonedJobs(boss, database)).toBe(0);
+
+    await first.stop('SIGKILL');
+    // As if the lease had lapsed (45 s without renewal): the one wait of a real crash.
+    await prisma.$executeRaw`UPDATE "ProcessLease" SET "renewedAt" = "renewedAt" - interval '60 seconds' WHERE id = ${running.leaseId}::uuid`;
+    const second = await startWorker(env);
+    try {
+      await eventually(async () => (await prisma.alertEvent.findUnique({ where: { id: eventId } }))?.status === 'delivered', 30_000);
+      expect(requests).toEqual([`msg_${eventId}`, `msg_${eventId}`]);
+      expect(await prisma.runningJob.count()).toBe(0);
+    } finally {
+      await second.stop();
+      await boss.stop({ graceful: false });
+    }
+  }, 90_000);
 });

@@ -9,8 +9,8 @@ const ROOT = path.resolve(import.meta.dirname, '../..');
 
 export interface WorkerProcess {
   log(): string;
-  /** SIGTERM, as a deployment stops a worker; resolves once it has exited. */
-  stop(): Promise<void>;
+  /** SIGTERM, as a deployment stops a worker (SIGKILL: a crash); resolves once it has exited. */
+  stop(signal?: NodeJS.Signals): Promise<void>;
 }
 
 export async function startWorker(env: Record<string, string> = {}): Promise<WorkerProcess> {
@@ -36,8 +36,8 @@ export async function startWorker(env: Record<string, string> = {}): Promise<Wor
   });
   return {
     log: () => output,
-    async stop() {
-      if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+    async stop(signal = 'SIGTERM') {
+      if (child.exitCode === null && child.signalCode === null) child.kill(signal);
       await exited;
     },
   };
