@@ -39,7 +39,7 @@ function* files(root: string, relative: string): Generator<string> {
 }
 
 /** The hash of everything under `root` that a build is made from, and of the NEXT_PUBLIC_* variables in `env`. */
-export function sourcesHash(root: string, env: NodeJS.ProcessEnv = process.env): string {
+export function sourcesHash(root: string, env: Record<string, string | undefined> = process.env): string {
   const hash = createHash('sha256');
   for (const input of BUILD_INPUTS) {
     for (const file of files(root, input)) hash.update(`${file}\0`).update(readFileSync(path.join(root, file))).update('\0');

@@ -2,8 +2,9 @@ import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { appConfig } from '../../lib/config';
 
-// `npm run worker` as a process of its own, on the harness's database and data dir (so it shares
-// the generated secrets), the way a deployment runs workers beside its web replicas.
+// `npm run worker` as a process of its own, the way a deployment runs workers beside its web
+// replicas: by default on the integration harness's database and data dir (so it shares the
+// generated secrets); `base` gives another process's whole environment instead.
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 
@@ -13,11 +14,15 @@ export interface WorkerProcess {
   stop(signal?: NodeJS.Signals): Promise<void>;
 }
 
-export async function startWorker(env: Record<string, string> = {}): Promise<WorkerProcess> {
+function harnessEnv(): NodeJS.ProcessEnv {
   const config = appConfig();
+  return { ...process.env, DATABASE_URL: config.databaseUrl ?? '', ATELIER_DATA_DIR: config.dataDir, UPSTREAM_BASE_URL: config.upstream.baseUrl };
+}
+
+export async function startWorker(env: Record<string, string> = {}, base: NodeJS.ProcessEnv = harnessEnv()): Promise<WorkerProcess> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/worker.ts'], {
     cwd: ROOT,
-    env: { ...process.env, DATABASE_URL: config.databaseUrl ?? '', ATELIER_DATA_DIR: config.dataDir, UPSTREAM_BASE_URL: config.upstream.baseUrl, ...env },
+    env: { ...base, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';

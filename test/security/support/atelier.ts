@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -152,7 +152,9 @@ export async function startAtelier({
     sql = new pg.Client({ connectionString: databaseUrl });
     await sql.connect();
   }
-  const secrets = JSON.parse(readFileSync(path.join(dataDir, 'secrets.json'), 'utf8')) as { serviceAdminToken: string; serviceWebhookSecret: string };
+  // None when every secret was given (a hosted service's shape): Atelier then writes no file.
+  const secretsFile = path.join(dataDir, 'secrets.json');
+  const secrets = (existsSync(secretsFile) ? JSON.parse(readFileSync(secretsFile, 'utf8')) : {}) as { serviceAdminToken: string; serviceWebhookSecret: string };
   const adminToken = secrets.serviceAdminToken;
   const admin = (pathname: string, init: RequestInit) =>
     fetch(`${origin}${pathname}`, { ...init, headers: { authorization: `Bearer ${adminToken}`, 'content-type': 'application/json' } });

@@ -41,6 +41,8 @@ export class Session {
     readonly atelier: Atelier,
     readonly email: string,
     cookies: Array<{ name: string; value: string }>,
+    /** The origin the pages are served from, when requests go to one replica behind a balancer. */
+    readonly siteOrigin = atelier.origin,
   ) {
     for (const c of cookies) this.jar.set(c.name, c.value);
   }
@@ -53,7 +55,7 @@ export class Session {
   async fetch(pathname: string, init: RequestInit = {}): Promise<Response> {
     const headers = new Headers(init.headers);
     if (!headers.has('cookie')) headers.set('cookie', this.cookie);
-    if (!headers.has('origin')) headers.set('origin', this.atelier.origin);
+    if (!headers.has('origin')) headers.set('origin', this.siteOrigin);
     const response = await fetch(`${this.atelier.origin}${pathname}`, { redirect: 'manual', ...init, headers });
     for (const line of response.headers.getSetCookie()) {
       const [pair] = line.split(';');

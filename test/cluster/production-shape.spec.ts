@@ -1,0 +1,159 @@
+import { randomBytes } from 'node:crypto';
+import { expect, test } from '@playwright/test';
+import { startService, type RunningService } from '@atelier/reference-service/testing';
+import { S3BlobStore } from '../../lib/storage/s3-store';
+import { startS3rver } from '../../lib/storage/testing/s3rver-server';
+import { startWorker, type WorkerProcess } from '../support/worker';
+import { startAtelier, type Atelier } from '../security/support/atelier';
+import { Session, signUp } from '../security/support/session';
+import { startProxy, type Proxy } from './support/proxy';
+
+// Atelier in its production shape: the service on its own, two web replicas that run no jobs, one
+// `npm run worker`, one PostgreSQL database, S3 (s3rver) and a round-robin balancer in front. People
+// sign in through one replica and work through the other; the service's webhooks reach either.
+
+test.describe.configure({ mode: 'serial' });
+
+let service: RunningService;
+let s3: Awaited<ReturnType<typeof startS3rver>>;
+let proxy: Proxy;
+let first: Atelier;
+let second: Atelier;
+let worker: WorkerProcess;
+let person: Session;
+
+/** The same person's requests sent to one replica directly (the session cookie is the host's, not the port's); route handlers only. */
+const on = (replica: Atelier) =>
+  new Session(
+    replica,
+    person.email,
+    person.cookie.split('; ').map((pair) => ({ name: pair.split('=')[0], value: pair.slice(pair.indexOf('=') + 1) })),
+    proxy.origin,
+  );
+const sql = (text: string, values: unknown[] = []) => first.sql!.query(text, values).then((r) => r.rows);
+const board = (seed: number, model = 'atelier-vista') =>
+  JSON.stringify({ prompt: 'a lantern on a quay', models: [model], size: '1024x1024', n: 1, background: 'opaque', seed });
+const runBoard = (session: Session, seed: number) =>
+  session.fetch('/api/compare', { method: 'POST', headers: { 'content-type': 'application/json' }, body: board(seed) });
+
+test.beforeAll(async () => {
+  test.setTimeout(180_000);
+  proxy = await startProxy();
+  const webhookSecret = `whsec_${randomBytes(24).toString('base64')}`;
+  [service, s3] = await Promise.all([
+    startService({ SERVICE_WEBHOOK_SECRET: webhookSecret, SERVICE_PRIVATE_WEBHOOK_ORIGINS: proxy.origin }),
+    startS3rver('atelier-cluster'),
+  ]);
+  const env = {
+    ATELIER_SECRET: randomBytes(32).toString('base64url'),
+    ATELIER_PUBLIC_URL: proxy.origin,
+    ATELIER_WEBHOOK_BASE_URL: proxy.origin,
+    ATELIER_RUN_WORKERS: 'false',
+    UPSTREAM_BASE_URL: service.url,
+    UPSTREAM_WEBHOOK_SECRET: webhookSecret,
+    STORAGE_DRIVER: 's3',
+    S3_BUCKET: s3.config.bucket,
+    S3_REGION: s3.config.region,
+    S3_ENDPOINT: s3.config.endpoint!,
+    S3_FORCE_PATH_STYLE: 'true',
+    S3_ACCESS_KEY_ID: 'S3RVER',
+    S3_SECRET_ACCESS_KEY: 'S3RVER',
+  };
+  first = await startAtelier({ database: 'postgres', env });
+  [second, worker] = await Promise.all([startAtelier({ database: 'postgres', env, replicaOf: first }), startWorker({}, first.env)]);
+  proxy.targets = [first.origin, second.origin];
+  person = await signUp({ ...first, origin: proxy.origin }, 'Cluster User');
+  await person.act('saveUserKey', { key: service.key }, '/settings');
+});
+
+test.afterAll(async () => {
+  await worker?.stop();
+  await second?.stop();
+  await first?.stop();
+  await proxy?.stop();
+  await s3?.stop();
+  await service?.dispose();
+});
+
+test('boards through either replica are archived into S3 by the worker alone', async () => {
+  test.setTimeout(60_000);
+  const ids: string[] = [];
+  for (const seed of [1, 2]) {
+    const answer = await runBoard(person, seed);
+    expect(answer.status).toBe(201);
+    ids.push(((await answer.json()) as { id: string }).id);
+  }
+  expect([...proxy.served.keys()].sort()).toEqual([first.origin, second.origin].sort()); // both replicas served
+  // Replicas run no jobs: the worker stores the images in the bucket.
+  await expect
+    .poll(async () => (await sql(`SELECT count(*)::int AS n FROM "GenerationOutput" WHERE "generationId" = ANY($1) AND archive = 'archived'`, [ids]))[0].n, {
+      timeout: 30_000,
+    })
+    .toBe(2);
+  const store = new S3BlobStore(s3.config);
+  const assets = await sql(`SELECT a.id, a."storageKey" FROM "Asset" a JOIN "GenerationOutput" o ON o."assetId" = a.id WHERE o."generationId" = ANY($1)`, [
+    ids,
+  ]);
+  for (const asset of assets) {
+    expect(await store.get(asset.storageKey)).not.toBeNull();
+    const file = await person.fetch(`/api/assets/${asset.id}`);
+    expect([file.status, file.headers.get('content-type')]).toEqual([200, 'image/png']);
+  }
+  store.client.destroy();
+});
+
+test('a video survives the replica that started it being killed, completes by webhook and is charged once', async () => {
+  test.setTimeout(90_000);
+  // Server actions go through the balancer (Next.js checks the page's origin against the host).
+  const { generationId } = await person.act<{ generationId: string }>(
+    'startVideo',
+    { model: 'atelier-motion', prompt: 'a slow pan over a harbour', duration: 3 },
+    '/videos',
+  );
+  const starter = [first, second].find((replica) => replica.origin === proxy.last)!;
+  await starter.restart('SIGKILL');
+  await expect.poll(async () => (await sql(`SELECT status FROM "Generation" WHERE id = $1`, [generationId]))[0].status, { timeout: 60_000 }).toBe('completed');
+  const [task] = await sql(`SELECT "lastHeardAt" FROM "VideoTask" WHERE "generationId" = $1`, [generationId]);
+  expect(task.lastHeardAt).not.toBeNull(); // the service's webhook came through the balancer
+  const ledger = await sql(`SELECT status::text, count(*)::int AS n FROM "LedgerEntry" WHERE "generationId" = $1 GROUP BY status`, [generationId]);
+  // Charged once; the reservation made at the start is given back.
+  expect(ledger.sort((a, b) => a.status.localeCompare(b.status))).toEqual([
+    { status: 'released', n: 1 },
+    { status: 'settled', n: 1 },
+  ]);
+});
+
+test('SIGTERM lets a board in flight finish, then the replica exits', async () => {
+  test.setTimeout(60_000);
+  await fetch(`${service.url}/v1/admin/knobs`, {
+    method: 'PUT',
+    headers: { authorization: `Bearer ${service.adminToken}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ latencyMs: { 'atelier-vista': 3000 } }),
+  });
+  const inFlight = runBoard(on(second), 3);
+  await expect.poll(async () => (await sql(`SELECT count(*)::int AS n FROM "Generation" WHERE status = 'running'`))[0].n).toBe(1);
+  const restarted = second.restart('SIGTERM');
+  const answer = await inFlight;
+  expect(answer.status).toBe(201);
+  await restarted;
+  expect(second.log()).toContain('[atelier] SIGTERM: finishing requests in flight');
+  expect(second.log()).toContain('[atelier] stopped');
+  await fetch(`${service.url}/v1/admin/knobs`, {
+    method: 'PUT',
+    headers: { authorization: `Bearer ${service.adminToken}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ latencyMs: {} }),
+  });
+});
+
+test('after everything restarts, every result and file is there', async () => {
+  test.setTimeout(90_000);
+  await worker.stop();
+  await Promise.all([first.restart('SIGTERM'), second.restart('SIGTERM')]);
+  worker = await startWorker({}, first.env);
+  const archived = () => sql(`SELECT "assetId" FROM "GenerationOutput" WHERE "assetId" IS NOT NULL`);
+  await expect.poll(async () => (await archived()).length, { timeout: 30_000 }).toBe(4); // three boards and the video
+  const outputs = await archived();
+  for (const { assetId } of outputs) expect((await person.fetch(`/api/assets/${assetId}`, { method: 'HEAD' })).status).toBe(200);
+  expect((await fetch(`${proxy.origin}/api/ready`)).status).toBe(200);
+  expect(await sql(`SELECT count(*)::int AS n FROM "LedgerEntry" WHERE status = 'reserved'`)).toEqual([{ n: 0 }]);
+});
