@@ -42,8 +42,15 @@ function* files(root: string, relative: string): Generator<string> {
 export function sourcesHash(root: string, env: Record<string, string | undefined> = process.env): string {
   const hash = createHash('sha256');
   for (const input of BUILD_INPUTS) {
-    for (const file of files(root, input)) hash.update(`${file}\0`).update(readFileSync(path.join(root, file))).update('\0');
+    for (const file of files(root, input))
+      hash
+        .update(`${file}\0`)
+        .update(readFileSync(path.join(root, file)))
+        .update('\0');
   }
-  for (const name of Object.keys(env).filter((n) => n.startsWith('NEXT_PUBLIC_')).sort()) hash.update(`${name}=${env[name]}\0`);
+  for (const name of Object.keys(env)
+    .filter((n) => n.startsWith('NEXT_PUBLIC_'))
+    .sort())
+    hash.update(`${name}=${env[name]}\0`);
   return hash.digest('hex');
 }
