@@ -1,7 +1,7 @@
 /** @type {import('next').NextConfig} */
 const nextConfig = {
   // Native and wasm packages load from node_modules at run time instead of being bundled.
-  serverExternalPackages: ['sharp', '@electric-sql/pglite', 'pg', 'pg-boss', '@ffmpeg-installer/ffmpeg'],
+  serverExternalPackages: ['sharp', '@electric-sql/pglite', 'pg', 'pg-boss', '@ffmpeg-installer/ffmpeg', 'prom-client'],
   poweredByHeader: false,
   // Parallel builds (e.g. two e2e runs side by side) each need their own output directory.
   distDir: process.env.NEXT_DIST_DIR || '.next',

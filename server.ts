@@ -1,6 +1,6 @@
 // Atelier's server: migrates the database, serves the embedded reference service at /v1 when no
 // UPSTREAM_BASE_URL is configured, runs background jobs, and hands every other request to Next.js.
-import { createServer } from 'node:http';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import path from 'node:path';
 import next from 'next';
 import { serveApi } from './lib/api/routes';
@@ -12,18 +12,22 @@ import { CLIENT_IP_HEADER, clientIp } from './lib/http/client-ip';
 import { guardRequest } from './lib/http/request-guard';
 import { securityHeaders } from './lib/http/security-headers';
 import { startJobs } from './lib/jobs';
+import { requestIdFrom, withRequestId } from './lib/observability/context';
+import { observeRequest, requestKind, serveMetrics } from './lib/observability/http';
+import { log, setProcessRole } from './lib/observability/log';
 import { handleVideoWebhookNode } from './lib/videos/webhook-delivery';
 import { webhookBase } from './lib/videos/webhook-target';
 import { createReferenceService, loadConfig as loadServiceConfig, nodeHandler } from '@atelier/reference-service';
 import { closeRuntime, runtime } from './lib/runtime';
 import { withDeadline } from './lib/async';
 
+setProcessRole('web');
 const dev = process.env.NODE_ENV === 'development';
 const config = appConfig();
 const { db } = await runtime();
 // A wrong bucket, credentials or folder stops the start here, not the first upload.
 await blobStore().probe();
-console.log(`[atelier] database: ${db.kind === 'pglite' ? `PGlite in ${path.join(config.dataDir, 'pglite')}` : 'PostgreSQL'}`);
+log().info({ database: db.kind === 'pglite' ? `PGlite in ${path.join(config.dataDir, 'pglite')}` : 'PostgreSQL' }, 'database ready');
 
 const service = config.upstream.embedded
   ? await createReferenceService(
@@ -48,6 +52,20 @@ const WEBHOOK_PATH = /^\/api\/webhooks\/video\/([^/]+)\/([^/]+)$/;
 
 const server = createServer((req, res) => {
   const pathname = (req.url ?? '/').split('?')[0];
+  // Every request has an id (the caller's X-Request-Id, or a new one): in the answer, the logs, the
+  // service calls it makes and the jobs it queues.
+  const requestId = requestIdFrom(req.headers['x-request-id']);
+  req.headers['x-request-id'] = requestId;
+  res.setHeader('x-request-id', requestId);
+  observeRequest(req, res, pathname, requestKind(pathname, isActionPost(req, pathname)));
+  if (pathname === '/api/metrics') {
+    void serveMetrics(req, res);
+    return;
+  }
+  withRequestId(requestId, () => route(req, res, pathname));
+});
+
+function route(req: IncomingMessage, res: ServerResponse, pathname: string) {
   // Set once for every response: pages, APIs, files, errors, the embedded service.
   const { nonce, headers } = securityHeaders(config, { dev });
   for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
@@ -82,7 +100,7 @@ const server = createServer((req, res) => {
     return;
   }
   void handle(req, res);
-});
+}
 server.requestTimeout = 0; // edits may take up to 90 s upstream
 server.keepAliveTimeout = 65_000;
 server.headersTimeout = 66_000;
@@ -90,11 +108,14 @@ server.headersTimeout = 66_000;
 const jobs = config.runWorkers ? await startJobs(db) : undefined;
 
 server.listen(config.port, config.host, () => {
-  const upstream = service ? 'embedded reference service at /v1' : `upstream ${config.upstream.baseUrl}`;
-  console.log(`[atelier] listening on ${config.host}:${config.port} as ${config.publicUrl} (${upstream}${jobs ? ', with workers' : ''})`);
+  const upstream = service ? 'embedded reference service at /v1' : config.upstream.baseUrl;
+  log().info(
+    { listening: `${config.host}:${config.port}`, publicUrl: config.publicUrl, upstream, workers: Boolean(jobs) },
+    `ready: listening on ${config.host}:${config.port}`,
+  );
   if (!webhookBase(config)) {
-    console.warn(
-      `[atelier] video webhooks are off: the service cannot reach ${config.publicUrl}, so videos are followed by polling. ` +
+    log().warn(
+      `video webhooks are off: the service cannot reach ${config.publicUrl}, so videos are followed by polling. ` +
         'Set ATELIER_WEBHOOK_BASE_URL to where the service reaches Atelier (a private address is fine when it runs in your network).',
     );
   }
@@ -109,7 +130,7 @@ const DRAIN_MS = 25_000;
  * as its request is answered.
  */
 async function shutdown(signal: NodeJS.Signals) {
-  console.log(`[atelier] ${signal}: finishing requests in flight and running jobs (at most ${DRAIN_MS / 1000} s)`);
+  log().info(`${signal}: finishing requests in flight and running jobs (at most ${DRAIN_MS / 1000} s)`);
   const closed = new Promise<void>((resolve) => server.close(() => resolve()));
   const idle = setInterval(() => server.closeIdleConnections(), 100);
   server.closeIdleConnections();
@@ -118,7 +139,7 @@ async function shutdown(signal: NodeJS.Signals) {
   server.closeAllConnections();
   await service?.close();
   await closeRuntime();
-  console.log('[atelier] stopped');
+  log().info('stopped');
   process.exit(0);
 }
 process.once('SIGTERM', shutdown);

@@ -29,6 +29,8 @@ const envSchema = z.object({
   ATELIER_PRIVATE_CALLBACK_ORIGINS: optional,
   SMTP_URL: optional.pipe(z.url('SMTP_URL must be a URL such as smtp://user:pass@mail.example.com:587').optional()),
   ALERTS_FROM: optional,
+  ATELIER_METRICS_TOKEN: optional.pipe(z.string().min(16, 'ATELIER_METRICS_TOKEN must be at least 16 characters').optional()),
+  ATELIER_METRICS_PORT: optional.pipe(z.string().regex(/^\d+$/, 'ATELIER_METRICS_PORT must be a port number').transform(Number).optional()),
   ATELIER_REQUEST_LOG_DAYS: optional.pipe(z.string().regex(/^\d+$/, 'ATELIER_REQUEST_LOG_DAYS must be a number of days').transform(Number).optional()),
 });
 
@@ -73,6 +75,10 @@ export interface AppConfig {
   privateCallbackOrigins: string[];
   /** Where alert emails go out (SMTP_URL) and whom they say they are from (ALERTS_FROM); no URL, no email. */
   smtp: { url: string; from: string } | null;
+  /** The bearer token that reads /api/metrics (ATELIER_METRICS_TOKEN); unset: metrics are not served. */
+  metricsToken: string | undefined;
+  /** `npm run worker` serves its metrics on this port (ATELIER_METRICS_PORT); web replicas serve them at /api/metrics. */
+  metricsPort: number | undefined;
   /** How many days the request log keeps its entries (ATELIER_REQUEST_LOG_DAYS). */
   requestLogDays: number;
   /** The operator's price table (CNY), used for models the service's own list gives no price for. */
@@ -158,6 +164,8 @@ export function loadAppConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       .filter(Boolean)
       .map((origin) => new URL(origin).origin),
     requestLogDays: e.ATELIER_REQUEST_LOG_DAYS ?? 30,
+    metricsToken: e.ATELIER_METRICS_TOKEN,
+    metricsPort: e.ATELIER_METRICS_PORT,
     smtp: e.SMTP_URL ? { url: e.SMTP_URL, from: e.ALERTS_FROM ?? 'Atelier <alerts@localhost>' } : null,
     pricesFile: path.resolve(/*turbopackIgnore: true*/ e.ATELIER_PRICES_FILE ?? 'config/prices.json'),
     storage: storageConfig(env, dataDir),

@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
+import { currentRequestId } from './observability/context';
 import type { Dictionary } from './i18n/dictionaries/en';
+import { log } from './observability/log';
 
 /** A refusal's message in the UI's dictionary (`serverErrors`): the browser words it in the reader's language. */
 export type MessageKey = keyof Dictionary['serverErrors'];
@@ -75,8 +77,9 @@ export function publicError(error: unknown): PublicError {
       ...(fields ? { fields } : {}),
     };
   }
-  const requestId = randomUUID().slice(0, 8);
-  console.error(`[error ${requestId}]`, error);
+  // The reference a user can quote is the request's own id, which every log line of it carries.
+  const requestId = currentRequestId() ?? randomUUID().slice(0, 8);
+  log().error({ err: error }, 'unexpected error');
   return { code: 'internal', message: `Something went wrong (ref ${requestId}).`, status: 500, requestId };
 }
 

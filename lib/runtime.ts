@@ -5,6 +5,7 @@ import type { Prisma } from './db/generated/client';
 import { sql } from './db/sql';
 import { holdProcessLease, type ProcessLease } from './db/lease';
 import { migrate } from './db/migrate';
+import { log } from './observability/log';
 
 interface Runtime {
   config: AppConfig;
@@ -58,7 +59,7 @@ export async function closeRuntime(): Promise<void> {
   const current = holder[KEY];
   if (!current) return;
   for (const work of (globalThis as CloseHolder)[CLOSE_KEY] ?? []) {
-    await work().catch((error: unknown) => console.error('[runtime] before close:', (error as Error).message));
+    await work().catch((error: unknown) => log().error({ err: error }, 'runtime: work before close failed'));
   }
   delete holder[KEY];
   const { db, lease } = await current;

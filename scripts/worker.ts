@@ -1,19 +1,27 @@
 // `npm run worker`: background jobs without the web server, for scaling out beside N web replicas.
+// With ATELIER_METRICS_PORT (and ATELIER_METRICS_TOKEN) it serves its metrics at /api/metrics there.
 import { blobStore } from '../lib/assets/store';
+import { appConfig } from '../lib/config';
 import { startJobs } from '../lib/jobs';
+import { serveWorkerMetrics } from '../lib/observability/http';
+import { log, setProcessRole } from '../lib/observability/log';
 import { closeRuntime, runtime } from '../lib/runtime';
 
+setProcessRole('worker');
 const { db } = await runtime();
 await blobStore().probe();
 const jobs = await startJobs(db);
-console.log(`[worker] running jobs on ${db.kind}`);
+const { metricsPort, host } = appConfig();
+const metricsServer = metricsPort ? serveWorkerMetrics(metricsPort, host) : undefined;
+log().info({ database: db.kind, metrics: metricsPort ? `${host}:${metricsPort}` : null }, 'worker running jobs');
 
 /** SIGTERM: stop taking jobs and let running ones finish, 25 s at most (as the web server does). */
 async function shutdown(signal: NodeJS.Signals) {
-  console.log(`[worker] ${signal}: finishing running jobs (at most 25 s)`);
+  log().info(`${signal}: finishing running jobs (at most 25 s)`);
+  metricsServer?.close();
   await jobs.stop(25_000);
   await closeRuntime();
-  console.log('[worker] stopped');
+  log().info('stopped');
   process.exit(0);
 }
 process.once('SIGTERM', shutdown);

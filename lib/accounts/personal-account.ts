@@ -1,5 +1,6 @@
 import type { Prisma } from '../db/generated/client';
 import { provisionEmbeddedKey } from '../keys/service-keys';
+import { log } from '../observability/log';
 
 /**
  * The one way a person gets an account, whichever door they came in by (password or OAuth): the
@@ -21,6 +22,6 @@ export async function welcome(userId: string): Promise<void> {
     await provisionEmbeddedKey(userId);
   } catch (error) {
     // The account stands; Settings shows that a key is missing and the user can add one.
-    console.error('[accounts] could not provision a service key:', (error as Error).message);
+    log().error({ err: error }, 'accounts: could not provision a service key');
   }
 }

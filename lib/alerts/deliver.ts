@@ -34,7 +34,7 @@ async function sendEmail(teamId: string, words: { subject: string; text: string 
 async function callWebhook(teamId: string, eventId: string, body: string): Promise<string> {
   const webhook = await alertWebhookOf(teamId);
   if (!webhook) throw new Error('the team has no webhook any more');
-  const status = await postSignedWebhook(webhook.url, webhook.secret, `msg_${eventId}`, body, 'Atelier-Alerts/1');
+  const status = await postSignedWebhook('alert', webhook.url, webhook.secret, `msg_${eventId}`, body);
   if (status < 200 || status >= 300) throw new Error(`the webhook answered ${status}`);
   return new URL(webhook.url).host;
 }

@@ -5,6 +5,7 @@ import { AppError } from '../errors';
 import { Prisma } from '../db/generated/client';
 import { db, hotQuery } from '../runtime';
 import { apiKeyPrefix, matchesHash } from './token';
+import { log } from '../observability/log';
 
 /** The key a request came with, as the gateway enforces it. */
 export interface ApiKeyInUse {
@@ -56,7 +57,7 @@ function noteUsed(keyId: string): void {
       (prisma) =>
         prisma.$executeRaw`UPDATE "ApiKey" SET "lastUsedAt" = now() WHERE id = ${keyId}::uuid AND ("lastUsedAt" IS NULL OR "lastUsedAt" < now() - interval '1 minute')`,
     )
-    .catch((error: unknown) => console.warn('[api] could not note a key as used:', (error as Error).message));
+    .catch((error: unknown) => log().warn({ err: error }, 'api: could not note a key as used'));
 }
 
 const refused = (message: string) => new AppError('unauthenticated', message, { apiCode: 'invalid_api_key' });

@@ -8,6 +8,7 @@ import { deriveKey, unseal } from '../secrets/seal';
 import { VIDEO_QUEUES } from '../videos/schedule';
 import { postSignedWebhook } from '../webhooks/signed';
 import { taskRecord, taskSelect } from './videos';
+import { log } from '../observability/log';
 
 // An API caller's webhook_url is called when Atelier's video task ends (videos/schedule.ts queues it), the way the service calls
 // its callers (decisions.md row 7): a JSON event signed Standard-Webhooks style, here with the
@@ -27,7 +28,7 @@ export async function deliverCallback(videoTaskId: string): Promise<'delivered' 
   if (record.status === 'processing') return 'nothing';
   const body = JSON.stringify({ id: `evt_${record.id}`, type: `video_generation.${record.status}`, created: Math.floor(Date.now() / 1000), data: record });
   const secret = unseal(key.webhookSecret, deriveKey(appConfig().atelierSecret), webhookSecretContext(key.id));
-  const status = await postSignedWebhook(task.callbackUrl, secret, `msg_${record.id}`, body, 'Atelier-Webhooks/1');
+  const status = await postSignedWebhook('callback', task.callbackUrl, secret, `msg_${record.id}`, body);
   if (status === 410) return 'gone';
   if (status < 200 || status >= 300) throw new Error(`the caller's webhook answered ${status}`);
   return 'delivered';
@@ -40,6 +41,6 @@ export async function registerCallbackJobs(boss: PgBoss): Promise<void> {
   await ensureQueue(boss, { name: VIDEO_QUEUES.callback, policy: 'short', retryLimit: 10, retryDelay: 5, retryBackoff: true, expireInSeconds: 60 });
   await boss.work(VIDEO_QUEUES.callback, { batchSize: 1 }, async ([job]) => {
     const { videoTaskId } = callbackJob.parse(job.data);
-    if ((await deliverCallback(videoTaskId)) === 'gone') console.log(`[api] webhook for video task ${videoTaskId} answered 410: not called again`);
+    if ((await deliverCallback(videoTaskId)) === 'gone') log().info({ videoTaskId }, 'callback answered 410: not called again');
   });
 }

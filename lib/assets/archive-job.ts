@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { Database } from '../db/client';
 import { enqueue, ensureQueue } from '../queue';
 import { archiveResult } from './archive';
+import { metrics } from '../observability/metrics';
 
 // Results the service gave as URLs are copied into storage by this job, after the answer. It writes
 // where each stands on its output row (`archive`): archived once stored, unsaved once it gave up.
@@ -59,6 +60,7 @@ export async function registerArchiveJobs(boss: PgBoss, database: Database): Pro
         try {
           await archiveInto(database, archiveJob.parse(job.data));
         } catch (error) {
+          metrics().archiveFailures.inc();
           const outputId = (job.data as Partial<ArchiveJob>).outputId;
           if (job.retryCount >= job.retryLimit && outputId) await markUnsaved(database, [outputId]);
           await boss.fail(ARCHIVE_QUEUES.archive, job.id, { message: (error as Error).message });

@@ -11,6 +11,7 @@ import { isKnownDevice } from './device';
 import { verifyPasswordOrDecoy } from '../accounts/password';
 import { openSession, revokeSession, SESSION_MAX_AGE_S } from './sessions';
 import { recordFailure, recordSuccess, secondsToWait } from './throttle';
+import { log } from '../observability/log';
 
 declare module 'next-auth' {
   interface Session {
@@ -68,7 +69,7 @@ export const { handlers, auth, signIn, signOut } = NextAuth(() => ({
   // A wrong password is an expected outcome, not a server fault: keep it out of the error log.
   logger: {
     error(error) {
-      if (!(error instanceof CredentialsSignin)) console.error('[auth]', error);
+      if (!(error instanceof CredentialsSignin)) log().error({ err: error }, 'auth: sign-in failed');
     },
   },
   providers: providers(),

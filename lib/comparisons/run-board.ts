@@ -11,6 +11,7 @@ import { db, runtime } from '../runtime';
 import { UpstreamError, type BatchResult, type GeneratedImage } from '../upstream';
 import { LIMITS, type BoardInput, type BoardParams } from './schema';
 import { storeBase64Image } from './store-base64';
+import { log } from '../observability/log';
 
 interface Task {
   outputId: string;
@@ -54,7 +55,7 @@ async function storeImages(ctx: TeamContext, boardId: string, tasks: Task[]): Pr
       const asset = await storeBase64Image({ teamId: ctx.team.id, base64: image.base64, createdById: ctx.user.id });
       return { assetId: asset.id, asset: { storageKey: asset.storageKey, contentType: asset.contentType } };
     } catch (error) {
-      console.error(`[compare] could not store an image of board ${boardId}:`, (error as Error).message);
+      log().error({ err: error, boardId }, 'board: could not store an image');
       return { error: { code: 'archive_failed', message: 'The image could not be saved.' } };
     }
   });
@@ -185,7 +186,7 @@ export async function runBoard(ctx: TeamContext, input: BoardInput, signal?: Abo
   // Not fatal: the board is saved and charged; an image whose copy could not be queued shows as unsaved.
   const unqueued = (await queued).flatMap((result, i) => (result.status === 'rejected' ? [toArchive[i].outputId] : []));
   if (unqueued.length > 0) {
-    console.error(`[compare] could not queue the archiving of ${unqueued.length} image(s) of board ${board.id}`);
+    log().error({ boardId: board.id, images: unqueued.length }, 'board: could not queue the archiving of images');
     if (settled) await markUnsaved((await runtime()).db, unqueued);
   }
   const images = new Map(tasks.flatMap((task, i) => ('asset' in stored[i] && stored[i].asset ? [[task.outputId, stored[i].asset] as const] : [])));

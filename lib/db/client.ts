@@ -6,6 +6,7 @@ import { PrismaPg } from '@prisma/adapter-pg';
 import pg from 'pg';
 import { PrismaPGlite } from 'pglite-prisma-adapter';
 import { PrismaClient } from './generated/client.ts';
+import { log } from '../observability/log';
 
 export type Database =
   | { kind: 'pglite'; prisma: PrismaClient; pglite: PGlite; close(): Promise<void> }
@@ -20,7 +21,7 @@ export async function openDatabase(opts: { url?: string; dataDir?: string } = {}
     const pool = new pg.Pool({ connectionString: url, max: 10 });
     // An idle connection closed by the server (restart, failover) must not crash the process:
     // the pool drops it and opens a new one on the next query.
-    pool.on('error', (error) => console.error('[db] idle connection lost:', error.message));
+    pool.on('error', (error) => log().error({ err: error }, 'database: idle connection lost'));
     const prisma = new PrismaClient({ adapter: new PrismaPg(pool) });
     return {
       kind: 'postgres',

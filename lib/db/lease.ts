@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Database } from './client';
+import { log } from '../observability/log';
 
 /** How often a living process renews its lease; the ledger sweep treats 60 s without renewal as dead. */
 export const LEASE_RENEW_MS = 15_000;
@@ -22,7 +23,7 @@ export async function holdProcessLease(db: Database): Promise<ProcessLease> {
       ON CONFLICT (id) DO UPDATE SET "renewedAt" = now() AT TIME ZONE 'UTC'`;
   await renew();
   const timer = setInterval(() => {
-    renew().catch((error: unknown) => console.warn('[lease] could not renew this process’s lease:', (error as Error).message));
+    renew().catch((error: unknown) => log().warn({ err: error }, 'could not renew this process’s lease'));
   }, LEASE_RENEW_MS);
   timer.unref();
   return { id, stop: () => clearInterval(timer) };

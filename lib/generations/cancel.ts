@@ -1,5 +1,6 @@
 import type { TeamContext } from '../auth/context';
 import { db } from '../runtime';
+import { log } from '../observability/log';
 
 // Cancelling a run from any replica: the cancel request marks the generation in the database, and
 // the process running it, which looks once a second while it has runs in flight, aborts it there.
@@ -27,7 +28,7 @@ export function abortOnCancel(generationId: string, controller: AbortController)
   const w = watch();
   w.runs.set(generationId, controller);
   w.timer ??= setInterval(() => {
-    poll().catch((error: unknown) => console.warn('[cancel] could not look for cancels:', (error as Error).message));
+    poll().catch((error: unknown) => log().warn({ err: error }, 'cancel: could not look for cancels'));
   }, POLL_MS).unref();
   return () => {
     w.runs.delete(generationId);

@@ -8,6 +8,7 @@ import { budgetVerdict, refuseOnVerdict, reservedLines, type BudgetVerdict, type
 import { enqueue } from '../queue';
 import { db, hotQuery, runtime } from '../runtime';
 import { UpstreamError, type Cost } from '../upstream';
+import { log } from '../observability/log';
 
 // The one lifecycle of every generation (edit, board, video, and whatever comes next):
 //   open    -> budgets checked and the estimate reserved, in the statement that writes it running
@@ -152,7 +153,7 @@ export async function settleGeneration(generation: GenerationRef, settlement: Se
   // evaluation per team at most), off the answer's path; the minute's evaluation covers a lost one.
   if (settled)
     void enqueue(ALERT_QUEUES.evaluateTeam, { teamId: generation.teamId }, { singletonKey: generation.teamId }).catch((error: unknown) =>
-      console.warn('[alerts] could not queue an evaluation:', (error as Error).message),
+      log().warn({ err: error }, 'alerts: could not queue an evaluation'),
     );
   return settled;
 }

@@ -8,7 +8,8 @@ import { registerLedgerJobs } from '../ledger/jobs';
 import { registerRequestLogJobs } from '../request-log/log';
 import { registerTrashJobs } from '../library/trash';
 import { shareBoss, startBoss, unshareBoss } from '../queue';
-import { noteRunningJobs, reclaimEvery } from '../queue/reclaim';
+import { reclaimEvery } from '../queue/reclaim';
+import { superviseWork } from '../queue/work';
 import { runtime } from '../runtime';
 import { registerVideoJobs } from '../videos/jobs';
 
@@ -25,7 +26,7 @@ export interface Jobs {
 export async function startJobs(database: Database): Promise<Jobs> {
   const boss = await startBoss(database);
   shareBoss(boss);
-  noteRunningJobs(boss, database, (await runtime()).lease);
+  superviseWork(boss, database, (await runtime()).lease);
   await registerArchiveJobs(boss, database);
   await registerVideoJobs(boss);
   await registerLedgerJobs(boss, database);

@@ -1,6 +1,7 @@
 import { Prisma } from '../db/generated/client';
 import type { GenerationKind } from '../db/generated/enums';
 import { AppError } from '../errors';
+import { metrics } from '../observability/metrics';
 
 /** What one model of a request is expected to cost, in CNY (a decimal string). */
 export interface Charge {
@@ -51,6 +52,7 @@ export function refuseOnVerdict(verdict: BudgetVerdict, charges: Charge[]): void
   const which = verdict.budget;
   if (which === null) return;
   if (which === 'no_team') throw new AppError('not_found', 'This team no longer exists.');
+  metrics().budgetRefusals.inc({ budget: which });
   const limit = new Prisma.Decimal(verdict.limit!);
   const left = Prisma.Decimal.max(limit.minus(verdict.spent!), 0);
   const values = { limit: limit.toFixed(2), left: left.toFixed(2), estimate: estimateOf(charges).toFixed(2) };

@@ -8,6 +8,7 @@ import { blobStore } from '../assets/store';
 import { schedulePeriodic } from '../queue';
 import { db } from '../runtime';
 import type { BlobStore } from '../storage';
+import { log } from '../observability/log';
 
 // Deleting a result puts it in the trash: gone from every view and share at once, restorable for 30
 // days, then purged with its files where nothing else uses them. Ledger lines stay (money spent is
@@ -89,6 +90,6 @@ export const TRASH_QUEUES = { purge: 'library.trash-purge' } as const;
 export async function registerTrashJobs(boss: PgBoss, database: Database): Promise<void> {
   await schedulePeriodic(boss, TRASH_QUEUES.purge, '17 * * * *', async () => {
     const purged = await purgeTrash(database);
-    if (purged.outputs > 0) console.log(`[trash] purged ${purged.outputs} results and ${purged.files} files`);
+    if (purged.outputs > 0) log().info(purged, 'trash: purged results and files');
   });
 }

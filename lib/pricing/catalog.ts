@@ -6,6 +6,7 @@ import type { KeyOwner } from '../keys/service-keys';
 import type { ModelInfo } from '../upstream';
 import { isPriceTable } from './list-price';
 import { operatorPrice } from './price-table';
+import { log } from '../observability/log';
 
 /** A good list is asked for again after a minute; after a failed ask, sooner. */
 const FRESH_MS = 60_000;
@@ -39,7 +40,7 @@ async function refresh(listing: Listing, owner: KeyOwner): Promise<void> {
     listing.failed = false;
   } catch (error) {
     listing.failed = true;
-    console.warn(`[models] model list unavailable, ${listing.models ? 'keeping the last good one' : 'using config/models.json'}:`, (error as Error).message);
+    log().warn({ err: error }, `models: the service's model list is unavailable, ${listing.models ? 'keeping the last good one' : 'using config/models.json'}`);
   }
   listing.checkedAt = Date.now();
 }

@@ -1,6 +1,7 @@
 import type { PGlite } from '@electric-sql/pglite';
 import PgBoss from 'pg-boss';
 import type { Database } from '../db/client.ts';
+import { log } from '../observability/log';
 
 /** pg-boss `db` option over PGlite. pg-boss sends multi-statement scripts (BEGIN; ...; COMMIT)
  *  without parameters: those must go through exec() (simple protocol); the rest through query(). */
@@ -19,7 +20,7 @@ export async function startBoss(db: Database, options: Omit<PgBoss.ConstructorOp
   // 30 s rather than pg-boss's 2 min, so such a job is retried soon after its queue's expiry.
   const common = { maintenanceIntervalSeconds: 30, ...options };
   const boss = db.kind === 'pglite' ? new PgBoss({ ...common, db: pgliteBossDb(db.pglite) }) : new PgBoss({ max: 4, ...common, connectionString: db.url });
-  boss.on('error', (e) => console.error('[pg-boss]', e));
+  boss.on('error', (error) => log().error({ err: error }, 'pg-boss'));
   await boss.start(); // creates/migrates schema "pgboss" itself (not in prisma/migrations)
   return boss;
 }

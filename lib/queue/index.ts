@@ -1,5 +1,6 @@
 import type PgBoss from 'pg-boss';
 import type { Database } from '../db/client';
+import { currentRequestId } from '../observability/context';
 import { runtime } from '../runtime';
 import { startBoss } from './boss';
 
@@ -32,5 +33,7 @@ export async function enqueue(queue: string, data: object, options: PgBoss.SendO
     const { db } = await runtime();
     if (!held || held.database !== db) held = holder[KEY] = { boss: startBoss(db, { supervise: false, schedule: false }), database: db };
   }
-  await (await held.boss).send(queue, data, options);
+  // The request that queued the job names it in the job's logs and service calls (lib/queue/work.ts).
+  const requestId = currentRequestId();
+  await (await held.boss).send(queue, requestId ? { ...data, requestId } : data, options);
 }

@@ -5,6 +5,7 @@ import type { Database } from '../db/client';
 import { Prisma } from '../db/generated/client';
 import { schedulePeriodic } from '../queue';
 import { beforeClose, db } from '../runtime';
+import { log } from '../observability/log';
 
 // The request log: every call Atelier makes to the service, written off the answer's path. Calls
 // gather in a process-wide buffer (on globalThis: the server and Next's bundles share it) that is
@@ -90,7 +91,7 @@ export function flushRequestLog(): Promise<void> {
         data: batch.map((e) => ({ ...e, cost: e.cost ? new Prisma.Decimal(e.cost) : null, totalMs: e.totalMs ?? null, errorCode: e.errorCode ?? null })),
       });
     } catch (error) {
-      console.error(`[request-log] could not write ${batch.length} entries (kept for the next write):`, (error as Error).message);
+      log().error({ err: error, entries: batch.length }, 'request log: could not write (kept for the next write)');
       held.entries.unshift(...batch.slice(-5_000));
     }
   });

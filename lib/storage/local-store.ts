@@ -29,7 +29,7 @@ export class LocalBlobStore implements BlobStore {
   readonly root: string;
 
   constructor(root = '.data/assets') {
-    this.root = path.resolve(root);
+    this.root = path.resolve(/*turbopackIgnore: true*/ root);
   }
 
   async probe(): Promise<void> {

@@ -7,6 +7,7 @@ import { editForm, generationBody, videoBody, type CreateVideoInput, type EditIm
 import { send, type Transport, type UpstreamRequest } from './transport';
 import { noteUnknownStatus } from './unknown-status';
 import { isKnownTaskStatus, videoTaskSchema, type VideoTask } from './video-task';
+import { log as logger } from '../observability/log';
 
 export interface UpstreamTimeouts {
   /** Edits: the service promises 90 s (decisions row 13), we allow 95 s. */
@@ -62,7 +63,7 @@ export function createUpstreamClient(options: UpstreamClientOptions): UpstreamCl
   const taskStatusPath = options.taskStatusPath ?? '/v1/videos/generations/{id}';
   if (!taskStatusPath.includes('{id}')) throw new Error('createUpstreamClient: taskStatusPath must contain {id}');
   const timeouts = { ...DEFAULT_TIMEOUTS, ...options.timeouts };
-  const log = options.log ?? ((line: string) => console.warn(line));
+  const log = options.log ?? ((line: string) => logger().warn(line));
   // The key lives in this closure only: the returned object holds functions, nothing to print.
   const transport: Transport = { baseUrl: options.baseUrl, apiKey: options.apiKey, fetch: options.fetch ?? globalThis.fetch };
 

@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import { errorFromResponse, redact } from './error-response';
 import { UpstreamError } from './errors';
+import { currentRequestId } from '../observability/context';
 
 export interface Transport {
   baseUrl: string;
@@ -24,6 +25,8 @@ export async function send<S extends z.ZodType>(t: Transport, req: UpstreamReque
   const timeout = AbortSignal.timeout(req.timeoutMs);
   const signal = req.signal ? AbortSignal.any([req.signal, timeout]) : timeout;
   const headers: Record<string, string> = { authorization: `Bearer ${t.apiKey}`, accept: 'application/json' };
+  const requestId = currentRequestId();
+  if (requestId) headers['x-request-id'] = requestId;
   let body: BodyInit | undefined;
   if (req.body instanceof FormData) body = req.body;
   else if (req.body) {

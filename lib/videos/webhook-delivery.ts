@@ -5,6 +5,8 @@ import { scheduleNudge } from './schedule';
 import { verifyStandardWebhook } from './signature';
 import { tokenMatches } from './webhook-target';
 import { isUuid } from '../ids';
+import { metrics } from '../observability/metrics';
+import { log } from '../observability/log';
 
 /**
  * Token hashes never change once written: remember them, so a burst of deliveries costs one query
@@ -49,7 +51,13 @@ const UNSIGNED: Answer = { status: 401, code: 'invalid_signature', message: 'The
  * same and change nothing. The body is only a nudge: the answer is immediate and a sync job
  * re-reads the task from the service. (Bodies are capped at 64 KB by server.ts, on every path.)
  */
-async function acceptDelivery({ taskId, token, headers, body }: Delivery): Promise<Answer> {
+async function acceptDelivery(delivery: Delivery): Promise<Answer> {
+  const answer = await judgeDelivery(delivery);
+  metrics().webhooks.inc({ direction: 'in', kind: 'video', outcome: answer.status === 202 ? 'accepted' : 'refused' });
+  return answer;
+}
+
+async function judgeDelivery({ taskId, token, headers, body }: Delivery): Promise<Answer> {
   const secret = appConfig().upstream.webhookSecret;
   if (secret && !verifyStandardWebhook(secret, headers, await body())) return UNSIGNED;
   if (!isUuid(taskId)) return NOT_FOUND;
@@ -58,7 +66,7 @@ async function acceptDelivery({ taskId, token, headers, body }: Delivery): Promi
   if (!nudging.has(taskId)) {
     nudging.add(taskId);
     scheduleNudge(taskId)
-      .catch((error) => console.error('[webhooks] could not queue a sync; polling will catch up:', (error as Error).message))
+      .catch((error) => log().error({ err: error, taskId }, 'webhook: could not queue a sync; polling will catch up'))
       .finally(() => nudging.delete(taskId));
   }
   return { status: 202 };
@@ -99,7 +107,7 @@ export function handleVideoWebhookNode(req: IncomingMessage, res: ServerResponse
     (error: unknown) => {
       // A body cut off (too large, or the sender left) was answered by the cap or has no one to answer.
       if (req.destroyed || res.headersSent) return;
-      console.error('[atelier] the webhook route failed to answer', error);
+      log().error({ err: error }, 'webhook: the route failed to answer');
       res.writeHead(500).end();
     },
   );

@@ -1,15 +1,28 @@
 import { Webhook } from 'standardwebhooks';
 import { appConfig } from '../config';
+import { metrics } from '../observability/metrics';
 import { pinnedRequest, resolveTarget, resolveWithDns } from '../storage/pinned-request';
 
 const ATTEMPT_MS = 10_000;
+const AGENTS = { alert: 'Atelier-Alerts/1', callback: 'Atelier-Webhooks/1' } as const;
 
 /**
  * One delivery of a JSON event to someone's URL, signed Standard-Webhooks style with `secret`: the
  * address is checked and pinned like an archive download's (a private one only as
  * ATELIER_PRIVATE_CALLBACK_ORIGINS allows), 10 s at most. Answers the receiver's HTTP status.
  */
-export async function postSignedWebhook(target: string, secret: string, messageId: string, body: string, userAgent: string): Promise<number> {
+export async function postSignedWebhook(kind: keyof typeof AGENTS, target: string, secret: string, messageId: string, body: string): Promise<number> {
+  try {
+    const status = await post(target, secret, messageId, body, AGENTS[kind]);
+    metrics().webhooks.inc({ direction: 'out', kind, outcome: status >= 200 && status < 300 ? 'delivered' : 'refused' });
+    return status;
+  } catch (error) {
+    metrics().webhooks.inc({ direction: 'out', kind, outcome: 'failed' });
+    throw error;
+  }
+}
+
+async function post(target: string, secret: string, messageId: string, body: string, userAgent: string): Promise<number> {
   const url = new URL(target);
   const addresses = await resolveTarget(url, new Set(appConfig().privateCallbackOrigins), resolveWithDns);
   const sentAt = new Date();

@@ -6,6 +6,7 @@ import { startS3rver } from '../../lib/storage/testing/s3rver-server';
 import { startWorker, type WorkerProcess } from '../support/worker';
 import { startAtelier, type Atelier } from '../security/support/atelier';
 import { Session, signUp } from '../security/support/session';
+import { freePort } from '../security/support/atelier';
 import { startProxy, type Proxy } from './support/proxy';
 
 // Atelier in its production shape: the service on its own, two web replicas that run no jobs, one
@@ -21,6 +22,25 @@ let first: Atelier;
 let second: Atelier;
 let worker: WorkerProcess;
 let person: Session;
+let workerMetrics: string;
+const METRICS_TOKEN = randomBytes(24).toString('base64url');
+
+/** One process's metrics: the sum of a metric's series whose labels include `labels`. */
+async function scrape(origin: string) {
+  const answer = await fetch(`${origin}/api/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } });
+  expect(answer.status).toBe(200);
+  const text = await answer.text();
+  return {
+    process: /process="([^"]+)"/.exec(text)?.[1],
+    sum(name: string, labels: Record<string, string> = {}) {
+      return text
+        .split('\n')
+        .filter((line) => line.startsWith(`${name}{`) && Object.entries(labels).every(([k, v]) => line.includes(`${k}="${v}"`)))
+        .reduce((total, line) => total + Number(line.slice(line.lastIndexOf(' ') + 1)), 0);
+    },
+    has: (name: string) => text.includes(`\n${name}{`),
+  };
+}
 
 /** The same person's requests sent to one replica directly (the session cookie is the host's, not the port's); route handlers only. */
 const on = (replica: Atelier) =>
@@ -58,9 +78,14 @@ test.beforeAll(async () => {
     S3_FORCE_PATH_STYLE: 'true',
     S3_ACCESS_KEY_ID: 'S3RVER',
     S3_SECRET_ACCESS_KEY: 'S3RVER',
+    ATELIER_METRICS_TOKEN: METRICS_TOKEN,
   };
   first = await startAtelier({ database: 'postgres', env });
-  [second, worker] = await Promise.all([startAtelier({ database: 'postgres', env, replicaOf: first }), startWorker({}, first.env)]);
+  workerMetrics = `http://127.0.0.1:${await freePort()}`;
+  [second, worker] = await Promise.all([
+    startAtelier({ database: 'postgres', env, replicaOf: first }),
+    startWorker({ ATELIER_METRICS_PORT: new URL(workerMetrics).port }, first.env),
+  ]);
   proxy.targets = [first.origin, second.origin];
   person = await signUp({ ...first, origin: proxy.origin }, 'Cluster User');
   await person.act('saveUserKey', { key: service.key }, '/settings');
@@ -136,13 +161,55 @@ test('SIGTERM lets a board in flight finish, then the replica exits', async () =
   const answer = await inFlight;
   expect(answer.status).toBe(201);
   await restarted;
-  expect(second.log()).toContain('[atelier] SIGTERM: finishing requests in flight');
-  expect(second.log()).toContain('[atelier] stopped');
+  expect(second.log()).toContain('"msg":"SIGTERM: finishing requests in flight');
+  expect(second.log()).toContain('"msg":"stopped"');
   await fetch(`${service.url}/v1/admin/knobs`, {
     method: 'PUT',
     headers: { authorization: `Bearer ${service.adminToken}`, 'content-type': 'application/json' },
     body: JSON.stringify({ latencyMs: {} }),
   });
+});
+
+test('each replica and the worker report their metrics, and a request’s id is in its logs', async () => {
+  test.setTimeout(60_000);
+  const processes = [first.origin, second.origin, workerMetrics];
+  const before = await Promise.all(processes.map(scrape));
+  for (const seed of [5, 6]) expect((await runBoard(person, seed)).status).toBe(201);
+  const { generationId } = await person.act<{ generationId: string }>(
+    'startVideo',
+    { model: 'atelier-motion', prompt: 'gulls over a pier', duration: 3 },
+    '/videos',
+  );
+  await expect.poll(async () => (await sql(`SELECT status FROM "Generation" WHERE id = $1`, [generationId]))[0].status, { timeout: 40_000 }).toBe('completed');
+  // A hard budget the next board would pass: refused with 402, counted by the replica that refused it.
+  await person.act('saveBudgets', { teamBudget: '0.30', hard: true, timeZone: 'UTC', members: [] }, '/dashboard/budgets');
+  const refused = await runBoard(person, 4);
+  expect(refused.status).toBe(402);
+  const requestId = refused.headers.get('x-request-id')!;
+  expect(requestId).toMatch(/^[0-9a-f-]{36}$/);
+  const logged = () => (first.log() + second.log()).split('\n').find((l) => l.includes(requestId) && l.includes('"msg":"request"'));
+  await expect.poll(logged).toBeTruthy();
+  expect(JSON.parse(logged()!)).toMatchObject({ requestId, method: 'POST', path: '/api/compare', status: 402, kind: 'api' });
+
+  const after = await Promise.all(processes.map(scrape));
+  expect(new Set(after.map((m) => m.process)).size).toBe(3); // one label per process
+  const total = (metric: string, labels: Record<string, string> = {}, at = after) => at.slice(0, 2).reduce((sum, m) => sum + m.sum(metric, labels), 0);
+  const grew = (metric: string, labels: Record<string, string> = {}) => total(metric, labels) - total(metric, labels, before);
+  expect(grew('atelier_http_request_duration_seconds_count', { kind: 'api' })).toBeGreaterThanOrEqual(3);
+  for (const replica of [0, 1])
+    expect(
+      after[replica].sum('atelier_http_request_duration_seconds_count') - before[replica].sum('atelier_http_request_duration_seconds_count'),
+    ).toBeGreaterThan(0);
+  expect(grew('atelier_service_request_duration_seconds_count', { operation: 'images.generations', model: 'atelier-vista', status: '200' })).toBe(2);
+  expect(grew('atelier_budget_refusals_total', { budget: 'team' })).toBe(1);
+  expect(grew('atelier_webhooks_total', { direction: 'in', kind: 'video', outcome: 'accepted' })).toBeGreaterThanOrEqual(1);
+  // The worker: the job queues (read from the database) and its archive failures (none).
+  const [, , jobs] = after;
+  expect(jobs.has('atelier_jobs')).toBe(true);
+  expect(jobs.sum('atelier_archive_failures_total')).toBe(0);
+  expect(jobs.sum('atelier_service_up')).toBe(1);
+  // Without the token, nothing.
+  expect((await fetch(`${first.origin}/api/metrics`)).status).toBe(404);
 });
 
 test('after everything restarts, every result and file is there', async () => {
@@ -151,7 +218,7 @@ test('after everything restarts, every result and file is there', async () => {
   await Promise.all([first.restart('SIGTERM'), second.restart('SIGTERM')]);
   worker = await startWorker({}, first.env);
   const archived = () => sql(`SELECT "assetId" FROM "GenerationOutput" WHERE "assetId" IS NOT NULL`);
-  await expect.poll(async () => (await archived()).length, { timeout: 30_000 }).toBe(4); // three boards and the video
+  await expect.poll(async () => (await archived()).length, { timeout: 30_000 }).toBe(7); // five boards and two videos
   const outputs = await archived();
   for (const { assetId } of outputs) expect((await person.fetch(`/api/assets/${assetId}`, { method: 'HEAD' })).status).toBe(200);
   expect((await fetch(`${proxy.origin}/api/ready`)).status).toBe(200);

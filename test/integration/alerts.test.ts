@@ -96,7 +96,9 @@ describe('budget alerts on postgres', () => {
     expect(verified.alert).toMatchObject({ threshold: 80, subject: 'team' });
     expect(verified.text).toContain('¥0.08');
 
-    // 50 % was crossed in the same step: recorded as superseded, never sent.
+    // 50 % was crossed in the same step: recorded as superseded, never sent. (A row says delivered
+    // a moment after its receiver answered.)
+    await eventually(async () => (await events()).filter((e) => e.status === 'delivered').length === 2);
     expect((await events()).map((e) => [e.threshold, e.channel, e.status])).toEqual([
       [50, 'email', 'superseded'],
       [50, 'webhook', 'superseded'],

@@ -31,7 +31,7 @@ export async function startWorker(env: Record<string, string> = {}, base: NodeJS
     const timer = setTimeout(() => reject(new Error(`the worker did not start:\n${output}`)), 60_000);
     child.stdout.on('data', (chunk) => {
       output += chunk;
-      if (output.includes('[worker] running jobs')) {
+      if (output.includes('worker running jobs')) {
         clearTimeout(timer);
         resolve();
       }

@@ -1,0 +1,58 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { log } from './log';
+import { METRICS_CONTENT_TYPE, metrics, metricsAllowed, scrape } from './metrics';
+
+// What the web server (server.ts) and the worker's metrics port do with node:http requests: time
+// and count every answer, log the ones worth reading, and serve /api/metrics.
+
+export type RequestKind = 'page' | 'action' | 'api' | 'gateway' | 'webhook' | 'service' | 'static' | 'probe';
+
+/** The kind of a request, for metrics (a handful of values, never the path itself). */
+export function requestKind(pathname: string, isAction: boolean): RequestKind {
+  if (pathname.startsWith('/_next/') || pathname === '/favicon.ico') return 'static';
+  if (pathname === '/api/health' || pathname === '/api/ready' || pathname === '/api/metrics') return 'probe';
+  if (pathname.startsWith('/api/v1/')) return 'gateway';
+  if (pathname.startsWith('/api/webhooks/')) return 'webhook';
+  if (pathname.startsWith('/v1/')) return 'service';
+  if (pathname.startsWith('/api/')) return 'api';
+  return isAction ? 'action' : 'page';
+}
+
+/** Times the answer to `req` into the request histogram and logs it (static files and probes are only counted); call after its X-Request-Id is set. */
+export function observeRequest(req: IncomingMessage, res: ServerResponse, pathname: string, kind: RequestKind): void {
+  const started = performance.now();
+  res.once('close', () => {
+    const seconds = (performance.now() - started) / 1000;
+    const status = res.writableFinished ? res.statusCode : 0; // 0: the client left before the answer ended
+    metrics().httpSeconds.observe({ kind, status: status === 0 ? 'aborted' : `${Math.floor(status / 100)}xx` }, seconds);
+    if (kind !== 'static' && kind !== 'probe') {
+      const requestId = req.headers['x-request-id'];
+      log().info({ requestId, method: req.method, path: pathname, kind, status, ms: Math.round(seconds * 1000) }, 'request');
+    }
+  });
+}
+
+/** GET /api/metrics: Prometheus text for the configured bearer token; 404 for anyone else (or when no token is set). */
+export async function serveMetrics(req: IncomingMessage, res: ServerResponse): Promise<void> {
+  if (req.method !== 'GET' || !metricsAllowed(req.headers.authorization)) {
+    res.writeHead(404, { 'content-type': 'application/json' }).end(JSON.stringify({ error: { code: 'not_found', message: 'Not found.' } }));
+    return;
+  }
+  try {
+    const text = await scrape();
+    res.writeHead(200, { 'content-type': METRICS_CONTENT_TYPE, 'cache-control': 'no-store' }).end(text);
+  } catch (error) {
+    log().error({ err: error }, 'metrics scrape failed');
+    res.writeHead(503).end();
+  }
+}
+
+/** The worker's own small server: /api/metrics on `port`, nothing else. */
+export function serveWorkerMetrics(port: number, host: string): Server {
+  const server = createServer((req, res) => {
+    if ((req.url ?? '').split('?')[0] === '/api/metrics') void serveMetrics(req, res);
+    else res.writeHead(404).end();
+  });
+  server.listen(port, host);
+  return server;
+}

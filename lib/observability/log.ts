@@ -1,0 +1,35 @@
+import { hostname } from 'node:os';
+import pino from 'pino';
+import { currentRequestId } from './context';
+
+// Structured logs: one JSON object per line on stdout, with the process (role, host, pid) and the
+// request id of the work under way. One logger per process (on globalThis, like the runtime).
+
+export type ProcessRole = 'web' | 'worker';
+
+const KEY = Symbol.for('atelier.log');
+type Holder = { [KEY]?: { role: ProcessRole; logger?: pino.Logger } };
+const held = ((globalThis as Holder)[KEY] ??= { role: 'web' });
+
+/** Names this process in logs and metrics (server.ts: web; scripts/worker.ts: worker). Call before logging. */
+export function setProcessRole(role: ProcessRole): void {
+  held.role = role;
+  held.logger = undefined;
+}
+
+/** `web-myhost-1234`: the label that tells one process's logs and metrics from another's. */
+export function processLabel(): string {
+  return `${held.role}-${hostname()}-${process.pid}`;
+}
+
+export function log(): pino.Logger {
+  return (held.logger ??= pino({
+    base: { process: processLabel() },
+    timestamp: pino.stdTimeFunctions.isoTime,
+    formatters: { level: (label) => ({ level: label }) },
+    mixin: () => {
+      const requestId = currentRequestId();
+      return requestId ? { requestId } : {};
+    },
+  }));
+}
