@@ -1,6 +1,6 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { expect, test } from '@playwright/test';
-import { startService, type RunningService } from '@atelier/reference-service/testing';
+import { scenePng, startService, type RunningService } from '@atelier/reference-service/testing';
 import { S3BlobStore } from '../../lib/storage/s3-store';
 import { startS3rver } from '../../lib/storage/testing/s3rver-server';
 import { startWorker, type WorkerProcess } from '../support/worker';
@@ -53,6 +53,15 @@ const on = (replica: Atelier) =>
 const sql = (text: string, values: unknown[] = []) => first.sql!.query(text, values).then((r) => r.rows);
 const board = (seed: number, model = 'atelier-vista') =>
   JSON.stringify({ prompt: 'a lantern on a quay', models: [model], size: '1024x1024', n: 1, background: 'opaque', seed });
+/** Sets the service's fault knobs (its admin API). */
+async function knobs(values: Record<string, unknown>) {
+  const answer = await fetch(`${service.url}/v1/admin/knobs`, {
+    method: 'PUT',
+    headers: { authorization: `Bearer ${service.adminToken}`, 'content-type': 'application/json' },
+    body: JSON.stringify(values),
+  });
+  expect(answer.status).toBe(200);
+}
 const runBoard = (session: Session, seed: number) =>
   session.fetch('/api/compare', { method: 'POST', headers: { 'content-type': 'application/json' }, body: board(seed) });
 
@@ -148,13 +157,38 @@ test('a video survives the replica that started it being killed, completes by we
   ]);
 });
 
+test('cancelling an edit through the other replica stops it where it runs (the cancel travels through the database)', async () => {
+  test.setTimeout(60_000);
+  await knobs({ latencyMs: { 'atelier-edit': 30_000 } });
+  const requestId = randomUUID();
+  const form = new FormData();
+  form.set('requestId', requestId);
+  form.set('kind', 'style');
+  form.set('prompt', 'convert to watercolor style');
+  form.set('image', new Blob([new Uint8Array(await scenePng(320, 240))], { type: 'image/png' }), 'scene.png');
+  const started = Date.now();
+  const running = on(first).fetch('/edit/run', { method: 'POST', body: form });
+  await expect
+    .poll(async () => (await sql(`SELECT status FROM "Generation" WHERE "requestId" = $1`, [requestId]))[0]?.status, { timeout: 20_000 })
+    .toBe('running');
+  const cancel = await on(second).fetch(`/edit/run?request=${requestId}`, { method: 'DELETE' });
+  expect(await cancel.json()).toEqual({ cancelled: true });
+
+  const answer = await running;
+  expect(answer.status).toBe(409);
+  expect((await answer.json()).error.message).toMatch(/cancelled/);
+  expect(Date.now() - started).toBeLessThan(20_000); // not the 30 s the service would take
+  const rows = await sql(
+    `SELECT g.status, array_agg(l.status::text) AS ledger FROM "Generation" g LEFT JOIN "LedgerEntry" l ON l."generationId" = g.id WHERE g."requestId" = $1 GROUP BY g.status`,
+    [requestId],
+  );
+  expect(rows).toEqual([{ status: 'cancelled', ledger: ['released'] }]);
+  await knobs({ latencyMs: {} });
+});
+
 test('SIGTERM lets a board in flight finish, then the replica exits', async () => {
   test.setTimeout(60_000);
-  await fetch(`${service.url}/v1/admin/knobs`, {
-    method: 'PUT',
-    headers: { authorization: `Bearer ${service.adminToken}`, 'content-type': 'application/json' },
-    body: JSON.stringify({ latencyMs: { 'atelier-vista': 3000 } }),
-  });
+  await knobs({ latencyMs: { 'atelier-vista': 3000 } });
   const inFlight = runBoard(on(second), 3);
   await expect.poll(async () => (await sql(`SELECT count(*)::int AS n FROM "Generation" WHERE status = 'running'`))[0].n).toBe(1);
   const restarted = second.restart('SIGTERM');
@@ -163,11 +197,7 @@ test('SIGTERM lets a board in flight finish, then the replica exits', async () =
   await restarted;
   expect(second.log()).toContain('"msg":"SIGTERM: finishing requests in flight');
   expect(second.log()).toContain('"msg":"stopped"');
-  await fetch(`${service.url}/v1/admin/knobs`, {
-    method: 'PUT',
-    headers: { authorization: `Bearer ${service.adminToken}`, 'content-type': 'application/json' },
-    body: JSON.stringify({ latencyMs: {} }),
-  });
+  await knobs({ latencyMs: {} });
 });
 
 test('each replica and the worker report their metrics, and a request’s id is in its logs', async () => {
