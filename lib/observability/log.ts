@@ -27,6 +27,8 @@ export function log(): pino.Logger {
     base: { process: processLabel() },
     timestamp: pino.stdTimeFunctions.isoTime,
     formatters: { level: (label) => ({ level: label }) },
+    // An error's kind, message, code and stack; not every property (a driver's error carries its whole client).
+    serializers: { err: (error: Error & { code?: unknown }) => ({ type: error?.name, message: error?.message, code: error?.code, stack: error?.stack }) },
     mixin: () => {
       const requestId = currentRequestId();
       return requestId ? { requestId } : {};

@@ -1,4 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { scenePng, startService, type RunningService } from '@atelier/reference-service/testing';
 import { S3BlobStore } from '../../lib/storage/s3-store';
@@ -7,6 +9,7 @@ import { startWorker, type WorkerProcess } from '../support/worker';
 import { startAtelier, type Atelier } from '../security/support/atelier';
 import { Session, signUp } from '../security/support/session';
 import { freePort } from '../security/support/atelier';
+import { deployBlock, envFor } from './support/deploy-doc';
 import { startProxy, type Proxy } from './support/proxy';
 
 // Atelier in its production shape: the service on its own, two web replicas that run no jobs, one
@@ -65,15 +68,34 @@ async function knobs(values: Record<string, unknown>) {
 const runBoard = (session: Session, seed: number) =>
   session.fetch('/api/compare', { method: 'POST', headers: { 'content-type': 'application/json' }, body: board(seed) });
 
+// Each process is started as docs/deploy.md says: its command, and its variables with test values.
+const blocks = { web: deployBlock('web'), worker: deployBlock('worker'), service: deployBlock('service') };
+let values: Record<string, string>;
+/** The worker, as `npm run worker` (scripts/worker.ts) with the page's variables. */
+const startDeployedWorker = () =>
+  startWorker(envFor(blocks.worker, { ...values, DATABASE_URL: first.databaseUrl, ATELIER_METRICS_PORT: new URL(workerMetrics).port }), process.env);
+
+test('the processes are started the way docs/deploy.md says', () => {
+  const scripts = (JSON.parse(readFileSync(path.resolve(import.meta.dirname, '../../package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts;
+  expect([blocks.web.command, blocks.worker.command, blocks.service.command]).toEqual(['npm run serve', 'npm run worker', 'npm run service']);
+  // What startAtelier and startWorker spawn (node --import tsx, so that a signal reaches the server itself).
+  expect(scripts.serve).toBe('NODE_ENV=production tsx server.ts');
+  expect(scripts.worker).toBe('tsx scripts/worker.ts');
+  expect(scripts.service).toBe('npm --workspace @atelier/reference-service run start');
+});
+
 test.beforeAll(async () => {
   test.setTimeout(180_000);
   proxy = await startProxy();
   const webhookSecret = `whsec_${randomBytes(24).toString('base64')}`;
-  [service, s3] = await Promise.all([
-    startService({ SERVICE_WEBHOOK_SECRET: webhookSecret, SERVICE_PRIVATE_WEBHOOK_ORIGINS: proxy.origin }),
-    startS3rver('atelier-cluster'),
+  // startService gives the service its data dir and admin token itself.
+  const serviceEnv = envFor(blocks.service, { SERVICE_WEBHOOK_SECRET: webhookSecret, SERVICE_PRIVATE_WEBHOOK_ORIGINS: proxy.origin }, [
+    'SERVICE_DATA_DIR',
+    'SERVICE_ADMIN_TOKEN',
   ]);
-  const env = {
+  [service, s3] = await Promise.all([startService(serviceEnv), startS3rver('atelier-cluster')]);
+  values = {
+    NODE_ENV: 'production',
     ATELIER_SECRET: randomBytes(32).toString('base64url'),
     ATELIER_PUBLIC_URL: proxy.origin,
     ATELIER_WEBHOOK_BASE_URL: proxy.origin,
@@ -89,12 +111,11 @@ test.beforeAll(async () => {
     S3_SECRET_ACCESS_KEY: 'S3RVER',
     ATELIER_METRICS_TOKEN: METRICS_TOKEN,
   };
+  // startAtelier makes the database and sets NODE_ENV (as `npm run serve` does).
+  const env = envFor(blocks.web, values, ['DATABASE_URL', 'NODE_ENV']);
   first = await startAtelier({ database: 'postgres', env });
   workerMetrics = `http://127.0.0.1:${await freePort()}`;
-  [second, worker] = await Promise.all([
-    startAtelier({ database: 'postgres', env, replicaOf: first }),
-    startWorker({ ATELIER_METRICS_PORT: new URL(workerMetrics).port }, first.env),
-  ]);
+  [second, worker] = await Promise.all([startAtelier({ database: 'postgres', env, replicaOf: first }), startDeployedWorker()]);
   proxy.targets = [first.origin, second.origin];
   person = await signUp({ ...first, origin: proxy.origin }, 'Cluster User');
   await person.act('saveUserKey', { key: service.key }, '/settings');
@@ -246,7 +267,7 @@ test('after everything restarts, every result and file is there', async () => {
   test.setTimeout(90_000);
   await worker.stop();
   await Promise.all([first.restart('SIGTERM'), second.restart('SIGTERM')]);
-  worker = await startWorker({}, first.env);
+  worker = await startDeployedWorker();
   const archived = () => sql(`SELECT "assetId" FROM "GenerationOutput" WHERE "assetId" IS NOT NULL`);
   await expect.poll(async () => (await archived()).length, { timeout: 30_000 }).toBe(7); // five boards and two videos
   const outputs = await archived();
