@@ -25,6 +25,11 @@ export function StatCards({ report, budget, t, locale }: { report: SpendReport; 
       <Stat id="last-month" amount={report.lastMonth} label={s.lastMonth} value={formatCny(report.lastMonth, locale)} />
       <Stat id="range" amount={report.total} label={s.range} value={formatCny(report.total, locale)}>
         <p className="text-xs text-ink-subtle">{format(s.charges, { n: report.count })}</p>
+        {report.interrupted > 0 && (
+          <p className="text-xs text-warning" data-testid="stat-interrupted" data-count={report.interrupted}>
+            {format(s.interrupted, { n: report.interrupted })}
+          </p>
+        )}
       </Stat>
       <Stat
         id="budget"

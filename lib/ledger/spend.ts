@@ -58,6 +58,11 @@ export interface SpendReport {
   byKind: Slice[];
   /** Spend through each API key and through the studio (key `studio`); empty when the team has no keys. */
   byKey: Slice[];
+  /**
+   * Edits and boards of the range cut off by a restart before the service answered: nothing was
+   * charged here, but the service may have billed them, so they are shown apart.
+   */
+  interrupted: number;
   top: TopGeneration[];
 }
 
@@ -112,7 +117,7 @@ export async function spendReport(ctx: TeamContext, range: SpendRange, key?: Key
 
   // The range as instants, asked once and awaited by the two readers that need it.
   const bounds = rangeBounds(prisma, range, timeZone);
-  const [groups, [months], top, byKey] = await Promise.all([
+  const [groups, [months], top, byKey, interrupted] = await Promise.all([
     prisma.$queryRaw<GroupRow[]>`
       SELECT GROUPING(day, kind, model, "userId")::int AS grouping, to_char(day, 'YYYY-MM-DD') AS day, kind, model, "userId"::text AS "userId",
              sum(amount) AS amount, sum(lines)::int AS n
@@ -126,6 +131,7 @@ export async function spendReport(ctx: TeamContext, range: SpendRange, key?: Key
       FROM ${source} WHERE ${where} AND day >= ${localMonthFirstDay(timeZone, -1)}`,
     topGenerations(ctx, scope, bounds, key),
     spendByKey(ctx, scope, bounds),
+    interruptedRuns(ctx, scope, bounds, key),
   ]);
 
   // GROUPING() sets a bit for each column NOT in the row's grouping set (day=8, kind=4, model=2, userId=1).
@@ -164,7 +170,23 @@ export async function spendReport(ctx: TeamContext, range: SpendRange, key?: Key
     ),
     byKey,
     top,
+    interrupted,
   };
+}
+
+/** How many generations started in the range a restart cut off (ledger/sweep.ts marks them). */
+async function interruptedRuns(ctx: TeamContext, scope: 'team' | 'mine', range: Promise<Bounds>, key?: KeyFilter): Promise<number> {
+  const bounds = await range;
+  return (await db()).generation.count({
+    where: {
+      teamId: ctx.team.id,
+      ...(scope === 'mine' ? { userId: ctx.user.id } : {}),
+      ...(key ? { apiKeyId: key === 'studio' ? null : key } : {}),
+      status: 'failed',
+      errorCode: 'interrupted',
+      createdAt: { gte: bounds.from, lt: bounds.to },
+    },
+  });
 }
 
 /**

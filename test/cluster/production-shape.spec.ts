@@ -2,9 +2,11 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
+import PgBoss from 'pg-boss';
 import { scenePng, startService, type RunningService } from '@atelier/reference-service/testing';
 import { S3BlobStore } from '../../lib/storage/s3-store';
 import { startS3rver } from '../../lib/storage/testing/s3rver-server';
+import { shotPath } from '../../e2e/support/screenshots';
 import { startWorker, type WorkerProcess } from '../support/worker';
 import { startAtelier, type Atelier } from '../security/support/atelier';
 import { Session, signUp } from '../security/support/session';
@@ -221,6 +223,55 @@ test('SIGTERM lets a board in flight finish, then the replica exits', async () =
   await knobs({ latencyMs: {} });
 });
 
+test('a replica killed mid-board fails only its own requests; the board is marked interrupted and its reservation released', async ({ browser }) => {
+  test.setTimeout(60_000);
+  await knobs({ latencyMs: { 'atelier-vista': 4000 } });
+  const running = async () => (await sql(`SELECT count(*)::int AS n FROM "Generation" WHERE status = 'running'`))[0].n;
+  const dying = runBoard(on(first), 7).then(
+    (answer) => answer.status,
+    () => 'cut off',
+  );
+  const living = runBoard(on(second), 8);
+  await expect.poll(running).toBe(2);
+  await first.restart('SIGKILL');
+  expect(await dying).toBe('cut off');
+  expect((await living).status).toBe(201);
+  await knobs({ latencyMs: {} });
+
+  // The killed process's reservation stays until its lease lapses (60 s unrenewed) and the minute's
+  // sweep runs: both are brought forward here.
+  const [held] = await sql(`SELECT "generationId", "leaseId" FROM "LedgerEntry" WHERE status = 'reserved'`);
+  await sql(`UPDATE "ProcessLease" SET "renewedAt" = "renewedAt" - interval '2 minutes' WHERE id = $1`, [held.leaseId]);
+  const boss = new PgBoss({ connectionString: first.databaseUrl, supervise: false, schedule: false });
+  await boss.start();
+  await boss.send('ledger.sweep', {});
+  await boss.stop({ graceful: false });
+  await expect
+    .poll(async () => (await sql(`SELECT status::text, "errorCode" FROM "Generation" WHERE id = $1`, [held.generationId]))[0], { timeout: 20_000 })
+    .toEqual({ status: 'failed', errorCode: 'interrupted' });
+  expect(await sql(`SELECT count(*)::int AS n FROM "LedgerEntry" WHERE status = 'reserved'`)).toEqual([{ n: 0 }]);
+  // The dashboard counts it apart: nothing charged here, but the service may have billed it.
+  const dashboard = await (await person.fetch('/dashboard')).text();
+  expect(dashboard).toMatch(/data-testid="stat-interrupted" data-count="1"/);
+  if (process.env.SCREENSHOTS) {
+    for (const locale of ['en', 'zh-CN']) {
+      const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+      await context.addCookies(
+        [...person.cookie.split('; ').map((pair) => pair.split('=')), ['atelier-locale', locale]].map(([name, ...value]) => ({
+          name,
+          value: value.join('='),
+          url: proxy.origin,
+        })),
+      );
+      const page = await context.newPage();
+      await page.goto(`${proxy.origin}/dashboard`);
+      await expect(page.getByTestId('stat-interrupted')).toBeVisible();
+      await page.screenshot({ path: shotPath(`dashboard-interrupted-${locale}.png`) });
+      await context.close();
+    }
+  }
+});
+
 test('each replica and the worker report their metrics, and a request’s id is in its logs', async () => {
   test.setTimeout(60_000);
   const processes = [first.origin, second.origin, workerMetrics];
@@ -269,7 +320,7 @@ test('after everything restarts, every result and file is there', async () => {
   await Promise.all([first.restart('SIGTERM'), second.restart('SIGTERM')]);
   worker = await startDeployedWorker();
   const archived = () => sql(`SELECT "assetId" FROM "GenerationOutput" WHERE "assetId" IS NOT NULL`);
-  await expect.poll(async () => (await archived()).length, { timeout: 30_000 }).toBe(7); // five boards and two videos
+  await expect.poll(async () => (await archived()).length, { timeout: 30_000 }).toBe(8); // six boards and two videos
   const outputs = await archived();
   for (const { assetId } of outputs) expect((await person.fetch(`/api/assets/${assetId}`, { method: 'HEAD' })).status).toBe(200);
   expect((await fetch(`${proxy.origin}/api/ready`)).status).toBe(200);

@@ -47,6 +47,7 @@ export const dashboardEn = {
     lastMonth: 'Last month',
     range: 'Selected period',
     charges: '{n} charges',
+    interrupted: 'Interrupted by a restart: {n} (not charged here; the service may have billed them)',
     budget: 'Team budget',
     budgetLeft: '{left} left of {limit}',
     budgetNone: 'No budget set',

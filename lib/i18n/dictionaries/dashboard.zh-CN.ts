@@ -47,6 +47,7 @@ export const dashboardZhCN: DashboardDictionary = {
     lastMonth: '上月',
     range: '所选时间段',
     charges: '{n} 笔扣费',
+    interrupted: '因重启中断：{n} 次（此处未计费；服务方可能已对其计费）',
     budget: '团队预算',
     budgetLeft: '剩余 {left}，共 {limit}',
     budgetNone: '未设置预算',
