@@ -12,7 +12,7 @@ import { CLIENT_IP_HEADER, clientIp } from './lib/http/client-ip';
 import { guardRequest } from './lib/http/request-guard';
 import { securityHeaders } from './lib/http/security-headers';
 import { startJobs } from './lib/jobs';
-import { requestIdFrom, withRequestId } from './lib/observability/context';
+import { requestIdFrom, withRequestContext } from './lib/observability/context';
 import { observeRequest, requestKind, serveMetrics } from './lib/observability/http';
 import { log, setProcessRole } from './lib/observability/log';
 import { handleVideoWebhookNode } from './lib/videos/webhook-delivery';
@@ -54,15 +54,15 @@ const server = createServer((req, res) => {
   const pathname = (req.url ?? '/').split('?')[0];
   // Every request has an id (the caller's X-Request-Id, or a new one): in the answer, the logs, the
   // service calls it makes and the jobs it queues.
-  const requestId = requestIdFrom(req.headers['x-request-id']);
-  req.headers['x-request-id'] = requestId;
-  res.setHeader('x-request-id', requestId);
-  observeRequest(req, res, pathname, requestKind(pathname, isActionPost(req, pathname)));
+  const context = { requestId: requestIdFrom(req.headers['x-request-id']), serviceMs: 0 };
+  req.headers['x-request-id'] = context.requestId;
+  res.setHeader('x-request-id', context.requestId);
+  observeRequest(req, res, pathname, requestKind(pathname, isActionPost(req, pathname)), context);
   if (pathname === '/api/metrics') {
     void serveMetrics(req, res);
     return;
   }
-  withRequestId(requestId, () => route(req, res, pathname));
+  withRequestContext(context, () => route(req, res, pathname));
 });
 
 function route(req: IncomingMessage, res: ServerResponse, pathname: string) {

@@ -1,5 +1,6 @@
 import { appConfig } from '../config';
 import { resolveServiceKey, type KeyOwner } from '../keys/service-keys';
+import { noteServiceTime } from '../observability/context';
 import { metrics } from '../observability/metrics';
 import { recordCall } from '../request-log/log';
 import { createUpstreamClient, type UpstreamClient } from '../upstream';
@@ -18,6 +19,7 @@ export async function upstreamFor(ctx: KeyOwner & { apiKey?: { id: string } }): 
     // Every call goes to the request log under whose it was, and to the latency metric (once per model it named).
     observe: (call) => {
       recordCall({ ...call, teamId: ctx.team.id, userId: ctx.user.id, apiKeyId: ctx.apiKey?.id ?? null });
+      noteServiceTime(call.upstreamMs);
       const latency = metrics().serviceSeconds;
       for (const model of call.models) latency.observe({ operation: call.operation, model, status: String(call.status) }, call.upstreamMs / 1000);
     },

@@ -6,13 +6,15 @@ import { randomUUID } from 'node:crypto';
 // One AsyncLocalStorage for the process, on globalThis: the custom server and Next's bundles load
 // separate copies of this module and must see the same store.
 
-interface Context {
+export interface RequestContext {
   requestId: string;
+  /** Time spent waiting on the service within this request, ms (what is left is Atelier's own). */
+  serviceMs: number;
 }
 
 const KEY = Symbol.for('atelier.request-context');
-type Holder = { [KEY]?: AsyncLocalStorage<Context> };
-const storage = ((globalThis as Holder)[KEY] ??= new AsyncLocalStorage<Context>());
+type Holder = { [KEY]?: AsyncLocalStorage<RequestContext> };
+const storage = ((globalThis as Holder)[KEY] ??= new AsyncLocalStorage<RequestContext>());
 
 const ACCEPTED = /^[\w.:-]{8,128}$/;
 
@@ -24,7 +26,18 @@ export function requestIdFrom(header: string | string[] | undefined): string {
 
 /** Runs `work` with this request id (logs, service calls and queued jobs carry it). */
 export function withRequestId<T>(requestId: string, work: () => T): T {
-  return storage.run({ requestId }, work);
+  return withRequestContext({ requestId, serviceMs: 0 }, work);
+}
+
+/** Runs `work` in a context the caller keeps (server.ts reads its service time when the answer ends). */
+export function withRequestContext<T>(context: RequestContext, work: () => T): T {
+  return storage.run(context, work);
+}
+
+/** Adds a call to the service to the current request's service time. */
+export function noteServiceTime(ms: number): void {
+  const context = storage.getStore();
+  if (context) context.serviceMs += ms;
 }
 
 /** The request id of the work under way, if any. */

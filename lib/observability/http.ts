@@ -1,4 +1,5 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { RequestContext } from './context';
 import { log } from './log';
 import { METRICS_CONTENT_TYPE, metrics, metricsAllowed, scrape } from './metrics';
 
@@ -18,16 +19,23 @@ export function requestKind(pathname: string, isAction: boolean): RequestKind {
   return isAction ? 'action' : 'page';
 }
 
-/** Times the answer to `req` into the request histogram and logs it (static files and probes are only counted); call after its X-Request-Id is set. */
-export function observeRequest(req: IncomingMessage, res: ServerResponse, pathname: string, kind: RequestKind): void {
+/**
+ * Times the answer to `req` into the request histograms and logs it (static files and probes are
+ * only counted): its whole time, and Atelier's own share, without the service's time (`context`,
+ * which the request's service calls add to).
+ */
+export function observeRequest(req: IncomingMessage, res: ServerResponse, pathname: string, kind: RequestKind, context: RequestContext): void {
   const started = performance.now();
   res.once('close', () => {
-    const seconds = (performance.now() - started) / 1000;
+    const ms = performance.now() - started;
+    const ownMs = Math.max(0, ms - context.serviceMs);
     const status = res.writableFinished ? res.statusCode : 0; // 0: the client left before the answer ended
-    metrics().httpSeconds.observe({ kind, status: status === 0 ? 'aborted' : `${Math.floor(status / 100)}xx` }, seconds);
+    const labels = { kind, status: status === 0 ? 'aborted' : `${Math.floor(status / 100)}xx` };
+    metrics().httpSeconds.observe(labels, ms / 1000);
+    metrics().ownSeconds.observe(labels, ownMs / 1000);
     if (kind !== 'static' && kind !== 'probe') {
-      const requestId = req.headers['x-request-id'];
-      log().info({ requestId, method: req.method, path: pathname, kind, status, ms: Math.round(seconds * 1000) }, 'request');
+      const fields = { requestId: context.requestId, method: req.method, path: pathname, kind, status, ms: Math.round(ms) };
+      log().info({ ...fields, serviceMs: Math.round(context.serviceMs), ownMs: Math.round(ownMs) }, 'request');
     }
   });
 }

@@ -32,6 +32,13 @@ function create() {
       buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 10, 30, 90],
       registers,
     }),
+    ownSeconds: new Histogram({
+      name: 'atelier_http_request_own_duration_seconds',
+      help: 'Atelier’s own share of each request: its whole time less the time spent waiting on the service.',
+      labelNames: ['kind', 'status'] as const,
+      buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 10],
+      registers,
+    }),
     budgetRefusals: new Counter({
       name: 'atelier_budget_refusals_total',
       help: 'Requests refused by a budget, by which (team, member, key).',

@@ -1,38 +1,34 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import PgBoss from 'pg-boss';
-import { scenePng, startService, type RunningService } from '@atelier/reference-service/testing';
+import { scenePng, type RunningService } from '@atelier/reference-service/testing';
 import { S3BlobStore } from '../../lib/storage/s3-store';
-import { startS3rver } from '../../lib/storage/testing/s3rver-server';
 import { shotPath } from '../../e2e/support/screenshots';
-import { startWorker, type WorkerProcess } from '../support/worker';
-import { startAtelier, type Atelier } from '../security/support/atelier';
+import type { Atelier } from '../security/support/atelier';
 import { Session, signUp } from '../security/support/session';
-import { freePort } from '../security/support/atelier';
-import { deployBlock, envFor } from './support/deploy-doc';
-import { startProxy, type Proxy } from './support/proxy';
+import { DEPLOY_BLOCKS, startCluster, type Cluster } from './support/cluster';
+import type { Proxy } from './support/proxy';
 
-// Atelier in its production shape: the service on its own, two web replicas that run no jobs, one
-// `npm run worker`, one PostgreSQL database, S3 (s3rver) and a round-robin balancer in front. People
+// Atelier in its production shape (support/cluster.ts: the service on its own, two web replicas
+// that run no jobs, one `npm run worker`, one PostgreSQL, S3 and a round-robin balancer). People
 // sign in through one replica and work through the other; the service's webhooks reach either.
 
 test.describe.configure({ mode: 'serial' });
 
+let cluster: Cluster;
 let service: RunningService;
-let s3: Awaited<ReturnType<typeof startS3rver>>;
+let s3: Cluster['s3'];
 let proxy: Proxy;
 let first: Atelier;
 let second: Atelier;
-let worker: WorkerProcess;
 let person: Session;
 let workerMetrics: string;
-const METRICS_TOKEN = randomBytes(24).toString('base64url');
 
 /** One process's metrics: the sum of a metric's series whose labels include `labels`. */
 async function scrape(origin: string) {
-  const answer = await fetch(`${origin}/api/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } });
+  const answer = await fetch(`${origin}/api/metrics`, { headers: { authorization: `Bearer ${cluster.metricsToken}` } });
   expect(answer.status).toBe(200);
   const text = await answer.text();
   return {
@@ -70,16 +66,13 @@ async function knobs(values: Record<string, unknown>) {
 const runBoard = (session: Session, seed: number) =>
   session.fetch('/api/compare', { method: 'POST', headers: { 'content-type': 'application/json' }, body: board(seed) });
 
-// Each process is started as docs/deploy.md says: its command, and its variables with test values.
-const blocks = { web: deployBlock('web'), worker: deployBlock('worker'), service: deployBlock('service') };
-let values: Record<string, string>;
-/** The worker, as `npm run worker` (scripts/worker.ts) with the page's variables. */
-const startDeployedWorker = () =>
-  startWorker(envFor(blocks.worker, { ...values, DATABASE_URL: first.databaseUrl, ATELIER_METRICS_PORT: new URL(workerMetrics).port }), process.env);
-
 test('the processes are started the way docs/deploy.md says', () => {
   const scripts = (JSON.parse(readFileSync(path.resolve(import.meta.dirname, '../../package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts;
-  expect([blocks.web.command, blocks.worker.command, blocks.service.command]).toEqual(['npm run serve', 'npm run worker', 'npm run service']);
+  expect([DEPLOY_BLOCKS.web.command, DEPLOY_BLOCKS.worker.command, DEPLOY_BLOCKS.service.command]).toEqual([
+    'npm run serve',
+    'npm run worker',
+    'npm run service',
+  ]);
   // What startAtelier and startWorker spawn (node --import tsx, so that a signal reaches the server itself).
   expect(scripts.serve).toBe('NODE_ENV=production tsx server.ts');
   expect(scripts.worker).toBe('tsx scripts/worker.ts');
@@ -88,48 +81,14 @@ test('the processes are started the way docs/deploy.md says', () => {
 
 test.beforeAll(async () => {
   test.setTimeout(180_000);
-  proxy = await startProxy();
-  const webhookSecret = `whsec_${randomBytes(24).toString('base64')}`;
-  // startService gives the service its data dir and admin token itself.
-  const serviceEnv = envFor(blocks.service, { SERVICE_WEBHOOK_SECRET: webhookSecret, SERVICE_PRIVATE_WEBHOOK_ORIGINS: proxy.origin }, [
-    'SERVICE_DATA_DIR',
-    'SERVICE_ADMIN_TOKEN',
-  ]);
-  [service, s3] = await Promise.all([startService(serviceEnv), startS3rver('atelier-cluster')]);
-  values = {
-    NODE_ENV: 'production',
-    ATELIER_SECRET: randomBytes(32).toString('base64url'),
-    ATELIER_PUBLIC_URL: proxy.origin,
-    ATELIER_WEBHOOK_BASE_URL: proxy.origin,
-    ATELIER_RUN_WORKERS: 'false',
-    UPSTREAM_BASE_URL: service.url,
-    UPSTREAM_WEBHOOK_SECRET: webhookSecret,
-    STORAGE_DRIVER: 's3',
-    S3_BUCKET: s3.config.bucket,
-    S3_REGION: s3.config.region,
-    S3_ENDPOINT: s3.config.endpoint!,
-    S3_FORCE_PATH_STYLE: 'true',
-    S3_ACCESS_KEY_ID: 'S3RVER',
-    S3_SECRET_ACCESS_KEY: 'S3RVER',
-    ATELIER_METRICS_TOKEN: METRICS_TOKEN,
-  };
-  // startAtelier makes the database and sets NODE_ENV (as `npm run serve` does).
-  const env = envFor(blocks.web, values, ['DATABASE_URL', 'NODE_ENV']);
-  first = await startAtelier({ database: 'postgres', env });
-  workerMetrics = `http://127.0.0.1:${await freePort()}`;
-  [second, worker] = await Promise.all([startAtelier({ database: 'postgres', env, replicaOf: first }), startDeployedWorker()]);
-  proxy.targets = [first.origin, second.origin];
+  cluster = await startCluster();
+  ({ proxy, service, first, second, s3, workerMetrics } = cluster);
   person = await signUp({ ...first, origin: proxy.origin }, 'Cluster User');
   await person.act('saveUserKey', { key: service.key }, '/settings');
 });
 
 test.afterAll(async () => {
-  await worker?.stop();
-  await second?.stop();
-  await first?.stop();
-  await proxy?.stop();
-  await s3?.stop();
-  await service?.dispose();
+  await cluster?.stop();
 });
 
 test('boards through either replica are archived into S3 by the worker alone', async () => {
@@ -316,9 +275,9 @@ test('each replica and the worker report their metrics, and a request’s id is 
 
 test('after everything restarts, every result and file is there', async () => {
   test.setTimeout(90_000);
-  await worker.stop();
+  await cluster.worker.stop();
   await Promise.all([first.restart('SIGTERM'), second.restart('SIGTERM')]);
-  worker = await startDeployedWorker();
+  await cluster.restartWorker();
   const archived = () => sql(`SELECT "assetId" FROM "GenerationOutput" WHERE "assetId" IS NOT NULL`);
   await expect.poll(async () => (await archived()).length, { timeout: 30_000 }).toBe(8); // six boards and two videos
   const outputs = await archived();
