@@ -119,8 +119,12 @@ try {
   const killer = async () => {
     if (!KILL) return;
     await sleep((SECONDS * 1000) / 2);
+    const pid = first.pid;
     killedAt = performance.now();
-    await first.restart('SIGKILL').catch(() => undefined); // killed, then started again on its port
+    await first.restart('SIGKILL'); // killed, then started again on its port
+    console.log(
+      `  killed replica ${pid} at ${((killedAt - started) / 1000).toFixed(0)} s; ${first.pid} took its place ${((performance.now() - killedAt) / 1000).toFixed(1)} s later`,
+    );
   };
   await Promise.all([...people.map(personLoop), healthLoop(), killer()]);
   const loadAtEnd = await load();
@@ -173,6 +177,7 @@ try {
   console.log(
     `  generations answered ${answered.length}: lost ${lost}, charged twice ${doubleCharged}, charged short ${undercharged}, still reserved ${reserved}`,
   );
+  if (KILL && reserved > 0) console.log('    (reserved: the killed replica’s runs, given back by the minute’s sweep once its lease lapses)');
   const ownP50 = percentile(own, 50);
   const ownP95 = percentile(own, 95);
   const healthP95 = percentile(health, 95);
