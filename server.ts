@@ -12,6 +12,7 @@ import { CLIENT_IP_HEADER, clientIp } from './lib/http/client-ip';
 import { guardRequest } from './lib/http/request-guard';
 import { securityHeaders } from './lib/http/security-headers';
 import { startJobs } from './lib/jobs';
+import { queueDepths } from './lib/queue/depths';
 import { requestIdFrom, withRequestContext } from './lib/observability/context';
 import { observeRequest, requestKind, serveMetrics } from './lib/observability/http';
 import { log, setProcessRole } from './lib/observability/log';
@@ -59,7 +60,7 @@ const server = createServer((req, res) => {
   res.setHeader('x-request-id', context.requestId);
   observeRequest(req, res, pathname, requestKind(pathname, isActionPost(req, pathname)), context);
   if (pathname === '/api/metrics') {
-    void serveMetrics(req, res);
+    void serveMetrics(req, res, () => queueDepths(db));
     return;
   }
   withRequestContext(context, () => route(req, res, pathname));

@@ -3,6 +3,7 @@
 import { blobStore } from '../lib/assets/store';
 import { appConfig } from '../lib/config';
 import { startJobs } from '../lib/jobs';
+import { queueDepths } from '../lib/queue/depths';
 import { serveWorkerMetrics } from '../lib/observability/http';
 import { log, setProcessRole } from '../lib/observability/log';
 import { closeRuntime, runtime } from '../lib/runtime';
@@ -12,7 +13,7 @@ const { db } = await runtime();
 await blobStore().probe();
 const jobs = await startJobs(db);
 const { metricsPort, host } = appConfig();
-const metricsServer = metricsPort ? serveWorkerMetrics(metricsPort, host) : undefined;
+const metricsServer = metricsPort ? serveWorkerMetrics(metricsPort, host, () => queueDepths(db)) : undefined;
 log().info({ database: db.kind, metrics: metricsPort ? `${host}:${metricsPort}` : null }, 'worker running jobs');
 
 /** SIGTERM: stop taking jobs and let running ones finish, 25 s at most (as the web server does). */

@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { RequestContext } from './context';
 import { log } from './log';
-import { METRICS_CONTENT_TYPE, metrics, metricsAllowed, scrape } from './metrics';
+import { METRICS_CONTENT_TYPE, metrics, metricsAllowed, scrape, type QueueReader } from './metrics';
 
 // What the web server (server.ts) and the worker's metrics port do with node:http requests: time
 // and count every answer, log the ones worth reading, and serve /api/metrics.
@@ -41,13 +41,13 @@ export function observeRequest(req: IncomingMessage, res: ServerResponse, pathna
 }
 
 /** GET /api/metrics: Prometheus text for the configured bearer token; 404 for anyone else (or when no token is set). */
-export async function serveMetrics(req: IncomingMessage, res: ServerResponse): Promise<void> {
+export async function serveMetrics(req: IncomingMessage, res: ServerResponse, readQueues: QueueReader): Promise<void> {
   if (req.method !== 'GET' || !metricsAllowed(req.headers.authorization)) {
     res.writeHead(404, { 'content-type': 'application/json' }).end(JSON.stringify({ error: { code: 'not_found', message: 'Not found.' } }));
     return;
   }
   try {
-    const text = await scrape();
+    const text = await scrape(readQueues);
     res.writeHead(200, { 'content-type': METRICS_CONTENT_TYPE, 'cache-control': 'no-store' }).end(text);
   } catch (error) {
     log().error({ err: error }, 'metrics scrape failed');
@@ -56,9 +56,9 @@ export async function serveMetrics(req: IncomingMessage, res: ServerResponse): P
 }
 
 /** The worker's own small server: /api/metrics on `port`, nothing else. */
-export function serveWorkerMetrics(port: number, host: string): Server {
+export function serveWorkerMetrics(port: number, host: string, readQueues: QueueReader): Server {
   const server = createServer((req, res) => {
-    if ((req.url ?? '').split('?')[0] === '/api/metrics') void serveMetrics(req, res);
+    if ((req.url ?? '').split('?')[0] === '/api/metrics') void serveMetrics(req, res, readQueues);
     else res.writeHead(404).end();
   });
   server.listen(port, host);

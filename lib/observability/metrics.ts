@@ -1,7 +1,6 @@
 import { timingSafeEqual } from 'node:crypto';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import { appConfig } from '../config';
-import { db } from '../runtime';
 import { processLabel } from './log';
 
 // Prometheus metrics of this process, scraped at /api/metrics (a bearer token, ATELIER_METRICS_TOKEN):
@@ -85,20 +84,13 @@ export function metrics(): Metrics {
   return ((globalThis as Holder)[KEY] ??= create());
 }
 
+/** What a scrape reads from the database: each queue's jobs by state (lib/queue/depths.ts). */
+export type QueueReader = () => Promise<Array<{ queue: string; waiting: number; scheduled: number; active: number; oldest: number | null }>>;
+
 /** Reads what lives in the database and the service, then renders every metric. */
-export async function scrape(): Promise<string> {
+export async function scrape(readQueues: QueueReader): Promise<string> {
   const m = metrics();
-  const prisma = await db();
-  const [queues] = await Promise.all([
-    prisma.$queryRaw<Array<{ queue: string; waiting: number; scheduled: number; active: number; oldest: number | null }>>`
-      SELECT name AS queue,
-             count(*) FILTER (WHERE state IN ('created', 'retry') AND start_after <= now())::int AS waiting,
-             count(*) FILTER (WHERE state IN ('created', 'retry') AND start_after > now())::int AS scheduled,
-             count(*) FILTER (WHERE state = 'active')::int AS active,
-             extract(epoch FROM now() - min(start_after) FILTER (WHERE state IN ('created', 'retry') AND start_after <= now()))::float8 AS oldest
-      FROM pgboss.job WHERE state < 'completed' GROUP BY name`,
-    probeService().then((up) => m.serviceUp.set(up ? 1 : 0)),
-  ]);
+  const [queues] = await Promise.all([readQueues(), probeService().then((up) => m.serviceUp.set(up ? 1 : 0))]);
   m.jobs.reset();
   m.oldestJob.reset();
   for (const q of queues) {

