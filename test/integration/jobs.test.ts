@@ -44,7 +44,14 @@ describe.each(DATABASE_KINDS)('background jobs on %s', (kind) => {
 
 // A receiver that holds the first delivery open (the worker is killed while it waits) and answers the next.
 const requests: string[] = [];
+// `/slow` answers every delivery after 2 s.
+const slow: string[] = [];
 const receiver = createServer((request, response) => {
+  if (request.url === '/slow') {
+    slow.push(request.headers['webhook-id'] as string);
+    setTimeout(() => response.writeHead(204).end(), 2000);
+    return;
+  }
   requests.push(request.headers['webhook-id'] as string);
   if (requests.length > 1) response.writeHead(204).end();
 });
@@ -96,4 +103,27 @@ describe('a crashed worker’s jobs on postgres', () => {
       await boss.stop({ graceful: false });
     }
   }, 90_000);
+
+  it('a worker stopped with SIGTERM finishes the job it is running, then exits', async () => {
+    const owner = await atelier.person('Lou');
+    await saveAlertSettings(owner, { budgetThresholds: [], email: false, webhookUrl: `${receiverOrigin}/slow` });
+    const payload = { subject: 'team', name: 'Lou', threshold: 80, limit: '1.00', spent: '0.80', period: '2026-11', team: 'Lou' };
+    const [eventId] = await recordAlert({
+      teamId: owner.team.id,
+      rule: 'budget',
+      subject: 'team',
+      threshold: 80,
+      period: '2026-11',
+      channels: ['webhook'],
+      payload,
+    });
+    const worker = await startWorker(env);
+    await enqueue(ALERT_QUEUES.deliver, { eventId }, { id: eventId });
+    await eventually(async () => slow.length === 1); // under way: the receiver answers in 2 s
+    await worker.stop('SIGTERM');
+    expect(worker.log()).toContain('"msg":"stopped"');
+    const event = await (await db()).alertEvent.findUniqueOrThrow({ where: { id: eventId } });
+    expect(event).toMatchObject({ status: 'delivered', attempts: 1 });
+    expect(slow).toEqual([`msg_${eventId}`]);
+  }, 60_000);
 });
