@@ -54,7 +54,7 @@ export default defineConfig({
     url: `${baseURL}/api/health`,
     timeout: 120_000,
     reuseExistingServer: false,
-    stdout: 'pipe',
+    stdout: 'ignore', // kept in server.log (the command tees it)
     env: {
       NODE_ENV: 'production',
       PORT: String(port),
