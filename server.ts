@@ -15,7 +15,7 @@ import { startJobs } from './lib/jobs';
 import { queueDepths } from './lib/queue/depths';
 import { requestIdFrom, withRequestContext } from './lib/observability/context';
 import { observeRequest, requestKind, serveMetrics } from './lib/observability/http';
-import { log, setProcessRole } from './lib/observability/log';
+import { flushLogs, log, setProcessRole } from './lib/observability/log';
 import { handleVideoWebhookNode } from './lib/videos/webhook-delivery';
 import { webhookBase } from './lib/videos/webhook-target';
 import { createReferenceService, loadConfig as loadServiceConfig, nodeHandler } from '@atelier/reference-service';
@@ -141,6 +141,7 @@ async function shutdown(signal: NodeJS.Signals) {
   await service?.close();
   await closeRuntime();
   log().info('stopped');
+  flushLogs();
   process.exit(0);
 }
 process.once('SIGTERM', shutdown);

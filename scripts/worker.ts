@@ -5,7 +5,7 @@ import { appConfig } from '../lib/config';
 import { startJobs } from '../lib/jobs';
 import { queueDepths } from '../lib/queue/depths';
 import { serveWorkerMetrics } from '../lib/observability/http';
-import { log, setProcessRole } from '../lib/observability/log';
+import { flushLogs, log, setProcessRole } from '../lib/observability/log';
 import { closeRuntime, runtime } from '../lib/runtime';
 
 setProcessRole('worker');
@@ -23,6 +23,7 @@ async function shutdown(signal: NodeJS.Signals) {
   await jobs.stop(25_000);
   await closeRuntime();
   log().info('stopped');
+  flushLogs();
   process.exit(0);
 }
 process.once('SIGTERM', shutdown);
