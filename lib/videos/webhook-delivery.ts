@@ -13,8 +13,34 @@ import { log } from '../observability/log';
  * per task. The lookup itself is shared too: 50 deliveries arriving together wait on the same one.
  */
 const knownHashes = new Map<string, Promise<string | null | undefined>>();
-/** One nudge in flight per task is enough: later deliveries ride on it. */
-const nudging = new Set<string>();
+/**
+ * Nudges are coalesced per task: the first delivery queues a re-read at once; deliveries within the
+ * next second ride on one more re-read at the end of that second, so the last delivery's news is
+ * always read. A burst of 50 costs two jobs, not 50 sends that the queue would drop as duplicates.
+ */
+const NUDGE_WINDOW_MS = 1000;
+const nudges = new Map<string, { at: number; trailing: boolean }>();
+
+function nudge(taskId: string): void {
+  const now = Date.now();
+  const last = nudges.get(taskId);
+  const send = () => scheduleNudge(taskId).catch((error) => log().error({ err: error, taskId }, 'webhook: could not queue a sync; polling will catch up'));
+  if (!last || now - last.at >= NUDGE_WINDOW_MS) {
+    if (nudges.size > 10_000) for (const [id, n] of nudges) if (now - n.at >= NUDGE_WINDOW_MS && !n.trailing) nudges.delete(id);
+    nudges.set(taskId, { at: now, trailing: false });
+    void send();
+    return;
+  }
+  if (last.trailing) return;
+  last.trailing = true;
+  setTimeout(
+    () => {
+      nudges.set(taskId, { at: Date.now(), trailing: false });
+      void send();
+    },
+    NUDGE_WINDOW_MS - (now - last.at),
+  ).unref();
+}
 
 function tokenHash(taskId: string): Promise<string | null | undefined> {
   let lookup = knownHashes.get(taskId);
@@ -63,12 +89,7 @@ async function judgeDelivery({ taskId, token, headers, body }: Delivery): Promis
   if (!isUuid(taskId)) return NOT_FOUND;
   const hash = await tokenHash(taskId);
   if (hash === undefined || !tokenMatches(token, hash)) return NOT_FOUND;
-  if (!nudging.has(taskId)) {
-    nudging.add(taskId);
-    scheduleNudge(taskId)
-      .catch((error) => log().error({ err: error, taskId }, 'webhook: could not queue a sync; polling will catch up'))
-      .finally(() => nudging.delete(taskId));
-  }
+  nudge(taskId);
   return { status: 202 };
 }
 
