@@ -153,11 +153,16 @@ test('the library gathers edits, board images and videos, pages on scroll and ta
   await expect(items(page)).toHaveCount(1);
   const boardHref = (await (await page.request.get('/api/library?fav=1')).json()).items[0].href as string;
   await page.goto(boardHref);
-  const boardStar = page.getByRole('button', { name: /favourite/i, pressed: true });
-  await boardStar.click();
-  await expect(page.getByRole('button', { name: /favourite/i, pressed: false })).toBeVisible();
-  await page.getByRole('button', { name: /favourite/i, pressed: false }).click();
-  await expect(page.getByRole('button', { name: /favourite/i, pressed: true })).toBeVisible();
+  // The star turns at once and the save follows (a server action, POSTed to the page); a full
+  // navigation would abort it, so each click waits for its save.
+  const star = async (pressed: boolean) => {
+    const saved = page.waitForResponse((response) => response.request().method() === 'POST');
+    await page.getByRole('button', { name: /favourite/i, pressed: !pressed }).click();
+    await expect(page.getByRole('button', { name: /favourite/i, pressed })).toBeVisible();
+    await saved;
+  };
+  await star(false);
+  await star(true);
   await page.goto('/library?fav=1');
   await expect(items(page)).toHaveCount(4);
 
