@@ -66,9 +66,10 @@ describe('a crashed worker’s jobs on postgres', () => {
   const env = { ATELIER_PRIVATE_CALLBACK_ORIGINS: receiverOrigin };
   const atelier = testAtelier('postgres', { env });
 
-  it('are handed back once its lease lapses, and a living worker’s long job is left alone', async () => {
-    const owner = await atelier.person('Kit');
-    await saveAlertSettings(owner, { budgetThresholds: [], email: false, webhookUrl: `${receiverOrigin}/hook` });
+  /** A new person's team with a webhook at `path` and one budget alert recorded for it, to deliver. */
+  async function alertFor(name: string, path: string): Promise<string> {
+    const owner = await atelier.person(name);
+    await saveAlertSettings(owner, { budgetThresholds: [], email: false, webhookUrl: `${receiverOrigin}${path}` });
     const [eventId] = await recordAlert({
       teamId: owner.team.id,
       rule: 'budget',
@@ -76,8 +77,13 @@ describe('a crashed worker’s jobs on postgres', () => {
       threshold: 80,
       period: '2026-11',
       channels: ['webhook'],
-      payload: { subject: 'team', name: 'Kit', threshold: 80, limit: '1.00', spent: '0.80', period: '2026-11', team: 'Kit' },
+      payload: { subject: 'team', name, threshold: 80, limit: '1.00', spent: '0.80', period: '2026-11', team: name },
     });
+    return eventId;
+  }
+
+  it('are handed back once its lease lapses, and a living worker’s long job is left alone', async () => {
+    const eventId = await alertFor('Kit', '/hook');
 
     const first = await startWorker(env);
     await enqueue(ALERT_QUEUES.deliver, { eventId }, { id: eventId });
@@ -105,18 +111,7 @@ describe('a crashed worker’s jobs on postgres', () => {
   }, 90_000);
 
   it('a worker stopped with SIGTERM finishes the job it is running, then exits', async () => {
-    const owner = await atelier.person('Lou');
-    await saveAlertSettings(owner, { budgetThresholds: [], email: false, webhookUrl: `${receiverOrigin}/slow` });
-    const payload = { subject: 'team', name: 'Lou', threshold: 80, limit: '1.00', spent: '0.80', period: '2026-11', team: 'Lou' };
-    const [eventId] = await recordAlert({
-      teamId: owner.team.id,
-      rule: 'budget',
-      subject: 'team',
-      threshold: 80,
-      period: '2026-11',
-      channels: ['webhook'],
-      payload,
-    });
+    const eventId = await alertFor('Lou', '/slow');
     const worker = await startWorker(env);
     await enqueue(ALERT_QUEUES.deliver, { eventId }, { id: eventId });
     await eventually(async () => slow.length === 1); // under way: the receiver answers in 2 s

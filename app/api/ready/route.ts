@@ -2,6 +2,7 @@
 // this build knows, and asset storage answers. The service is not asked: its outage would take every
 // replica out of the load balancer at once; its state is in /api/metrics.
 import { blobStore } from '@/lib/assets/store';
+import { withDeadline } from '@/lib/async';
 import { pendingMigrations } from '@/lib/db/migrate';
 import { runtime } from '@/lib/runtime';
 
@@ -11,8 +12,7 @@ const TIMEOUT_MS = 3000;
 
 async function check(probe: () => Promise<unknown>): Promise<'ok' | 'unreachable'> {
   try {
-    await Promise.race([probe(), new Promise((_, reject) => setTimeout(() => reject(new Error('timeout')), TIMEOUT_MS))]);
-    return 'ok';
+    return (await withDeadline(probe(), TIMEOUT_MS)) ? 'ok' : 'unreachable';
   } catch {
     return 'unreachable';
   }
