@@ -10,7 +10,7 @@ import { checkActionBody, isActionPost } from './lib/http/action-body';
 import { bodyLimit, capBody } from './lib/http/body-limit';
 import { CLIENT_IP_HEADER, clientIp } from './lib/http/client-ip';
 import { guardRequest } from './lib/http/request-guard';
-import { securityHeaders } from './lib/http/security-headers';
+import { machineAnswerHeaders, securityHeaders } from './lib/http/security-headers';
 import { startJobs } from './lib/jobs';
 import { queueDepths } from './lib/queue/depths';
 import { requestIdFrom, withRequestContext } from './lib/observability/context';
@@ -50,6 +50,7 @@ await app.prepare();
 const handle = app.getRequestHandler();
 
 const WEBHOOK_PATH = /^\/api\/webhooks\/video\/([^/]+)\/([^/]+)$/;
+const WEBHOOK_HEADERS = machineAnswerHeaders(config);
 
 const server = createServer((req, res) => {
   const pathname = (req.url ?? '/').split('?')[0];
@@ -67,7 +68,16 @@ const server = createServer((req, res) => {
 });
 
 function route(req: IncomingMessage, res: ServerResponse, pathname: string) {
-  // Set once for every response: pages, APIs, files, errors, the embedded service.
+  // Webhook deliveries come in bursts from the service, not a browser: they are answered first,
+  // before Next.js routing, with fixed security headers (nothing of theirs is rendered) and their
+  // body capped like every other.
+  const webhook = req.method === 'POST' && WEBHOOK_PATH.exec(pathname);
+  if (webhook) {
+    for (const name in WEBHOOK_HEADERS) res.setHeader(name, WEBHOOK_HEADERS[name]);
+    if (capBody(req, res, bodyLimit(pathname))) handleVideoWebhookNode(req, res, webhook[1], webhook[2]);
+    return;
+  }
+  // Set once for every other response: pages, APIs, files, errors, the embedded service.
   const { nonce, headers } = securityHeaders(config, { dev });
   for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
   req.headers['content-security-policy'] = headers['content-security-policy'];
@@ -79,12 +89,6 @@ function route(req: IncomingMessage, res: ServerResponse, pathname: string) {
   const refusal = guardRequest(req, pathname, config);
   if (refusal) {
     res.writeHead(refusal.status, { 'content-type': 'application/json' }).end(JSON.stringify({ error: { code: refusal.code, message: refusal.message } }));
-    return;
-  }
-  // Webhook deliveries come in bursts: answer them before Next.js routing, with no rendering at all.
-  const webhook = req.method === 'POST' && WEBHOOK_PATH.exec(pathname);
-  if (webhook) {
-    handleVideoWebhookNode(req, res, webhook[1], webhook[2]);
     return;
   }
   // Atelier's API: a metered gateway answers without Next.js routing in its path (lib/api/routes.ts).

@@ -19,6 +19,14 @@ export function requestKind(pathname: string, isAction: boolean): RequestKind {
   return isAction ? 'action' : 'page';
 }
 
+/** Paths whose last segment is a credential (webhook tokens, share and invite links): logged without it. */
+const CAPABILITY_PATHS = /^(\/api\/webhooks\/video\/[^/]+|\/s|\/invite)\/[^/]+/;
+
+/** The path as the access log shows it: capability tokens cut out, so a log reader cannot reuse them. */
+export function loggedPath(pathname: string): string {
+  return pathname.replace(CAPABILITY_PATHS, '$1/…');
+}
+
 /**
  * Times the answer to `req` into the request histograms and logs it (static files and probes are
  * only counted): its whole time, and Atelier's own share, without the service's time (`context`,
@@ -33,8 +41,11 @@ export function observeRequest(req: IncomingMessage, res: ServerResponse, pathna
     const labels = { kind, status: status === 0 ? 'aborted' : `${Math.floor(status / 100)}xx` };
     metrics().httpSeconds.observe(labels, ms / 1000);
     metrics().ownSeconds.observe(labels, ownMs / 1000);
-    if (kind !== 'static' && kind !== 'probe') {
-      const fields = { requestId: context.requestId, method: req.method, path: pathname, kind, status, ms: Math.round(ms) };
+    // Static files and probes are only counted; so are accepted webhook deliveries, which come 50 at a
+    // time per task and are counted by outcome in atelier_webhooks_total.
+    const quiet = kind === 'static' || kind === 'probe' || (kind === 'webhook' && status >= 200 && status < 300);
+    if (!quiet) {
+      const fields = { requestId: context.requestId, method: req.method, path: loggedPath(pathname), kind, status, ms: Math.round(ms) };
       log().info({ ...fields, serviceMs: Math.round(context.serviceMs), ownMs: Math.round(ownMs) }, 'request');
     }
   });

@@ -1,9 +1,9 @@
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { hash as digest, randomBytes, timingSafeEqual } from 'node:crypto';
 import { isIP } from 'node:net';
 import { appConfig, type AppConfig } from '../config';
 import { isBlockedAddress } from '../net/address-policy';
 
-const hash = (token: string) => createHash('sha256').update(token).digest('hex');
+const hash = (token: string) => digest('sha256', token, 'hex');
 
 /** Names that only resolve inside a machine or a private network. */
 const PRIVATE_NAME = /(^localhost$|\.localhost$|\.local$|\.internal$|\.lan$|\.home\.arpa$)/;
