@@ -4,7 +4,10 @@ import { useEffect, useReducer } from 'react';
 import { createRoot } from 'react-dom/client';
 import MaskEditor from '../../components/edit/mask-editor';
 import { exportMaskPng } from '../../lib/edits/mask-export';
-import { maskReducer, newHistory, type MaskHistory } from '../../lib/edits/mask-strokes';
+import { useMaskRaster } from '../../components/edit/use-mask-raster';
+import { maskReducer, newHistory, type MaskHistory } from '../../lib/edits/mask-doc';
+import { applyOp } from '../../lib/edits/mask-raster';
+import { magicWand } from '../../lib/edits/mask-select';
 
 const SIZE = 4096;
 
@@ -14,6 +17,7 @@ declare global {
       history: () => MaskHistory;
       exportMask: () => Promise<{ ms: number; bytes: number }>;
       canvasFill: () => Promise<{ ms: number; bytes: number }>;
+      selections: () => { wand: number; wandGlobal: number; pixelPass: number; lasso: number; maskFill: number; wandShare: number };
       redraw: () => number;
       frames: { work: number[]; intervals: number[]; recording: boolean };
     };
@@ -41,9 +45,23 @@ function picture(): Promise<HTMLImageElement> {
 }
 
 let current: MaskHistory = newHistory();
+let picture4096: HTMLImageElement;
+let rgbaCache: Uint8ClampedArray | undefined;
+/** The picture's pixels, read once (as the editor reads them for its wand). */
+function pixels(): Uint8ClampedArray {
+  if (!rgbaCache) {
+    const canvas = document.createElement('canvas');
+    canvas.width = canvas.height = SIZE;
+    const g = canvas.getContext('2d', { willReadFrequently: true })!;
+    g.drawImage(picture4096, 0, 0);
+    rgbaCache = g.getImageData(0, 0, SIZE, SIZE).data;
+  }
+  return rgbaCache;
+}
 
 function App({ image }: { image: HTMLImageElement }) {
   const [history, dispatch] = useReducer(maskReducer, undefined, () => newHistory());
+  const raster = useMaskRaster(history.present, SIZE, SIZE);
   useEffect(() => {
     current = history;
   }, [history]);
@@ -52,13 +70,16 @@ function App({ image }: { image: HTMLImageElement }) {
       image={image}
       width={SIZE}
       height={SIZE}
-      doc={history.present}
+      raster={raster}
       masking
-      mode="paint"
+      tool="brush"
+      combine="add"
       radius={60}
       feather={Number(process.env.BENCH_PREVIEW_FEATHER ?? 8)}
       opacity={0.5}
-      onStroke={(stroke) => dispatch({ type: 'stroke', stroke })}
+      color="#ff2d6f"
+      wand={{ tolerance: 24, contiguous: true }}
+      onOp={(op) => dispatch({ type: 'apply', op })}
       labels={{ canvas: 'canvas', fit: 'Fit', actual: '100%', zoomIn: '+', zoomOut: '-' }}
     />
   );
@@ -108,6 +129,35 @@ window.bench = {
     const blob = await canvas.convertToBlob({ type: 'image/png' });
     return { ms: performance.now() - t0, bytes: blob.size };
   },
+  // The selection tools' own work on the full 4096² image, each beside the least a pass over the
+  // same pixels costs: reading every pixel once (the wand), filling the whole mask (the lasso).
+  selections() {
+    const time = (work: () => unknown) => {
+      const t0 = performance.now();
+      work();
+      return performance.now() - t0;
+    };
+    const rgba = pixels();
+    const u32 = new Uint32Array(rgba.buffer);
+    let sink = 0;
+    const pixelPass = time(() => {
+      for (let i = 0; i < u32.length; i++) sink += u32[i] & 1;
+    });
+    let picked: Uint8Array = new Uint8Array(0);
+    const wand = time(() => (picked = magicWand(rgba, SIZE, SIZE, 10, 10, { tolerance: 24, contiguous: true })));
+    const wandGlobal = time(() => magicWand(rgba, SIZE, SIZE, 10, 10, { tolerance: 24, contiguous: false }));
+    // A 2,000-point lasso around most of the picture, its edge wavering like a hand's.
+    const points: number[] = [];
+    for (let i = 0; i < 2000; i++) {
+      const a = (i / 2000) * Math.PI * 2;
+      const r = 1800 + 120 * Math.sin(a * 23) + 40 * Math.sin(a * 97);
+      points.push(2048 + r * Math.cos(a), 2048 + r * Math.sin(a));
+    }
+    const mask = new Uint8Array(SIZE * SIZE);
+    const lasso = time(() => applyOp(mask, SIZE, SIZE, { type: 'shape', combine: 'add', shape: { kind: 'polygon', points } }));
+    const maskFill = time(() => mask.fill(255));
+    return { wand, wandGlobal, pixelPass: pixelPass + (sink & 0), lasso, maskFill, wandShare: picked.reduce((n, v) => n + (v ? 1 : 0), 0) / picked.length };
+  },
   // Baseline frame: redraw everything with nothing new (what any frame costs at least).
   redraw() {
     const t0 = performance.now();
@@ -117,6 +167,7 @@ window.bench = {
 };
 
 void picture().then((image) => {
+  picture4096 = image;
   createRoot(document.getElementById('root')!).render(<App image={image} />);
   document.body.dataset.ready = '1';
 });

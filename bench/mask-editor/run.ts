@@ -59,7 +59,7 @@ try {
   const painting = await page.evaluate(() => {
     const { frames } = window.bench;
     frames.recording = false;
-    return { work: frames.work.filter((w) => w > 0), intervals: [...frames.intervals], strokes: window.bench.history().present.strokes.length };
+    return { work: frames.work.filter((w) => w > 0), intervals: [...frames.intervals], strokes: window.bench.history().present.ops.length };
   });
 
   const exports: number[] = [];
@@ -73,14 +73,27 @@ try {
     bytes = e.bytes;
   }
 
+  const selections: Array<ReturnType<Window['bench']['selections']>> = [];
+  for (let i = 0; i < 7; i++) selections.push(await page.evaluate(() => window.bench.selections()));
+  const med = (key: keyof (typeof selections)[number]) => median(selections.map((s) => s[key]));
+
   const rows = [
     ['painting: p95 work per frame (pointer handling + layer draws)', ms(p95(painting.work)), `${painting.work.length} frames; target < 16 ms`],
     ['baseline: p95 full redraw of the stage, nothing new', ms(p95(idle.redraws)), `${(p95(painting.work) / p95(idle.redraws)).toFixed(2)} × baseline`],
     ['painting: p95 frame interval', ms(p95(painting.intervals)), `idle frame loop p95 ${ms(p95(idle.intervals))}`],
     ['export 4096² mask (rasterise + feather 8 px + PNG)', ms(median(exports)), `median of 5, ${(bytes / 1024).toFixed(0)} KiB; target < 500 ms`],
     ['baseline: full-size canvas fill + PNG encode', ms(median(fills)), `export = ${(median(exports) / median(fills)).toFixed(2)} × baseline`],
+    [
+      'magic wand, contiguous, tolerance 24 (scanline flood fill)',
+      ms(med('wand')),
+      `median of 7, ${(med('wandShare') * 100).toFixed(0)} % of the image picked; target < 150 ms`,
+    ],
+    ['magic wand, global', ms(med('wandGlobal')), `${(med('wandGlobal') / med('pixelPass')).toFixed(2)} × baseline`],
+    ['baseline: one read of every pixel', ms(med('pixelPass')), `wand = ${(med('wand') / med('pixelPass')).toFixed(2)} × baseline`],
+    ['lasso fill, 2,000 points, most of the image', ms(med('lasso')), 'median of 7; target < 50 ms'],
+    ['baseline: filling the whole mask', ms(med('maskFill')), `lasso = ${(med('lasso') / med('maskFill')).toFixed(2)} × baseline`],
   ];
-  console.log(`mask editor, 4096×4096, ${painting.strokes} strokes, brush 120 px`);
+  console.log(`mask editor, 4096×4096, ${painting.strokes} operations, brush 120 px`);
   for (const [name, value, note] of rows) console.log(`${name.padEnd(64)} ${value.padStart(10)}   ${note}`);
 } finally {
   await browser.close();

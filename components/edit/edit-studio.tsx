@@ -6,8 +6,12 @@ import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'r
 import type { EditModel } from '@/lib/edits/edit-models';
 import type { EditRecord } from '@/lib/edits/history';
 import { needsMask, PROMPT_TEMPLATES, sizeOptions, type EditKind } from '@/lib/edits/kinds';
+import { maskReducer, newHistory } from '@/lib/edits/mask-doc';
 import { exportMaskPng, looksLikeBackground } from '@/lib/edits/mask-export';
-import { isEmpty, maskReducer, newHistory } from '@/lib/edits/mask-strokes';
+import { maskFromPixels, pngHasAlpha } from '@/lib/edits/mask-import';
+import type { MaskOverlay } from '@/lib/edits/studio-prefs';
+import { format } from '@/lib/i18n';
+import { rememberMaskOverlay } from '@/app/(studio)/edit/overlay-action';
 import { useI18n } from '../i18n-provider';
 import { Button } from '../ui/button';
 import { Spinner } from '../ui/spinner';
@@ -20,6 +24,7 @@ import { MaskToolbar, type MaskTools } from './mask-toolbar';
 import { ResultPanel } from './result-panel';
 import { SourceDrop } from './source-drop';
 import { useEditRun } from './use-edit-run';
+import { useMaskRaster } from './use-mask-raster';
 import { useStudioKeys } from './use-studio-keys';
 
 // Konva touches `window` when it loads: client only.
@@ -36,6 +41,7 @@ function CanvasSpinner() {
 export interface StudioInitial {
   assetId?: string;
   edit?: EditRecord;
+  overlay: MaskOverlay;
 }
 
 const defaultBrush = (w: number, h: number) => Math.max(8, Math.round(Math.max(w, h) / 24));
@@ -51,7 +57,8 @@ export function EditStudio({ models, initial }: { models: EditModel[]; initial: 
   const [size, setSize] = useState('');
   const [parentId, setParentId] = useState<string | undefined>(initial.edit?.id);
   const [mask, dispatch] = useReducer(maskReducer, undefined, () => newHistory());
-  const [tools, setTools] = useState<MaskTools>({ mode: 'paint', size: 48, feather: 6, opacity: 0.5 });
+  const [tools, setTools] = useState<MaskTools>({ tool: 'brush', combine: 'add', size: 48, feather: 6, tolerance: 24, contiguous: true, edge: 8 });
+  const [overlay, setOverlay] = useState<MaskOverlay>(initial.overlay);
   const { state, run, cancel, reset } = useEditRun(t.edit.run.network);
   const [showResult, setShowResult] = useState(true);
   const promptEdited = useRef(Boolean(initial.edit));
@@ -62,6 +69,7 @@ export function EditStudio({ models, initial }: { models: EditModel[]; initial: 
 
   const masking = needsMask(kind);
   const dims = useMemo(() => (source ? { width: source.width, height: source.height } : null), [source]);
+  const raster = useMaskRaster(mask.present, source?.width ?? 0, source?.height ?? 0);
 
   const adopt = useCallback((next: Source) => {
     setSource((old) => {
@@ -152,12 +160,12 @@ export function EditStudio({ models, initial }: { models: EditModel[]; initial: 
   };
 
   const suggestBackground = useMemo(
-    () => kind === 'local' && dims !== null && looksLikeBackground(dims.width, dims.height, mask.present),
-    [kind, dims, mask.present],
+    () => kind === 'local' && dims !== null && !raster.empty && looksLikeBackground(dims.width, dims.height, raster.data),
+    [kind, dims, raster],
   );
 
   const running = state.status === 'running';
-  const blocked = !source ? t.edit.form.needImage : masking && isEmpty(mask.present) ? t.edit.form.needMask : !prompt.trim() ? t.edit.form.needPrompt : null;
+  const blocked = !source ? t.edit.form.needImage : masking && raster.empty ? t.edit.form.needMask : !prompt.trim() ? t.edit.form.needPrompt : null;
 
   const submit = async () => {
     if (!source || blocked || running) return;
@@ -209,6 +217,49 @@ export function EditStudio({ models, initial }: { models: EditModel[]; initial: 
     }
   };
 
+  const changeOverlay = (next: MaskOverlay) => {
+    setOverlay(next);
+    void rememberMaskOverlay(next);
+  };
+
+  /** A mask made elsewhere, at this image's size, in place of the current one (one undo step). */
+  const importMask = async (file: File) => {
+    if (!source) return;
+    const m = t.edit.mask;
+    try {
+      const hasAlpha = pngHasAlpha(new Uint8Array(await file.arrayBuffer()));
+      if (hasAlpha === null) throw new Error(m.importBad);
+      const bitmap = await createImageBitmap(file, { premultiplyAlpha: 'none', colorSpaceConversion: 'none' }).catch(() => {
+        throw new Error(m.importBad);
+      });
+      if (bitmap.width !== source.width || bitmap.height !== source.height) {
+        throw new Error(format(m.importSize, { mask: `${bitmap.width}×${bitmap.height}`, image: `${source.width}×${source.height}` }));
+      }
+      const canvas = document.createElement('canvas');
+      canvas.width = bitmap.width;
+      canvas.height = bitmap.height;
+      const ctx = canvas.getContext('2d', { willReadFrequently: true })!;
+      ctx.drawImage(bitmap, 0, 0);
+      const data = maskFromPixels(ctx.getImageData(0, 0, bitmap.width, bitmap.height).data, hasAlpha);
+      dispatch({ type: 'apply', op: { type: 'region', combine: 'replace', region: { width: source.width, height: source.height, data } } });
+      setInputError(null);
+    } catch (error) {
+      setInputError((error as Error).message);
+    }
+  };
+
+  /** The mask as the service would get it: greyscale, white = edit, at the image's natural size. */
+  const exportMask = async () => {
+    if (!source) return;
+    const png = await exportMaskPng(source.width, source.height, mask.present, tools.feather);
+    const url = URL.createObjectURL(new Blob([png as BlobPart], { type: 'image/png' }));
+    const link = document.createElement('a');
+    link.href = url;
+    link.download = `mask-${source.width}x${source.height}.png`;
+    link.click();
+    setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  };
+
   const result = state.status === 'done' && showResult && source ? state.outcome : null;
   return (
     <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_21rem]">
@@ -230,9 +281,14 @@ export function EditStudio({ models, initial }: { models: EditModel[]; initial: 
         {source && masking && !result && (
           <MaskToolbar
             tools={tools}
+            overlay={overlay}
             maxSize={maxBrush(source)}
             onChange={setTools}
-            onInvert={() => dispatch({ type: 'invert' })}
+            onOverlay={changeOverlay}
+            onGrow={(pixels) => dispatch({ type: 'apply', op: { type: 'grow', pixels } })}
+            onImport={(file) => void importMask(file)}
+            onExport={() => void exportMask()}
+            onInvert={() => dispatch({ type: 'apply', op: { type: 'invert' } })}
             onClear={() => dispatch({ type: 'clear' })}
             onUndo={() => dispatch({ type: 'undo' })}
             onRedo={() => dispatch({ type: 'redo' })}
@@ -260,13 +316,16 @@ export function EditStudio({ models, initial }: { models: EditModel[]; initial: 
               image={source.image}
               width={source.width}
               height={source.height}
-              doc={mask.present}
+              raster={raster}
               masking={masking}
-              mode={tools.mode}
+              tool={tools.tool}
+              combine={tools.combine}
               radius={tools.size / 2}
               feather={tools.feather}
-              opacity={tools.opacity}
-              onStroke={(stroke) => dispatch({ type: 'stroke', stroke })}
+              opacity={overlay.opacity}
+              color={overlay.color}
+              wand={{ tolerance: tools.tolerance, contiguous: tools.contiguous }}
+              onOp={(op) => dispatch({ type: 'apply', op })}
               labels={{
                 canvas: t.edit.input.canvasLabel,
                 fit: t.edit.mask.fit,
@@ -283,7 +342,13 @@ export function EditStudio({ models, initial }: { models: EditModel[]; initial: 
             {inputError}
           </p>
         )}
-        {source && masking && !result && <p className="text-xs text-ink-subtle">{t.edit.mask.shortcuts}</p>}
+        {source && masking && !result && (
+          <p className="text-xs text-ink-subtle" data-testid="mask-hints">
+            {/* Keyboard hints for a mouse, gestures for a finger or a pen. */}
+            <span className="pointer-coarse:hidden">{t.edit.mask.shortcuts}</span>
+            <span className="hidden pointer-coarse:inline">{t.edit.mask.touchHints}</span>
+          </p>
+        )}
       </div>
 
       <aside className="grid content-start gap-5 rounded-card bg-surface p-4 shadow-card">

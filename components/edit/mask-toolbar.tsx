@@ -1,93 +1,237 @@
 'use client';
 
-import { Brush, Eraser, FlipHorizontal2, Redo2, Trash2, Undo2, Eye } from 'lucide-react';
-import type { Stroke } from '@/lib/edits/mask-strokes';
+import {
+  Brush,
+  Circle,
+  Download,
+  Eye,
+  FlipHorizontal2,
+  Lasso,
+  Pentagon,
+  Redo2,
+  Square,
+  SquareMinus,
+  SquarePlus,
+  SquareSquare,
+  Trash2,
+  Undo2,
+  Upload,
+  Wand2,
+  Expand,
+  Shrink,
+} from 'lucide-react';
+import { useRef } from 'react';
+import type { Combine } from '@/lib/edits/mask-doc';
 import { format } from '@/lib/i18n';
 import { useI18n } from '../i18n-provider';
 import { Button } from '../ui/button';
 import { cn } from '../ui/cn';
+import type { MaskTool } from './mask-editor';
 
 export interface MaskTools {
-  mode: Stroke['mode'];
+  tool: MaskTool;
+  combine: Combine;
   /** Brush diameter in image pixels. */
   size: number;
   feather: number;
+  tolerance: number;
+  contiguous: boolean;
+  /** How far Grow and Shrink move the edge, in image pixels. */
+  edge: number;
+}
+
+/** The overlay's look, kept per user (lib/edits/studio-prefs.ts). */
+export interface Overlay {
+  color: string;
   opacity: number;
 }
 
 interface Props {
   tools: MaskTools;
+  overlay: Overlay;
   maxSize: number;
   onChange: (tools: MaskTools) => void;
+  onOverlay: (overlay: Overlay) => void;
+  onGrow: (pixels: number) => void;
   onInvert: () => void;
   onClear: () => void;
   onUndo: () => void;
   onRedo: () => void;
+  onImport: (file: File) => void;
+  onExport: () => void;
   canUndo: boolean;
   canRedo: boolean;
 }
 
 export const OPACITIES = [0.5, 0.75, 0.25];
+/** Rose first (the old red's place); the others stand out on red, skin, sky and foliage. */
+export const OVERLAY_COLORS = { rose: '#ff2d6f', cyan: '#00c2ff', lime: '#7cff2d', amber: '#ffb800', violet: '#8b5cff' } as const;
 
-export function MaskToolbar({ tools, maxSize, onChange, onInvert, onClear, onUndo, onRedo, canUndo, canRedo }: Props) {
+const TOOL_ICONS: Record<MaskTool, React.ReactNode> = {
+  brush: <Brush />,
+  rect: <Square />,
+  ellipse: <Circle />,
+  lasso: <Lasso />,
+  polygon: <Pentagon />,
+  wand: <Wand2 />,
+};
+const COMBINE_ICONS: Record<Combine, React.ReactNode> = { add: <SquarePlus />, subtract: <SquareMinus />, replace: <SquareSquare /> };
+
+export function MaskToolbar(props: Props) {
+  const { tools, overlay, maxSize, onChange, onOverlay, canUndo, canRedo } = props;
   const { t } = useI18n();
   const m = t.edit.mask;
+  const file = useRef<HTMLInputElement>(null);
   const set = (patch: Partial<MaskTools>) => onChange({ ...tools, ...patch });
-  const modeButton = (mode: Stroke['mode'], label: string, icon: React.ReactNode) => (
-    <Button
-      variant={tools.mode === mode ? 'secondary' : 'ghost'}
-      size="sm"
-      aria-pressed={tools.mode === mode}
-      onClick={() => set({ mode })}
-      className={cn(tools.mode === mode && 'text-ink')}
-    >
-      {icon}
-      {label}
-    </Button>
-  );
   return (
-    <div role="toolbar" aria-label={m.tools} className="flex flex-wrap items-center gap-x-3 gap-y-2 rounded-card bg-surface px-3 py-2 shadow-card">
-      <div className="flex items-center gap-1">
-        {modeButton('paint', m.brush, <Brush />)}
-        {modeButton('erase', m.eraser, <Eraser />)}
+    <div role="toolbar" aria-label={m.tools} className="grid gap-2 rounded-card bg-surface px-3 py-2 shadow-card">
+      <div className="flex flex-wrap items-center gap-x-3 gap-y-2">
+        <div className="flex items-center gap-0.5" role="group" aria-label={m.tools}>
+          {(Object.keys(TOOL_ICONS) as MaskTool[]).map((tool) => (
+            <Button
+              key={tool}
+              variant={tools.tool === tool ? 'secondary' : 'ghost'}
+              size="sm"
+              aria-pressed={tools.tool === tool}
+              aria-label={m[tool]}
+              title={m[tool]}
+              onClick={() => set({ tool })}
+              className={cn(tools.tool === tool && 'text-ink')}
+            >
+              {TOOL_ICONS[tool]}
+            </Button>
+          ))}
+        </div>
+        <div className="flex items-center gap-0.5 rounded-control bg-subtle p-0.5" role="group" aria-label={m.combine}>
+          {(['add', 'subtract', 'replace'] as const).map((combine) => (
+            <Button
+              key={combine}
+              variant={tools.combine === combine ? 'secondary' : 'ghost'}
+              size="sm"
+              aria-pressed={tools.combine === combine}
+              aria-label={m[combine]}
+              title={m[combine]}
+              onClick={() => set({ combine })}
+            >
+              {COMBINE_ICONS[combine]}
+              <span className="hidden md:inline">{m[combine]}</span>
+            </Button>
+          ))}
+        </div>
+        {tools.tool === 'brush' && <PixelSlider label={m.size} min={2} max={maxSize} value={tools.size} onChange={(size) => set({ size })} className="w-24" />}
+        {tools.tool === 'wand' && (
+          <>
+            <PixelSlider label={m.tolerance} min={0} max={128} value={tools.tolerance} unit="" onChange={(tolerance) => set({ tolerance })} className="w-24" />
+            <label className="flex items-center gap-1.5 text-xs text-ink-muted">
+              <input type="checkbox" checked={tools.contiguous} onChange={(e) => set({ contiguous: e.target.checked })} className="accent-[var(--accent)]" />
+              {m.contiguous}
+            </label>
+          </>
+        )}
+        {tools.tool === 'polygon' && <p className="text-xs text-ink-subtle">{m.polygonHint}</p>}
       </div>
-      <PixelSlider label={m.size} min={2} max={maxSize} value={tools.size} onChange={(size) => set({ size })} className="w-24" />
-      <PixelSlider label={m.feather} min={0} max={64} value={tools.feather} onChange={(feather) => set({ feather })} className="w-20" />
-      <div className="flex items-center gap-1">
-        <Button variant="ghost" size="sm" onClick={onInvert}>
-          <FlipHorizontal2 />
-          {m.invert}
-        </Button>
-        <Button variant="ghost" size="sm" onClick={onClear}>
-          <Trash2 />
-          {m.clear}
-        </Button>
-        <Button variant="ghost" size="sm" onClick={onUndo} disabled={!canUndo} aria-label={m.undo} title={m.undo}>
-          <Undo2 />
-        </Button>
-        <Button variant="ghost" size="sm" onClick={onRedo} disabled={!canRedo} aria-label={m.redo} title={m.redo}>
-          <Redo2 />
-        </Button>
-        <Button
-          variant="ghost"
-          size="sm"
-          title={m.overlayTitle}
-          onClick={() => set({ opacity: OPACITIES[(OPACITIES.indexOf(tools.opacity) + 1) % OPACITIES.length] })}
-        >
-          <Eye />
-          {format(m.overlay, { value: Math.round(tools.opacity * 100) })}
-        </Button>
+      <div className="flex flex-wrap items-center gap-x-3 gap-y-2">
+        <PixelSlider label={m.feather} min={0} max={64} value={tools.feather} onChange={(feather) => set({ feather })} className="w-20" />
+        <div className="flex items-center gap-1">
+          <label className="flex items-center gap-1 text-xs text-ink-muted">
+            <span className="sr-only">{m.edgePixels}</span>
+            <input
+              type="number"
+              min={1}
+              max={256}
+              value={tools.edge}
+              aria-label={m.edgePixels}
+              onChange={(e) => set({ edge: Math.max(1, Math.min(256, Math.round(Number(e.target.value) || 1))) })}
+              className="h-8 w-14 rounded-control border border-line bg-surface px-1.5 text-right text-xs tabular-nums"
+            />
+            px
+          </label>
+          <Button variant="ghost" size="sm" onClick={() => props.onGrow(tools.edge)} title={m.grow}>
+            <Expand />
+            {m.grow}
+          </Button>
+          <Button variant="ghost" size="sm" onClick={() => props.onGrow(-tools.edge)} title={m.shrink}>
+            <Shrink />
+            {m.shrink}
+          </Button>
+        </div>
+        <div className="flex items-center gap-1">
+          <Button variant="ghost" size="sm" onClick={props.onInvert}>
+            <FlipHorizontal2 />
+            {m.invert}
+          </Button>
+          <Button variant="ghost" size="sm" onClick={props.onClear}>
+            <Trash2 />
+            {m.clear}
+          </Button>
+          <Button variant="ghost" size="sm" onClick={props.onUndo} disabled={!canUndo} aria-label={m.undo} title={m.undo}>
+            <Undo2 />
+          </Button>
+          <Button variant="ghost" size="sm" onClick={props.onRedo} disabled={!canRedo} aria-label={m.redo} title={m.redo}>
+            <Redo2 />
+          </Button>
+        </div>
+        <div className="flex items-center gap-1" role="group" aria-label={m.color}>
+          {(Object.entries(OVERLAY_COLORS) as Array<[keyof typeof OVERLAY_COLORS, string]>).map(([name, color]) => (
+            <button
+              key={name}
+              type="button"
+              aria-label={m.colors[name]}
+              title={m.colors[name]}
+              aria-pressed={overlay.color === color}
+              onClick={() => onOverlay({ ...overlay, color })}
+              className={cn(
+                'size-5 rounded-full ring-offset-2 ring-offset-surface outline-none focus-visible:ring-2 focus-visible:ring-accent',
+                overlay.color === color && 'ring-2 ring-ink',
+              )}
+              style={{ background: color }}
+            />
+          ))}
+          <Button
+            variant="ghost"
+            size="sm"
+            title={m.overlayTitle}
+            onClick={() => onOverlay({ ...overlay, opacity: OPACITIES[(OPACITIES.indexOf(overlay.opacity) + 1) % OPACITIES.length] })}
+          >
+            <Eye />
+            {format(m.overlay, { value: Math.round(overlay.opacity * 100) })}
+          </Button>
+        </div>
+        <div className="flex items-center gap-1">
+          <input
+            ref={file}
+            type="file"
+            accept="image/png"
+            className="sr-only"
+            aria-label={m.importMask}
+            tabIndex={-1}
+            onChange={(e) => {
+              const chosen = e.target.files?.[0];
+              e.target.value = '';
+              if (chosen) props.onImport(chosen);
+            }}
+          />
+          <Button variant="ghost" size="sm" onClick={() => file.current?.click()}>
+            <Upload />
+            {m.importMask}
+          </Button>
+          <Button variant="ghost" size="sm" onClick={props.onExport}>
+            <Download />
+            {m.exportMask}
+          </Button>
+        </div>
       </div>
     </div>
   );
 }
 
-/** A labelled range in pixels with its value beside it. */
+/** A labelled range with its value beside it (pixels unless told). */
 function PixelSlider({
   label,
   min,
   max,
   value,
+  unit = 'px',
   onChange,
   className,
 }: {
@@ -95,6 +239,7 @@ function PixelSlider({
   min: number;
   max: number;
   value: number;
+  unit?: string;
   onChange: (value: number) => void;
   className: string;
 }) {
@@ -109,7 +254,10 @@ function PixelSlider({
         onChange={(e) => onChange(Number(e.target.value))}
         className={cn('accent-[var(--accent)]', className)}
       />
-      <span className="w-10 tabular-nums">{value}px</span>
+      <span className="w-10 tabular-nums">
+        {value}
+        {unit}
+      </span>
     </label>
   );
 }

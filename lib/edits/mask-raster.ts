@@ -1,76 +1,197 @@
-import type { MaskDoc, Stroke } from './mask-strokes';
+import type { Combine, MaskDoc, MaskOp, Shape, Stroke } from './mask-doc';
+import { growMask } from './mask-select';
 
 /**
- * The mask at a given pixel size, one byte a pixel: 255 = edit, 0 = keep, greys on feathered
- * edges. Pure TypeScript (no canvas), so the browser's export and the unit tests share it.
- * `scale` maps image coordinates to this raster (1 = the image's natural size).
+ * The mask at the image's natural size, one byte a pixel: 255 = edit, 0 = keep, greys on feathered
+ * edges and from imported masks. Pure TypeScript (no canvas), so the browser's editor and export
+ * and the unit tests share it. A pixel belongs to a shape when its centre does.
  */
-export function rasterizeMask(width: number, height: number, doc: MaskDoc, { feather = 0, scale = 1 } = {}): Uint8Array {
+export function rasterizeMask(width: number, height: number, doc: MaskDoc, { feather = 0 } = {}): Uint8Array {
   const out = new Uint8Array(width * height);
-  for (const stroke of doc.strokes) drawStroke(out, width, height, stroke, scale, Math.max(0, feather * scale));
-  if (doc.inverted) for (let i = 0; i < out.length; i++) out[i] = 255 - out[i];
-  return out;
+  for (const op of doc.ops) applyOp(out, width, height, op);
+  return feather > 0 ? featherMask(out, width, height, feather) : out;
 }
 
-/** A round-capped stroke as capsules, one per segment; painting takes the maximum, erasing the minimum. */
-function drawStroke(out: Uint8Array, width: number, height: number, stroke: Stroke, scale: number, feather: number) {
-  const paint = stroke.mode === 'paint';
-  const r = Math.max(0.5, stroke.radius * scale);
-  const p = stroke.points;
-  const capsule = (i: number, j: number) => drawCapsule(out, width, height, p[i] * scale, p[i + 1] * scale, p[j] * scale, p[j + 1] * scale, r, feather, paint);
-  if (p.length === 2) return capsule(0, 0);
-  for (let i = 0; i + 3 < p.length; i += 2) capsule(i, i + 2);
+/** The rectangle of pixels an operation can change, or null for the whole mask. */
+export interface Bounds {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
 }
 
-/**
- * Fills a capsule scanline by scanline (a pixel counts by its centre). With a feather `f`, the
- * edge is a linear ramp from 255 at distance r - f/2 to 0 at r + f/2: the inside is filled whole,
- * only the ramp is computed per pixel, and everything beyond it stays exactly 0.
- */
-function drawCapsule(out: Uint8Array, width: number, height: number, ax: number, ay: number, bx: number, by: number, r: number, f: number, paint: boolean) {
-  const outer = r + f / 2;
-  const inner = r - f / 2;
-  const y0 = Math.max(0, Math.floor(Math.min(ay, by) - outer - 0.5));
-  const y1 = Math.min(height - 1, Math.ceil(Math.max(ay, by) + outer - 0.5));
-  const dx = bx - ax;
-  const dy = by - ay;
-  const len2 = dx * dx + dy * dy;
-  for (let y = y0; y <= y1; y++) {
-    const yc = y + 0.5;
-    const span = capsuleSpan(ax, ay, bx, by, outer, yc);
-    if (!span) continue;
-    const x0 = Math.max(0, Math.ceil(span[0] - 0.5));
-    const x1 = Math.min(width - 1, Math.floor(span[1] - 0.5));
-    if (x1 < x0) continue;
-    const row = y * width;
-    if (f <= 0) {
-      out.fill(paint ? 255 : 0, row + x0, row + x1 + 1);
-      continue;
-    }
-    const core = inner > 0 ? capsuleSpan(ax, ay, bx, by, inner, yc) : null;
-    const c0 = core ? Math.max(x0, Math.ceil(core[0] - 0.5)) : x1 + 1;
-    const c1 = core ? Math.min(x1, Math.floor(core[1] - 0.5)) : x1;
-    if (c1 >= c0) out.fill(paint ? 255 : 0, row + c0, row + c1 + 1);
-    const ramp = (x: number) => {
-      const px = x + 0.5 - ax;
-      const py = yc - ay;
-      const t = len2 > 0 ? Math.min(1, Math.max(0, (px * dx + py * dy) / len2)) : 0;
-      const ex = px - t * dx;
-      const ey = py - t * dy;
-      const d = Math.sqrt(ex * ex + ey * ey);
-      const v = Math.round(Math.min(1, Math.max(0, (outer - d) / f)) * 255);
-      const i = row + x;
-      if (paint) {
-        if (v > out[i]) out[i] = v;
-      } else if (255 - v < out[i]) out[i] = 255 - v;
-    };
-    if (c1 >= c0) {
-      for (let x = x0; x < c0; x++) ramp(x);
-      for (let x = c1 + 1; x <= x1; x++) ramp(x);
-    } else {
-      for (let x = x0; x <= x1; x++) ramp(x);
+/** Applies one operation to `mask` in place; answers the pixels it may have changed (null: all). */
+export function applyOp(mask: Uint8Array, width: number, height: number, op: MaskOp): Bounds | null {
+  switch (op.type) {
+    case 'invert':
+      for (let i = 0; i < mask.length; i++) mask[i] = 255 - mask[i];
+      return null;
+    case 'grow':
+      mask.set(growMask(mask, width, height, op.pixels));
+      return null;
+    case 'region':
+      return combineRegion(mask, op.region.data, op.combine);
+    default: {
+      if (op.combine === 'replace') mask.fill(0);
+      const value = op.combine === 'subtract' ? 0 : 255;
+      const fill = (row: number, x0: number, x1: number) => {
+        const lo = Math.max(0, Math.ceil(x0 - 0.5));
+        const hi = Math.min(width - 1, Math.floor(x1 - 0.5));
+        if (hi >= lo) mask.fill(value, row * width + lo, row * width + hi + 1);
+      };
+      if (op.type === 'stroke') drawStroke(op.stroke, height, fill);
+      else drawShape(op.shape, height, fill);
+      return op.combine === 'replace' ? null : clip(opBox(op), width, height);
     }
   }
+}
+
+function combineRegion(mask: Uint8Array, region: Uint8Array, combine: Combine): null {
+  if (combine === 'replace') mask.set(region);
+  else if (combine === 'add') for (let i = 0; i < mask.length; i++) mask[i] = Math.max(mask[i], region[i]);
+  else for (let i = 0; i < mask.length; i++) mask[i] = Math.min(mask[i], 255 - region[i]);
+  return null;
+}
+
+type RowFill = (row: number, x0: number, x1: number) => void;
+
+/** A round-capped stroke as capsules, one per segment (with a pen, each as wide as its points' mean radius). */
+function drawStroke(stroke: Stroke, height: number, fill: RowFill) {
+  const p = stroke.points;
+  const r = (i: number) => Math.max(0.5, stroke.radii?.[i / 2] ?? stroke.radius);
+  if (p.length === 2) return drawCapsule(p[0], p[1], p[0], p[1], r(0), height, fill);
+  for (let i = 0; i + 3 < p.length; i += 2) drawCapsule(p[i], p[i + 1], p[i + 2], p[i + 3], (r(i) + r(i + 2)) / 2, height, fill);
+}
+
+function drawCapsule(ax: number, ay: number, bx: number, by: number, r: number, height: number, fill: RowFill) {
+  const y0 = Math.max(0, Math.floor(Math.min(ay, by) - r - 0.5));
+  const y1 = Math.min(height - 1, Math.ceil(Math.max(ay, by) + r - 0.5));
+  for (let y = y0; y <= y1; y++) {
+    const span = capsuleSpan(ax, ay, bx, by, r, y + 0.5);
+    if (span) fill(y, span[0], span[1]);
+  }
+}
+
+function drawShape(shape: Shape, height: number, fill: RowFill) {
+  if (shape.kind === 'polygon') return fillPolygon(shape.points, height, fill);
+  const { x0, y0, x1, y1 } = shape;
+  const top = Math.max(0, Math.ceil(y0 - 0.5));
+  const bottom = Math.min(height - 1, Math.floor(y1 - 0.5));
+  if (shape.kind === 'rect') {
+    for (let y = top; y <= bottom; y++) fill(y, x0, x1);
+    return;
+  }
+  const cx = (x0 + x1) / 2;
+  const cy = (y0 + y1) / 2;
+  const rx = (x1 - x0) / 2;
+  const ry = (y1 - y0) / 2;
+  for (let y = top; y <= bottom; y++) {
+    const dy = (y + 0.5 - cy) / ry;
+    if (dy * dy > 1) continue;
+    const half = rx * Math.sqrt(1 - dy * dy);
+    fill(y, cx - half, cx + half);
+  }
+}
+
+/**
+ * A polygon filled by the even-odd rule, row by row. Edges are bucketed by their first row, so each
+ * row visits only the edges that cross it: a 2,000-point lasso over 4096 rows stays linear.
+ */
+export function fillPolygon(points: number[], height: number, fill: RowFill) {
+  const n = points.length / 2;
+  const starts: number[][] = [];
+  let minRow = height;
+  for (let i = 0; i < n; i++) {
+    const j = (i + 1) % n;
+    const ya = points[2 * i + 1];
+    const yb = points[2 * j + 1];
+    if (ya === yb) continue;
+    // Rows whose centre y + 0.5 lies in [min, max) of the edge.
+    const first = Math.max(0, Math.ceil(Math.min(ya, yb) - 0.5));
+    if (first >= height) continue;
+    (starts[first] ??= []).push(i);
+    minRow = Math.min(minRow, first);
+  }
+  let active: number[] = [];
+  const xs: number[] = [];
+  for (let y = minRow; y < height; y++) {
+    if (starts[y]) active = active.concat(starts[y]);
+    if (active.length === 0) {
+      if (y > minRow && starts.length <= y) break;
+      continue;
+    }
+    const yc = y + 0.5;
+    xs.length = 0;
+    active = active.filter((i) => {
+      const j = (i + 1) % n;
+      const xa = points[2 * i];
+      const ya = points[2 * i + 1];
+      const xb = points[2 * j];
+      const yb = points[2 * j + 1];
+      if (yc >= Math.max(ya, yb)) return false;
+      if (yc >= Math.min(ya, yb)) xs.push(xa + ((yc - ya) * (xb - xa)) / (yb - ya));
+      return true;
+    });
+    xs.sort((a, b) => a - b);
+    for (let k = 0; k + 1 < xs.length; k += 2) fill(y, xs[k], xs[k + 1]);
+  }
+}
+
+function opBox(op: Extract<MaskOp, { type: 'stroke' | 'shape' }>): Bounds {
+  if (op.type === 'shape' && op.shape.kind !== 'polygon') {
+    const { x0, y0, x1, y1 } = op.shape;
+    return { x: x0, y: y0, width: x1 - x0, height: y1 - y0 };
+  }
+  const points = op.type === 'stroke' ? op.stroke.points : (op.shape as { points: number[] }).points;
+  const pad = op.type === 'stroke' ? Math.max(op.stroke.radius, ...(op.stroke.radii ?? [])) + 1 : 1;
+  let x0 = Infinity,
+    y0 = Infinity,
+    x1 = -Infinity,
+    y1 = -Infinity;
+  for (let i = 0; i < points.length; i += 2) {
+    x0 = Math.min(x0, points[i]);
+    x1 = Math.max(x1, points[i]);
+    y0 = Math.min(y0, points[i + 1]);
+    y1 = Math.max(y1, points[i + 1]);
+  }
+  return { x: x0 - pad, y: y0 - pad, width: x1 - x0 + 2 * pad, height: y1 - y0 + 2 * pad };
+}
+
+function clip(b: Bounds, width: number, height: number): Bounds {
+  const x = Math.max(0, Math.floor(b.x));
+  const y = Math.max(0, Math.floor(b.y));
+  const right = Math.min(width, Math.ceil(b.x + b.width) + 1);
+  const bottom = Math.min(height, Math.ceil(b.y + b.height) + 1);
+  return { x, y, width: Math.max(0, right - x), height: Math.max(0, bottom - y) };
+}
+
+/**
+ * Softens every edge into a linear ramp `feather` pixels wide, centred on the edge: a box blur
+ * across rows, then down columns, edges clamped (so paint stays white up to the image border).
+ * The inside of a shape stays 255 and anything beyond the ramp stays exactly 0.
+ */
+export function featherMask(mask: Uint8Array, width: number, height: number, feather: number): Uint8Array {
+  const radius = Math.round(feather / 2);
+  if (radius < 1) return mask;
+  const once = boxBlur(mask, width, height, radius, 1, width);
+  return boxBlur(once, height, width, radius, width, 1);
+}
+
+/** A box blur of 2r + 1 along lines of `length` pixels (`step` apart), `lines` of them (`stride` apart). */
+function boxBlur(src: Uint8Array, length: number, lines: number, r: number, step: number, stride: number): Uint8Array {
+  const out = new Uint8Array(src.length);
+  const span = 2 * r + 1;
+  for (let line = 0; line < lines; line++) {
+    const base = line * stride;
+    const at = (i: number) => src[base + Math.min(length - 1, Math.max(0, i)) * step];
+    let sum = 0;
+    for (let i = -r; i <= r; i++) sum += at(i);
+    for (let i = 0; i < length; i++) {
+      out[base + i * step] = Math.round(sum / span);
+      sum += at(i + r + 1) - at(i - r);
+    }
+  }
+  return out;
 }
 
 /** Where the horizontal line at `y` crosses the capsule: a convex shape, so one interval. */

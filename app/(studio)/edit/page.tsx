@@ -7,6 +7,7 @@ import { PageHeader } from '@/components/page-header';
 import { teamPage } from '@/lib/auth/page-context';
 import { editModels } from '@/lib/edits/edit-models';
 import { findEdit, findImageAsset, listEdits } from '@/lib/edits/history';
+import { maskOverlayOf } from '@/lib/edits/studio-prefs';
 import type { SearchParams } from '@/lib/http/page-query';
 import { getI18n } from '@/lib/i18n/server';
 
@@ -22,15 +23,16 @@ const querySchema = z.object({
 
 export default async function EditPage({ searchParams }: { searchParams: SearchParams }) {
   const { ctx, t, query } = await teamPage(querySchema, searchParams);
-  const [models, history, edit, asset] = await Promise.all([
+  const [models, history, edit, asset, overlay] = await Promise.all([
     editModels(ctx),
     listEdits(ctx, query.scope),
     query.edit ? findEdit(ctx, query.edit) : null,
     query.asset ? findImageAsset(ctx, query.asset) : null,
+    maskOverlayOf(ctx),
   ]);
   // Another team's edit or image answers as if it never existed.
   if ((query.edit && !edit) || (query.asset && !asset)) notFound();
-  const initial: StudioInitial = edit ? { edit } : asset ? { assetId: asset.id } : {};
+  const initial: StudioInitial = { ...(edit ? { edit } : asset ? { assetId: asset.id } : {}), overlay };
   // A fresh key per target remounts the studio when the user opens another edit or asset.
   const key = edit?.id ?? asset?.id ?? 'new';
   return (
