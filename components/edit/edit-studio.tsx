@@ -2,7 +2,7 @@
 
 import { AlertTriangle, ImagePlus, Wallpaper } from 'lucide-react';
 import dynamic from 'next/dynamic';
-import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useReducer, useRef, useState, useSyncExternalStore } from 'react';
 import type { EditModel } from '@/lib/edits/edit-models';
 import type { EditRecord } from '@/lib/edits/history';
 import { needsMask, PROMPT_TEMPLATES, sizeOptions, type EditKind } from '@/lib/edits/kinds';
@@ -44,6 +44,15 @@ export interface StudioInitial {
   overlay: MaskOverlay;
 }
 
+/** A finger or a pen is the main pointer (until the canvas sees which one the user draws with). */
+const COARSE = '(pointer: coarse)';
+const isCoarsePointer = () => window.matchMedia(COARSE).matches;
+function watchCoarsePointer(onChange: () => void) {
+  const query = window.matchMedia(COARSE);
+  query.addEventListener('change', onChange);
+  return () => query.removeEventListener('change', onChange);
+}
+
 const defaultBrush = (w: number, h: number) => Math.max(8, Math.round(Math.max(w, h) / 24));
 
 export function EditStudio({ models, initial }: { models: EditModel[]; initial: StudioInitial }) {
@@ -59,6 +68,8 @@ export function EditStudio({ models, initial }: { models: EditModel[]; initial: 
   const [mask, dispatch] = useReducer(maskReducer, undefined, () => newHistory());
   const [tools, setTools] = useState<MaskTools>({ tool: 'brush', combine: 'add', size: 48, feather: 6, tolerance: 24, contiguous: true, edge: 8 });
   const [overlay, setOverlay] = useState<MaskOverlay>(initial.overlay);
+  const coarsePointer = useSyncExternalStore(watchCoarsePointer, isCoarsePointer, () => false);
+  const [touchUsed, setTouchUsed] = useState<boolean | null>(null);
   const { state, run, cancel, reset } = useEditRun(t.edit.run.network);
   const [showResult, setShowResult] = useState(true);
   const promptEdited = useRef(Boolean(initial.edit));
@@ -326,6 +337,7 @@ export function EditStudio({ models, initial }: { models: EditModel[]; initial: 
               color={overlay.color}
               wand={{ tolerance: tools.tolerance, contiguous: tools.contiguous }}
               onOp={(op) => dispatch({ type: 'apply', op })}
+              onPointerKind={setTouchUsed}
               labels={{
                 canvas: t.edit.input.canvasLabel,
                 fit: t.edit.mask.fit,
@@ -345,8 +357,7 @@ export function EditStudio({ models, initial }: { models: EditModel[]; initial: 
         {source && masking && !result && (
           <p className="text-xs text-ink-subtle" data-testid="mask-hints">
             {/* Keyboard hints for a mouse, gestures for a finger or a pen. */}
-            <span className="pointer-coarse:hidden">{t.edit.mask.shortcuts}</span>
-            <span className="hidden pointer-coarse:inline">{t.edit.mask.touchHints}</span>
+            {(touchUsed ?? coarsePointer) ? t.edit.mask.touchHints : t.edit.mask.shortcuts}
           </p>
         )}
       </div>

@@ -29,6 +29,8 @@ export interface MaskEditorProps {
   color: string;
   wand: WandOptions;
   onOp: (op: MaskOp) => void;
+  /** Which kind of pointer the user draws with, as each touches the canvas (for the hints shown). */
+  onPointerKind?: (touch: boolean) => void;
   labels: { canvas: string; fit: string; actual: string; zoomIn: string; zoomOut: string };
 }
 
@@ -49,7 +51,7 @@ type Pinch = { a: number; b: number; distance: number; centre: [number, number];
  * drawing is previewed by Konva on top until it is committed as one operation.
  */
 export default function MaskEditor(props: MaskEditorProps) {
-  const { image, width, height, raster, masking, tool, combine, radius, feather, opacity, color, wand, onOp, labels } = props;
+  const { image, width, height, raster, masking, tool, combine, radius, feather, opacity, color, wand, onOp, onPointerKind, labels } = props;
   const box = useRef<HTMLDivElement>(null);
   const maskLayer = useRef<Konva.Layer>(null);
   const liveLine = useRef<Konva.Line>(null);
@@ -214,6 +216,7 @@ export default function MaskEditor(props: MaskEditorProps) {
   };
 
   const onPointerDown = (e: ReactPointerEvent<HTMLDivElement>) => {
+    onPointerKind?.(e.pointerType !== 'mouse');
     if (e.pointerType === 'touch') {
       touches.current.set(e.pointerId, [e.clientX, e.clientY]);
       if (touches.current.size === 2) {
@@ -384,7 +387,7 @@ export default function MaskEditor(props: MaskEditorProps) {
           <Maximize />
           <span className="hidden sm:inline">{labels.fit}</span>
         </Button>
-        <Button variant="ghost" size="sm" onClick={actual} className="hidden sm:inline-flex">
+        <Button variant="ghost" size="sm" onClick={actual} className="max-sm:hidden">
           {labels.actual}
         </Button>
       </div>
