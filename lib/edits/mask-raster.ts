@@ -180,15 +180,19 @@ export function featherMask(mask: Uint8Array, width: number, height: number, fea
 /** A box blur of 2r + 1 along lines of `length` pixels (`step` apart), `lines` of them (`stride` apart). */
 function boxBlur(src: Uint8Array, length: number, lines: number, r: number, step: number, stride: number): Uint8Array {
   const out = new Uint8Array(src.length);
-  const span = 2 * r + 1;
+  const inv = 1 / (2 * r + 1);
   for (let line = 0; line < lines; line++) {
     const base = line * stride;
-    const at = (i: number) => src[base + Math.min(length - 1, Math.max(0, i)) * step];
-    let sum = 0;
-    for (let i = -r; i <= r; i++) sum += at(i);
-    for (let i = 0; i < length; i++) {
-      out[base + i * step] = Math.round(sum / span);
-      sum += at(i + r + 1) - at(i - r);
+    const first = src[base];
+    const last = src[base + (length - 1) * step];
+    // Beyond either end the edge pixel repeats (clamped), so the running sum starts with r + 1 of the first.
+    let sum = first * (r + 1);
+    for (let i = 1; i <= r; i++) sum += src[base + Math.min(i, length - 1) * step];
+    for (let i = 0, at = base; i < length; i++, at += step) {
+      out[at] = (sum * inv + 0.5) | 0;
+      const enter = i + r + 1;
+      const leave = i - r;
+      sum += (enter < length ? src[base + enter * step] : last) - (leave > 0 ? src[base + leave * step] : first);
     }
   }
   return out;
