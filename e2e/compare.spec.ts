@@ -24,6 +24,15 @@ test('a 4-model board shows 4 columns whose costs add up to the total shown', as
   for (const model of FOUR) await expect(board.column(model).locator('img')).toHaveCount(2);
   await expect(page.getByTestId('board-seed')).toHaveText(/^\d+$/);
 
+  // Results first: at 1440×900 the settings are one line and each model's first image is whole in view.
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await expect(page.getByTestId('board-settings-summary')).toContainText('a red lighthouse on a cliff at dusk');
+  await expect(page.getByLabel('Prompt')).toHaveCount(0);
+  for (const model of FOUR) await expect(board.column(model).locator('img').first()).toBeInViewport({ ratio: 1 });
+  await page.getByRole('button', { name: 'Edit settings' }).click();
+  await expect(page.getByLabel('Prompt')).toHaveValue('a red lighthouse on a cliff at dusk');
+  await page.setViewportSize({ width: 1280, height: 720 });
+
   // The board answers before its images are archived: meanwhile they show from the service's signed
   // URLs, with download, zip and share held back, then switch to the stored copies without a reload.
   await page.evaluate(() => Object.assign(window, { sameDocument: true }));
@@ -95,10 +104,18 @@ test('a rerun with the locked seed gives byte-identical files', async ({ page })
   const stored = await page.locator('img[data-sha256]').evaluateAll((imgs) => imgs.map((img) => img.getAttribute('data-sha256')));
   expect(stored).toEqual(firstHashes);
 
+  // One model again keeps the chosen seed: the same file as that model's first.
+  const second = page.url();
+  await board.columns().first().getByRole('button', { name: 'Rerun this model' }).click();
+  await expect(page).not.toHaveURL(second, { timeout: 70_000 });
+  await expect(page.getByTestId('board-seed')).toHaveText('24680');
+  await expect(board.columns()).toHaveCount(1);
+  expect(await board.downloadedHashes()).toEqual(firstHashes.slice(0, 1));
+
   // A new seed gives other files.
   await page.getByRole('button', { name: 'Rerun, new seed' }).click();
   await expect(page.getByTestId('board-seed')).not.toHaveText('24680', { timeout: 70_000 });
-  expect(await board.downloadedHashes()).not.toEqual(firstHashes);
+  expect(await board.downloadedHashes()).not.toEqual(firstHashes.slice(0, 1));
 });
 
 test('checks the settings in the browser, and cancelling keeps the prompt for a retry', async ({ page, request }) => {

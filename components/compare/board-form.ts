@@ -25,7 +25,7 @@ export const toInput = (form: BoardForm, parentId?: string): BoardInputRaw => ({
 });
 
 /** A board's settings as the form shows them; `lockSeed` keeps its seed, otherwise a new one is drawn. */
-export function formFromParams(params: Omit<BoardForm, 'seedMode' | 'seed'> & { seed: number }, lockSeed: boolean): BoardForm {
-  const { seed, ...rest } = params;
+export function formFromParams(params: Omit<BoardForm, 'seedMode' | 'seed'> & { seed: number; seedLocked?: boolean }, lockSeed: boolean): BoardForm {
+  const { seed, seedLocked: _, ...rest } = params;
   return { ...rest, seedMode: lockSeed ? 'locked' : 'random', seed: String(seed) };
 }

@@ -131,7 +131,8 @@ export function CompareBoard({ board, favoriteAction }: { board: BoardView; favo
               key={column.model}
               column={column}
               disabled={running}
-              onRerun={() => run({ ...formFromParams(board.params, false), models: [column.model] }, board.id)}
+              // One model again: a seed the user chose stays; a drawn one is drawn anew.
+              onRerun={() => run({ ...formFromParams(board.params, board.params.seedLocked), models: [column.model] }, board.id)}
             />
           ))}
         </div>

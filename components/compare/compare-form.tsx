@@ -1,7 +1,7 @@
 'use client';
 
-import { Play } from 'lucide-react';
-import { useId, type FormEvent } from 'react';
+import { Play, SlidersHorizontal } from 'lucide-react';
+import { useId, useState, type FormEvent } from 'react';
 import { estimateBoard, type PriceTable } from '@/lib/pricing/board';
 import { BACKGROUNDS, LIMITS, RESPONSE_FORMATS } from '@/lib/comparisons/schema';
 import { IMAGE_SIZES as SIZES } from '@/lib/upstream/defaults';
@@ -20,10 +20,15 @@ export interface ModelOption {
   description?: string;
 }
 
-export function CompareForm({ models, prices }: { models: ModelOption[]; prices: PriceTable }) {
+/**
+ * The board's settings. Under a finished board (`folded`) they start as one line, so the results
+ * come first; the line opens the whole form.
+ */
+export function CompareForm({ models, prices, folded = false }: { models: ModelOption[]; prices: PriceTable; folded?: boolean }) {
   const { t, locale } = useI18n();
   const c = t.compare;
   const { form, setForm, run, running } = useBoardRunner();
+  const [open, setOpen] = useState(!folded);
   const set = <K extends keyof BoardForm>(key: K, value: BoardForm[K]) => setForm((f) => ({ ...f, [key]: value }));
   const fieldError = useFieldError();
   const id = useId();
@@ -35,6 +40,26 @@ export function CompareForm({ models, prices }: { models: ModelOption[]; prices:
     event.preventDefault();
     run();
   };
+
+  if (!open && !running) {
+    const values = { models: form.models.length, size: form.size, n: form.n, seed: form.seed };
+    return (
+      <Card>
+        <div className="flex items-center gap-3 px-5 py-3" data-testid="board-settings-summary">
+          <p className="min-w-0 flex-1 truncate text-sm text-ink" title={form.prompt}>
+            {form.prompt}
+          </p>
+          <p className="hidden shrink-0 text-[13px] text-ink-muted md:block">
+            {format(form.seedMode === 'locked' ? c.form.summary : c.form.summaryRandom, values)}
+          </p>
+          <Button variant="secondary" size="sm" aria-expanded={false} onClick={() => setOpen(true)}>
+            <SlidersHorizontal />
+            {c.form.editSettings}
+          </Button>
+        </div>
+      </Card>
+    );
+  }
 
   return (
     <Card>

@@ -11,17 +11,20 @@ export function CompareWorkbench({
   models,
   prices,
   initial,
+  folded = false,
   children,
 }: {
   models: ModelOption[];
   prices: PriceTable;
   initial: BoardForm;
+  /** A finished board is shown: its settings start folded into one line. */
+  folded?: boolean;
   children: ReactNode;
 }) {
   return (
     <BoardRunnerProvider initial={initial}>
       <div className="grid gap-6">
-        <CompareForm models={models} prices={prices} />
+        <CompareForm models={models} prices={prices} folded={folded} />
         <BoardStage>{children}</BoardStage>
       </div>
     </BoardRunnerProvider>

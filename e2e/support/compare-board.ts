@@ -29,6 +29,9 @@ export class CompareBoardPage {
   }
 
   async fill({ prompt, models, n, seed, size }: { prompt: string; models: string[]; n?: number; seed?: number; size?: '1024' | '2048' | '4096' }) {
+    // Under a finished board the settings are folded into one line: open them first.
+    const folded = this.page.getByRole('button', { name: 'Edit settings' });
+    if (await folded.isVisible()) await folded.click();
     await this.page.getByLabel('Prompt').fill(prompt);
     await this.pickModels(models);
     if (n) await this.page.getByRole('group', { name: 'Images per model' }).getByText(String(n), { exact: true }).click();

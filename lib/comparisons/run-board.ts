@@ -129,6 +129,7 @@ export async function runBoard(ctx: TeamContext, input: BoardInput, signal?: Abo
     n: input.n,
     background: input.background,
     seed,
+    seedLocked: input.seed !== null,
     responseFormat: input.responseFormat,
   };
   const createdAt = new Date();

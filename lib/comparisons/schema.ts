@@ -29,8 +29,12 @@ export const boardInputSchema = z.object({
 export type BoardInput = z.infer<typeof boardInputSchema>;
 export type BoardInputRaw = z.input<typeof boardInputSchema>;
 
-/** What a board's Generation.params holds: the input as sent, with the seed actually used. */
-export const boardParamsSchema = boardInputSchema.omit({ parentId: true }).extend({ seed: z.number().int() });
+/**
+ * What a board's Generation.params holds: the input as sent, with the seed actually used and
+ * whether the user chose it (a rerun of one model keeps a chosen seed). Boards from before
+ * `seedLocked` was recorded read as unlocked.
+ */
+export const boardParamsSchema = boardInputSchema.omit({ parentId: true }).extend({ seed: z.number().int(), seedLocked: z.boolean().default(false) });
 export type BoardParams = z.infer<typeof boardParamsSchema>;
 
 /** First message per field, for forms: `{ prompt: 'promptRequired' }`. */

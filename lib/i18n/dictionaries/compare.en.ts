@@ -5,6 +5,9 @@ export const compareEn = {
   title: 'Compare',
   description: 'One prompt, up to four models, side by side with cost and seed.',
   form: {
+    summary: '{models} models · {size} · {n} per model · seed {seed}',
+    summaryRandom: '{models} models · {size} · {n} per model · new seed each run',
+    editSettings: 'Edit settings',
     prompt: 'Prompt',
     promptPlaceholder: 'e.g. A red lighthouse on a cliff at dusk, soft light',
     promptHint: 'English prompts usually give better results.',

@@ -5,6 +5,9 @@ export const compareZhCN: CompareDictionary = {
   title: '对比',
   description: '一个提示词，最多四个模型，并排比较结果、费用和种子。',
   form: {
+    summary: '{models} 个模型 · {size} · 每个模型 {n} 张 · 种子 {seed}',
+    summaryRandom: '{models} 个模型 · {size} · 每个模型 {n} 张 · 每次新种子',
+    editSettings: '修改设置',
     prompt: '提示词',
     promptPlaceholder: '例如：A red lighthouse on a cliff at dusk, soft light',
     promptHint: '英文提示词通常效果更好。',

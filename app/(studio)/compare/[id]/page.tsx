@@ -38,7 +38,7 @@ export default async function BoardPage({ params }: { params: Promise<{ id: stri
         }
       />
       {/* Keyed by board: opening another board starts from its settings. */}
-      <CompareWorkbench key={board.id} models={models} prices={prices} initial={formFromParams(board.params, true)}>
+      <CompareWorkbench key={board.id} models={models} prices={prices} initial={formFromParams(board.params, true)} folded>
         <CompareBoard board={board} favoriteAction={favoriteBoard} />
       </CompareWorkbench>
     </>
