@@ -24,15 +24,6 @@ test('a 4-model board shows 4 columns whose costs add up to the total shown', as
   for (const model of FOUR) await expect(board.column(model).locator('img')).toHaveCount(2);
   await expect(page.getByTestId('board-seed')).toHaveText(/^\d+$/);
 
-  // Results first: at 1440×900 the settings are one line and each model's first image is whole in view.
-  await page.setViewportSize({ width: 1440, height: 900 });
-  await expect(page.getByTestId('board-settings-summary')).toContainText('a red lighthouse on a cliff at dusk');
-  await expect(page.getByLabel('Prompt')).toHaveCount(0);
-  for (const model of FOUR) await expect(board.column(model).locator('img').first()).toBeInViewport({ ratio: 1 });
-  await page.getByRole('button', { name: 'Edit settings' }).click();
-  await expect(page.getByLabel('Prompt')).toHaveValue('a red lighthouse on a cliff at dusk');
-  await page.setViewportSize({ width: 1280, height: 720 });
-
   // The board answers before its images are archived: meanwhile they show from the service's signed
   // URLs, with download, zip and share held back, then switch to the stored copies without a reload.
   await page.evaluate(() => Object.assign(window, { sameDocument: true }));
@@ -66,8 +57,18 @@ test('a 4-model board shows 4 columns whose costs add up to the total shown', as
   await expect(page.getByRole('link', { name: 'Open in editor' }).first()).toHaveAttribute('href', /^\/edit\?asset=[0-9a-f-]{36}$/);
 
   // It is in the history, newest first.
+  const boardUrl = page.url();
   await page.goto('/compare');
   await expect(page.getByTestId('history-item').first()).toContainText('a red lighthouse on a cliff at dusk');
+
+  // Results first: at 1440×900 the board's settings are one line and each model's first image is whole in view.
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.goto(boardUrl);
+  await expect(page.getByTestId('board-settings-summary')).toContainText('a red lighthouse on a cliff at dusk');
+  await expect(page.getByLabel('Prompt')).toHaveCount(0);
+  for (const model of FOUR) await expect(board.column(model).locator('img').first()).toBeInViewport({ ratio: 1 });
+  await page.getByRole('button', { name: 'Edit settings' }).click();
+  await expect(page.getByLabel('Prompt')).toHaveValue('a red lighthouse on a cliff at dusk');
 });
 
 test('a failing model shows its failure while the other three show their images', async ({ page, request }) => {
