@@ -11,7 +11,6 @@ import { exportMaskPng, looksLikeBackground } from '@/lib/edits/mask-export';
 import { maskFromPixels, pngHasAlpha } from '@/lib/edits/mask-import';
 import type { MaskOverlay } from '@/lib/edits/studio-prefs';
 import { format } from '@/lib/i18n';
-import { rememberMaskOverlay } from '@/app/(studio)/edit/overlay-action';
 import { useI18n } from '../i18n-provider';
 import { Button } from '../ui/button';
 import { Spinner } from '../ui/spinner';
@@ -55,7 +54,16 @@ function watchCoarsePointer(onChange: () => void) {
 
 const defaultBrush = (w: number, h: number) => Math.max(8, Math.round(Math.max(w, h) / 24));
 
-export function EditStudio({ models, initial }: { models: EditModel[]; initial: StudioInitial }) {
+export function EditStudio({
+  models,
+  initial,
+  rememberOverlay,
+}: {
+  models: EditModel[];
+  initial: StudioInitial;
+  /** Keeps the overlay's colour and opacity for this user (a server action). */
+  rememberOverlay: (overlay: MaskOverlay) => Promise<unknown>;
+}) {
   const { t } = useI18n();
   const [source, setSource] = useState<Source | null>(null);
   const [loading, setLoading] = useState(Boolean(initial.assetId || initial.edit));
@@ -230,7 +238,7 @@ export function EditStudio({ models, initial }: { models: EditModel[]; initial: 
 
   const changeOverlay = (next: MaskOverlay) => {
     setOverlay(next);
-    void rememberMaskOverlay(next);
+    void rememberOverlay(next);
   };
 
   /** A mask made elsewhere, at this image's size, in place of the current one (one undo step). */

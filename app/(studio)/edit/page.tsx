@@ -10,6 +10,7 @@ import { findEdit, findImageAsset, listEdits } from '@/lib/edits/history';
 import { maskOverlayOf } from '@/lib/edits/studio-prefs';
 import type { SearchParams } from '@/lib/http/page-query';
 import { getI18n } from '@/lib/i18n/server';
+import { rememberMaskOverlay } from './overlay-action';
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getI18n()).t.nav.edit };
@@ -38,7 +39,7 @@ export default async function EditPage({ searchParams }: { searchParams: SearchP
   return (
     <>
       <PageHeader title={t.edit.title} description={t.edit.description} />
-      <EditStudio key={key} models={models} initial={initial} />
+      <EditStudio key={key} models={models} initial={initial} rememberOverlay={rememberMaskOverlay} />
       <EditHistory records={history} scope={query.scope} activeId={edit?.id} />
     </>
   );
