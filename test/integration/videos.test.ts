@@ -9,7 +9,9 @@ import { readMp4 } from '@atelier/reference-service/testing';
 import { DATABASE_KINDS } from '../support/app-db';
 import { eventually, testAtelier } from '../support/harness';
 
-describe.each(DATABASE_KINDS)('video tasks on %s', (kind) => {
+// PostgreSQL only: each case renders real videos, and on PGlite (the embedded default) the same
+// flows run end to end in e2e/videos.spec.ts and e2e/restart.spec.ts, whose server holds PGlite.
+describe.each(DATABASE_KINDS.filter((kind) => kind === 'postgres'))('video tasks on %s', (kind) => {
   const atelier = testAtelier(kind, {
     service: { SERVICE_FAIL_MODELS: 'atelier-motion-pro' },
     env: { ATELIER_PUBLIC_URL: 'http://localhost:3999' },
