@@ -88,34 +88,17 @@ export function MaskToolbar(props: Props) {
       <div className="flex flex-wrap items-center gap-x-3 gap-y-2">
         <div className="flex items-center gap-0.5" role="group" aria-label={m.tools}>
           {(Object.keys(TOOL_ICONS) as MaskTool[]).map((tool) => (
-            <Button
-              key={tool}
-              variant={tools.tool === tool ? 'secondary' : 'ghost'}
-              size="sm"
-              aria-pressed={tools.tool === tool}
-              aria-label={m[tool]}
-              title={m[tool]}
-              onClick={() => set({ tool })}
-              className={cn(tools.tool === tool && 'text-ink')}
-            >
+            <Choice key={tool} chosen={tools.tool === tool} label={m[tool]} onChoose={() => set({ tool })}>
               {TOOL_ICONS[tool]}
-            </Button>
+            </Choice>
           ))}
         </div>
         <div className="flex items-center gap-0.5 rounded-control bg-subtle p-0.5" role="group" aria-label={m.combine}>
           {(['add', 'subtract', 'replace'] as const).map((combine) => (
-            <Button
-              key={combine}
-              variant={tools.combine === combine ? 'secondary' : 'ghost'}
-              size="sm"
-              aria-pressed={tools.combine === combine}
-              aria-label={m[combine]}
-              title={m[combine]}
-              onClick={() => set({ combine })}
-            >
+            <Choice key={combine} chosen={tools.combine === combine} label={m[combine]} onChoose={() => set({ combine })}>
               {COMBINE_ICONS[combine]}
               <span className="hidden md:inline">{m[combine]}</span>
-            </Button>
+            </Choice>
           ))}
         </div>
         {tools.tool === 'brush' && <PixelSlider label={m.size} min={2} max={maxSize} value={tools.size} onChange={(size) => set({ size })} className="w-24" />}
@@ -222,6 +205,23 @@ export function MaskToolbar(props: Props) {
         </div>
       </div>
     </div>
+  );
+}
+
+/** One of a row of choices (a tool, a mode): pressed when chosen, named for screen readers and on hover. */
+function Choice({ chosen, label, onChoose, children }: { chosen: boolean; label: string; onChoose: () => void; children: React.ReactNode }) {
+  return (
+    <Button
+      variant={chosen ? 'secondary' : 'ghost'}
+      size="sm"
+      aria-pressed={chosen}
+      aria-label={label}
+      title={label}
+      onClick={onChoose}
+      className={cn(chosen && 'text-ink')}
+    >
+      {children}
+    </Button>
   );
 }
 
