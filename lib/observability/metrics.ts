@@ -84,8 +84,20 @@ export function metrics(): Metrics {
   return ((globalThis as Holder)[KEY] ??= create());
 }
 
+/** One queue's jobs by state, as a scrape reports them. */
+export interface QueueDepth {
+  queue: string;
+  /** Due now and not yet taken. */
+  waiting: number;
+  /** Due later (a retry's backoff, a poll scheduled ahead). */
+  scheduled: number;
+  active: number;
+  /** Seconds the oldest waiting job has been due; null when none waits. */
+  oldest: number | null;
+}
+
 /** What a scrape reads from the database: each queue's jobs by state (lib/queue/depths.ts). */
-export type QueueReader = () => Promise<Array<{ queue: string; waiting: number; scheduled: number; active: number; oldest: number | null }>>;
+export type QueueReader = () => Promise<QueueDepth[]>;
 
 /** Reads what lives in the database and the service, then renders every metric. */
 export async function scrape(readQueues: QueueReader): Promise<string> {

@@ -1,15 +1,5 @@
 import type { Database } from '../db/client';
-
-export interface QueueDepth {
-  queue: string;
-  /** Due now and not yet taken. */
-  waiting: number;
-  /** Due later (a retry's backoff, a poll scheduled ahead). */
-  scheduled: number;
-  active: number;
-  /** Seconds the oldest waiting job has been due; null when none waits. */
-  oldest: number | null;
-}
+import type { QueueDepth } from '../observability/metrics';
 
 /** Every queue's jobs by state, read from pg-boss's table (for /api/metrics). */
 export async function queueDepths({ prisma }: Database): Promise<QueueDepth[]> {
