@@ -1,5 +1,8 @@
+import { scenePng } from '@atelier/reference-service/testing';
 import { expect, test } from '@playwright/test';
 import sharp from 'sharp';
+import { baseURL } from '../playwright.config';
+import { shotPath } from './support/screenshots';
 import { assetPixels, EditStudio, serviceAdminToken, testPng, type Kind } from './support/edit-studio';
 
 const W = 640;
@@ -76,6 +79,49 @@ for (const kind of KINDS) {
     }
     expect(kept).toBeGreaterThan(W * H * 0.8);
     expect(changed).toBeGreaterThan(100);
+  });
+}
+
+// decisions.md row 9: taking the background away in words needs no mask and leaves transparency.
+for (const locale of ['en', 'zh-CN'] as const) {
+  test(`removes the background in words (${locale}): alpha 0 around the subject`, async ({ page }) => {
+    await page.context().addCookies([{ name: 'atelier-locale', value: locale, url: baseURL }]);
+    const studio = new EditStudio(page);
+    await studio.open();
+    await studio.upload(await scenePng(W, H), 'scene.png', page.locator('input[type="file"]').first());
+    await page.locator('input[name="edit-kind"][value="background"]').check({ force: true });
+    const prompt = page.locator('textarea');
+    if (locale === 'en') await page.getByRole('button', { name: 'Transparent background' }).click();
+    else await prompt.fill('抠图');
+    await expect(prompt).not.toHaveValue('');
+    await page.getByTestId('edit-submit').click();
+    const ids = await studio.ids();
+    if (process.env.SCREENSHOTS) {
+      await page.evaluate(() => window.scrollTo(0, 0));
+      await page.getByTestId('before-after').getByRole('slider').fill('25');
+      await page.screenshot({ path: shotPath(`edit-cutout.${locale}.png`) });
+    }
+
+    const response = await page.request.get(`/api/assets/${ids.result}?download=1`);
+    const { data: alpha, info } = await sharp(await response.body())
+      .ensureAlpha()
+      .extractChannel(3)
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    expect([info.width, info.height]).toEqual([W, H]);
+    // scenePng: a disc at (0.42 W, 0.5 H) of radius 0.28 H and a block, on a pale gradient.
+    const at = (x: number, y: number) => alpha[y * W + x];
+    for (const [x, y] of [
+      [5, 5],
+      [W - 6, 5],
+      [5, H - 6],
+      [W - 6, H - 6],
+      [W / 2, 10],
+      [10, H / 2],
+    ])
+      expect(at(x, y), `alpha at ${x},${y}`).toBe(0);
+    expect(at(Math.round(W * 0.42), H / 2)).toBe(255);
+    expect(at(Math.round(W * 0.76), Math.round(H * 0.35))).toBe(255);
   });
 }
 

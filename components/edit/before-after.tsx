@@ -20,8 +20,15 @@ export function BeforeAfter({ before, after }: { before: string; after: string }
     <div className="relative h-full w-full" data-testid="before-after">
       <div className="absolute inset-0 overflow-auto">
         <div className="relative" style={{ width: `${zoom * 100}%`, height: `${zoom * 100}%` }}>
+          {/* Each side clipped to its half, so a transparent result shows the checkerboard, not the original. */}
           {/* eslint-disable-next-line @next/next/no-img-element -- team assets behind auth, not optimisable */}
-          <img src={before} alt={t.edit.result.before} className="absolute inset-0 h-full w-full object-contain" draggable={false} />
+          <img
+            src={before}
+            alt={t.edit.result.before}
+            className="absolute inset-0 h-full w-full object-contain"
+            style={{ clipPath: `inset(0 ${100 - split}% 0 0)` }}
+            draggable={false}
+          />
           {/* eslint-disable-next-line @next/next/no-img-element */}
           <img
             src={after}

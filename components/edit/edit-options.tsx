@@ -3,7 +3,7 @@
 import { WandSparkles } from 'lucide-react';
 import { useId } from 'react';
 import type { EditModel } from '@/lib/edits/edit-models';
-import { promptFitsKind, PROMPT_TEMPLATES, sizeOptions, type EditKind } from '@/lib/edits/kinds';
+import { CUTOUT_TEMPLATE, promptFitsKind, PROMPT_TEMPLATES, sizeOptions, type EditKind } from '@/lib/edits/kinds';
 import { format } from '@/lib/i18n';
 import { useI18n } from '../i18n-provider';
 import { Button } from '../ui/button';
@@ -40,9 +40,16 @@ export function EditOptions({ kind, prompt, onPrompt, models, model, onModel, di
           <label htmlFor={`${id}-prompt`} className="text-[13px] font-medium text-ink">
             {f.prompt}
           </label>
-          <button type="button" className="text-xs text-accent hover:underline" onClick={() => onPrompt(PROMPT_TEMPLATES[kind])}>
-            {f.template}
-          </button>
+          <span className="flex gap-3">
+            {kind === 'background' && (
+              <button type="button" className="text-xs text-accent hover:underline" onClick={() => onPrompt(CUTOUT_TEMPLATE)}>
+                {f.cutoutTemplate}
+              </button>
+            )}
+            <button type="button" className="text-xs text-accent hover:underline" onClick={() => onPrompt(PROMPT_TEMPLATES[kind])}>
+              {f.template}
+            </button>
+          </span>
         </div>
         <textarea
           id={`${id}-prompt`}

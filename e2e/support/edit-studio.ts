@@ -64,8 +64,9 @@ export class EditStudio {
     await this.page.goto(`/edit${query}`);
   }
 
-  async upload(png: Buffer, name = 'test.png') {
-    await this.page.getByLabel('Choose image').setInputFiles({ name, mimeType: 'image/png', buffer: png });
+  /** Picks the file through the chooser's label (English), or through its input in any language. */
+  async upload(png: Buffer, name = 'test.png', input = this.page.getByLabel('Choose image')) {
+    await input.setInputFiles({ name, mimeType: 'image/png', buffer: png });
     await expect(this.canvas).toBeVisible();
   }
 

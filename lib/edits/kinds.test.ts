@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { EDIT_KINDS, inferEditKind, needsMask, PROMPT_TEMPLATES, promptFitsKind, sizeOptions } from './kinds';
+import { asksForCutout, CUTOUT_TEMPLATE, EDIT_KINDS, inferEditKind, needsMask, PROMPT_TEMPLATES, promptFitsKind, sizeOptions } from './kinds';
 import { inputProblem } from './limits';
 
 describe('edit kinds', () => {
@@ -9,6 +9,8 @@ describe('edit kinds', () => {
     expect(promptFitsKind('local', '删除这个杯子')).toBe(false);
     expect(promptFitsKind('remove', '删除这个杯子')).toBe(true);
     expect(promptFitsKind('style', 'make it look like a sketch')).toBe(true);
+    expect(promptFitsKind('background', CUTOUT_TEMPLATE) && asksForCutout(CUTOUT_TEMPLATE)).toBe(true);
+    for (const words of ['remove the background', '抠图', '去掉背景', '透明背景']) expect(promptFitsKind('background', words), words).toBe(true);
   });
 
   it('reads an API caller’s prompt and mask as the service would, kind by kind', () => {
@@ -16,6 +18,7 @@ describe('edit kinds', () => {
     expect(inferEditKind('remove the background', false)).toBe('background');
     expect(inferEditKind('去掉背景，换成雪山', false)).toBe('background');
     expect(inferEditKind('删除这个杯子', true)).toBe('remove');
+    expect(inferEditKind('删除这个杯子', false)).toBe('remove'); // refused for want of a mask
     expect(inferEditKind('make it look like a sketch', false)).toBe('style');
     expect(inferEditKind('a bouquet of flowers here', true)).toBe('local');
   });

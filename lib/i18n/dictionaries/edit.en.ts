@@ -19,7 +19,7 @@ export const editEn = {
   },
   kinds: {
     label: 'What to do',
-    background: { name: 'Background replacement', hint: 'Swap what is behind the subject for a new scene.' },
+    background: { name: 'Background replacement', hint: 'Swap what is behind the subject for a new scene, or clear it away.' },
     style: { name: 'Style conversion', hint: 'Re-render the whole image in another look or medium.' },
     upscale: { name: 'Upscale / enhance', hint: 'Enlarge up to 2× and sharpen fine detail.' },
     local: { name: 'Local modification', hint: 'Change only the area you paint with the mask.' },
@@ -72,6 +72,7 @@ export const editEn = {
     prompt: 'Prompt',
     promptHint: 'English works best; Chinese is accepted.',
     template: 'Use the template',
+    cutoutTemplate: 'Transparent background',
     mismatch: 'The service reads the kind of edit from the prompt: mention {words}.',
     mismatchLocal: 'Words like “remove” or “删除” make this an object removal: leave them out for a local modification.',
     words: {

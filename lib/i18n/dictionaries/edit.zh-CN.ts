@@ -19,7 +19,7 @@ export const editZhCN: EditDictionary = {
   },
   kinds: {
     label: '编辑类型',
-    background: { name: '背景替换', hint: '把主体后面的内容换成新的场景。' },
+    background: { name: '背景替换', hint: '把主体后面的内容换成新的场景，或直接抠图去掉。' },
     style: { name: '风格转换', hint: '用另一种画风或媒介重新呈现整张图。' },
     upscale: { name: '放大 / 细节增强', hint: '最多放大 2 倍并锐化细节。' },
     local: { name: '局部修改', hint: '只修改你用蒙版涂抹的区域。' },
@@ -72,6 +72,7 @@ export const editZhCN: EditDictionary = {
     prompt: '提示词',
     promptHint: '英文效果最好，也可以用中文。',
     template: '使用模板',
+    cutoutTemplate: '透明背景（抠图）',
     mismatch: '服务会根据提示词判断编辑类型：请写上 {words}。',
     mismatchLocal: '“remove”“删除”等词会被当作物体移除；局部修改请不要使用。',
     words: {

@@ -64,6 +64,28 @@ describe('POST /v1/images/edits: the six kinds', () => {
   });
 
   it.each([
+    ['English', 'remove the background'],
+    ['Chinese', '抠图'],
+    ['Chinese', '透明背景'],
+  ])('a cut-out in words (%s: %s) needs no mask and leaves the subject on alpha 0', async (_language, prompt) => {
+    const res = await edit({ image: scene, prompt });
+    expect(res.status).toBe(200);
+    const out = await resultPixels(res.json);
+    const original = await rgba(scene);
+    const alpha = (p: number) => out.data[p * 4 + 3];
+    const inSubject = (p: number) => Math.hypot((p % W) - W * 0.42, Math.floor(p / W) - H * 0.5) < H * 0.15;
+    const nearBorder = (p: number) => p % W < 20 || p % W >= W - 20 || Math.floor(p / W) < 20 || Math.floor(p / W) >= H - 20;
+    const share = (where: (p: number) => boolean, ok: (p: number) => boolean) => {
+      const pixels = Array.from({ length: W * H }, (_, p) => p).filter(where);
+      return pixels.filter(ok).length / pixels.length;
+    };
+    expect(share(nearBorder, (p) => alpha(p) === 0)).toBeGreaterThan(0.99);
+    expect(share(inSubject, (p) => alpha(p) === 255)).toBeGreaterThan(0.95);
+    // The subject keeps its own colours.
+    expect(meanAbsDiff(original.data, out.data, (p) => inSubject(p) && alpha(p) === 255)).toBeLessThan(1);
+  });
+
+  it.each([
     ['local modification', 'make it bright green'],
     ['object removal', 'remove the object'],
     ['object removal (Chinese)', '删除这个物体'],

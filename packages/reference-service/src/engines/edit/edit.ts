@@ -1,5 +1,5 @@
 import sharp from 'sharp';
-import type { EditKind } from './edit-kind';
+import { asksForCutout, type EditKind } from './edit-kind';
 import { localEdit } from './local-edit';
 import { blendByMask, maskWeights } from './mask';
 import { removeAndFill } from './patch-inpaint';
@@ -47,10 +47,18 @@ function over(bottom: RawImage, top: RawImage, alpha?: Float32Array): RawImage {
   return { data: out, width: bottom.width, height: bottom.height };
 }
 
+/** The image's colours with `alpha` (0..1 per pixel) as its alpha channel, times any alpha it had. */
+function withAlpha(img: RawImage, alpha: Float32Array): RawImage {
+  const out = Buffer.from(img.data);
+  for (let p = 0; p < alpha.length; p++) out[p * 4 + 3] = Math.round(alpha[p] * out[p * 4 + 3]);
+  return { data: out, width: img.width, height: img.height };
+}
+
 async function editAtOriginalSize(img: RawImage, job: EditJob, weights: Uint8Array | null): Promise<RawImage> {
   switch (job.kind) {
     case 'background': {
       const subject = await segmentForeground(img);
+      if (asksForCutout(job.prompt)) return withAlpha(img, subject);
       const backdrop = await renderBackdrop({ prompt: job.prompt, width: img.width, height: img.height, seed: job.seed });
       return over(backdrop, img, subject);
     }
