@@ -26,15 +26,12 @@ async function failTwoCopies(page: Page) {
   await page.route('**/api/compare/*/images', async (route) => {
     const response = await route.fetch();
     const { images } = (await response.json()) as { images: Image[] };
-    // The first two still waiting at the first poll, and the same two ever after.
-    failed ??= images
-      .filter((i) => i.state === 'archiving')
-      .slice(0, 2)
-      .map((image, n) => ({
-        ...image,
-        state: 'unsaved',
-        ...(n === 1 ? { serviceUrl: null, availableUntil: new Date(Date.now() - 86_400_000).toISOString() } : {}),
-      }));
+    // The first two at the first poll (stored or not by then: the worker races the poll), and the same two ever after.
+    failed ??= images.slice(0, 2).map((image, n) => ({
+      ...image,
+      state: 'unsaved',
+      ...(n === 1 ? { serviceUrl: null, availableUntil: new Date(Date.now() - 86_400_000).toISOString() } : {}),
+    }));
     await route.fulfill({ response, json: { images: images.map((image) => failed!.find((f) => f.outputId === image.outputId) ?? image) } });
   });
 }

@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { sumCosts } from '../lib/upstream/cost';
 import { CompareBoardPage, resetKnobs, setKnobs } from './support/compare-board';
+import { readZip } from './support/zip';
 
 // The comparison board against the embedded reference service, as the signed-in owner.
 const FOUR = ['atelier-vista', 'atelier-aquarelle', 'atelier-mosaic', 'atelier-pixel'];
@@ -23,6 +24,10 @@ test('a 4-model board shows 4 columns whose costs add up to the total shown', as
   expect(total).toBe('0.46');
   for (const model of FOUR) await expect(board.column(model).locator('img')).toHaveCount(2);
   await expect(page.getByTestId('board-seed')).toHaveText(/^\d+$/);
+  // Each card shows the time to answer, which the models share (the service answers them in one request).
+  const elapsed = (await page.getByTestId('board-elapsed').textContent())!;
+  expect(elapsed).toMatch(/^\d+\.\d s$/);
+  for (const model of FOUR) await expect(board.column(model).getByTestId('column-time')).toHaveText(elapsed);
 
   // The board answers before its images are archived: meanwhile they show from the service's signed
   // URLs, with download, zip and share held back, then switch to the stored copies without a reload.
@@ -50,10 +55,31 @@ test('a 4-model board shows 4 columns whose costs add up to the total shown', as
   await expect(page.getByRole('link', { name: 'Download all (zip)' })).toBeVisible();
   const zip = await page.request.get(`${page.url().replace('/compare/', '/api/compare/')}/zip`);
   expect(zip.headers()['content-type']).toBe('application/zip');
-  const bytes = await zip.body();
-  expect(bytes.subarray(0, 2).toString()).toBe('PK');
-  // Every image is in it: the end-of-central-directory record counts the entries.
-  expect(bytes.readUInt16LE(bytes.length - 22 + 10)).toBe(8);
+  // manifest.json first, saying what made every image, then the 8 images.
+  type Manifest = {
+    prompt: string;
+    size: string;
+    seed: number;
+    total: string;
+    currency: string;
+    elapsedMs: number;
+    models: Array<{ model: string; cost: string; files: Array<{ file: string; seed: number; cost: string | null }> }>;
+  };
+  const { names, manifest } = readZip<Manifest>(await zip.body());
+  expect(names).toHaveLength(9);
+  expect(names[0]).toBe('manifest.json');
+  expect(manifest).toMatchObject({ prompt: 'a red lighthouse on a cliff at dusk', size: '1024x1024', total: '0.46', currency: 'CNY' });
+  expect(manifest.seed).toBe(Number(await page.getByTestId('board-seed').textContent()));
+  expect(manifest.elapsedMs).toBeGreaterThan(0);
+  expect(manifest.models.map((m) => m.model)).toEqual(FOUR);
+  expect(manifest.models.map((m) => m.cost)).toEqual(costs);
+  for (const { files } of manifest.models) {
+    expect(files).toHaveLength(2);
+    for (const file of files) {
+      expect(names).toContain(file.file);
+      expect(file.seed).toEqual(expect.any(Number));
+    }
+  }
   await expect(page.getByRole('link', { name: 'Open in editor' }).first()).toHaveAttribute('href', /^\/edit\?asset=[0-9a-f-]{36}$/);
 
   // It is in the history, newest first.

@@ -1,5 +1,4 @@
 import { expect, test, type Page } from '@playwright/test';
-import { execFileSync } from 'node:child_process';
 import sharp from 'sharp';
 import { baseURL } from '../playwright.config';
 import { signUpNewTeam } from './support/accounts';
@@ -7,6 +6,7 @@ import { EditStudio, testPng } from './support/edit-studio';
 import { shareFromDialog } from './support/share';
 import { VideosPage } from './support/videos';
 import { shotPath } from './support/screenshots';
+import { readZip } from './support/zip';
 
 // The library of a brand-new team: what it makes in the three features shows up in one grid,
 // newest first, from small stored previews; older results load as the end scrolls into view, and
@@ -24,14 +24,6 @@ async function board(page: Page, prompt: string, n = 4) {
 }
 
 const items = (page: Page) => page.getByTestId('library-item');
-
-/** Python's own zipfile reads the archive (stdin): its entry names and manifest.json. */
-const UNZIP = `
-import io, json, sys, zipfile
-z = zipfile.ZipFile(io.BytesIO(sys.stdin.buffer.read()))
-assert z.testzip() is None
-print(json.dumps({"names": z.namelist(), "manifest": json.loads(z.read("manifest.json"))}))
-`;
 
 test('the library gathers edits, board images and videos, pages on scroll and takes in new results without a reload', async ({ browser }) => {
   test.setTimeout(240_000);
@@ -254,10 +246,9 @@ test('the library gathers edits, board images and videos, pages on scroll and ta
   const zipHref = (await page.getByRole('link', { name: 'Download ZIP' }).getAttribute('href'))!;
   const zip = await page.request.get(zipHref);
   expect(zip.headers()['content-type']).toBe('application/zip');
-  const listed = JSON.parse(execFileSync('python3', ['-c', UNZIP], { input: await zip.body() }).toString()) as {
-    names: string[];
-    manifest: Array<{ file: string; prompt: string; model: string; seed: number; size: string; cost: string; author: string; created: string }>;
-  };
+  const listed = readZip<Array<{ file: string; prompt: string; model: string; seed: number; size: string; cost: string; author: string; created: string }>>(
+    await zip.body(),
+  );
   expect(listed.names[0]).toBe('manifest.json');
   expect(listed.names).toHaveLength(4);
   expect(listed.manifest.map((m) => m.model)).toEqual(['atelier-vista', 'atelier-aquarelle', 'atelier-mosaic']);

@@ -1,6 +1,6 @@
 'use client';
 
-import { CircleAlert, RotateCcw } from 'lucide-react';
+import { CircleAlert, RotateCcw, Timer } from 'lucide-react';
 import type { BoardColumn as Column } from '@/lib/comparisons/queries';
 import { format, formatCny } from '@/lib/i18n';
 import { useI18n } from '../i18n-provider';
@@ -10,8 +10,16 @@ import { FailureText } from '../failure-text';
 import { BoardImage } from './board-image';
 import { RevisedPrompt } from './revised-prompt';
 
-/** One model's column: its images (see BoardImage), cost and revised prompt, or its failure. */
-export function BoardColumn({ column, onRerun, disabled }: { column: Column; onRerun: () => void; disabled: boolean }) {
+interface Props {
+  column: Column;
+  /** How long the service took to answer; every model of a board shares it (one request). */
+  elapsedMs: number | null;
+  onRerun: () => void;
+  disabled: boolean;
+}
+
+/** One model's column: its images (see BoardImage), time, cost and revised prompt, or its failure. */
+export function BoardColumn({ column, elapsedMs, onRerun, disabled }: Props) {
   const { t, locale } = useI18n();
   const b = t.compare.board;
   const failed = column.images.length === 0 && column.error;
@@ -24,9 +32,21 @@ export function BoardColumn({ column, onRerun, disabled }: { column: Column; onR
     >
       <header className="flex items-center justify-between gap-2">
         <h3 className="truncate text-sm font-semibold text-ink">{column.model}</h3>
-        <Badge tone={failed ? 'danger' : 'neutral'} className="tabular-nums">
-          {failed ? b.failed : formatCny(column.cost, locale)}
-        </Badge>
+        <span className="flex shrink-0 items-center gap-2">
+          {elapsedMs !== null && (
+            <span
+              data-testid="column-time"
+              className="flex items-center gap-1 text-xs text-ink-muted tabular-nums"
+              title={format(b.modelTime, { seconds: (elapsedMs / 1000).toFixed(1) })}
+            >
+              <Timer className="size-3.5" aria-hidden />
+              {(elapsedMs / 1000).toFixed(1)} s
+            </span>
+          )}
+          <Badge tone={failed ? 'danger' : 'neutral'} className="tabular-nums">
+            {failed ? b.failed : formatCny(column.cost, locale)}
+          </Badge>
+        </span>
       </header>
       {failed ? (
         <div data-testid="failed-card" className="grid aspect-square place-items-center rounded-control bg-danger-soft p-4 text-center text-sm text-danger">

@@ -130,6 +130,7 @@ export function CompareBoard({ board, favoriteAction }: { board: BoardView; favo
             <BoardColumn
               key={column.model}
               column={column}
+              elapsedMs={board.elapsedMs}
               disabled={running}
               // One model again: a seed the user chose stays; a drawn one is drawn anew.
               onRerun={() => run({ ...formFromParams(board.params, board.params.seedLocked), models: [column.model] }, board.id)}

@@ -162,6 +162,13 @@ export async function boardAssets(ctx: TeamContext, id: string) {
   return prisma.generationOutput.findMany({
     where: { generationId: id, generation: { teamId: ctx.team.id, kind: 'comparison' }, assetId: { not: null }, ...LIVE },
     orderBy: [{ entryIndex: 'asc' }, { position: 'asc' }],
-    select: { model: true, position: true, asset: { select: { id: true, storageKey: true, contentType: true, size: true } } },
+    select: {
+      model: true,
+      entryIndex: true,
+      position: true,
+      seed: true,
+      cost: true,
+      asset: { select: { id: true, storageKey: true, contentType: true } },
+    },
   });
 }

@@ -1,10 +1,31 @@
+import { Readable } from 'node:stream';
 import { crc32 } from 'node:zlib';
+import { blobStore } from '../assets/store';
 
 export interface ZipEntry {
   name: string;
   /** Opened only when the entry's turn comes, so one file streams at a time. */
   open: () => Promise<AsyncIterable<Uint8Array>>;
 }
+
+/** An entry streamed from storage when its turn comes. */
+export const storedEntry = (name: string, storageKey: string): ZipEntry => ({
+  name,
+  open: async () => {
+    const blob = await blobStore().get(storageKey);
+    if (!blob) throw new Error(`${name} is missing from storage`);
+    return Readable.fromWeb(blob.body as never) as AsyncIterable<Uint8Array>;
+  },
+});
+
+/** `value` as pretty-printed JSON. */
+export const jsonEntry = (name: string, value: unknown): ZipEntry => ({
+  name,
+  open: async () => Readable.from([Buffer.from(JSON.stringify(value, null, 2))]),
+});
+
+/** The entries as a web stream, for a route's response body. */
+export const zipBody = (entries: ZipEntry[]): ReadableStream<Uint8Array> => Readable.toWeb(Readable.from(zipStream(entries))) as ReadableStream<Uint8Array>;
 
 /** Past these, a field does not fit and ZIP64 carries the value (APPNOTE 4.5.3). */
 const MAX_32 = 0xffffffff;

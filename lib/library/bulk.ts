@@ -1,8 +1,6 @@
-import { Readable } from 'node:stream';
 import { z } from 'zod';
 import type { TeamContext } from '../auth/context';
-import { blobStore } from '../assets/store';
-import { zipStream, type ZipEntry } from '../comparisons/zip';
+import { jsonEntry, storedEntry, zipBody } from '../comparisons/zip';
 import { AppError } from '../errors';
 import { db } from '../runtime';
 import { filtered, libraryFiltersSchema, ORDER, resultSize } from './items';
@@ -107,21 +105,11 @@ export async function bulkZip(ctx: TeamContext, selection: BulkSelection): Promi
       },
     };
   });
-  const manifest = JSON.stringify(
-    files.map(({ file, manifest: facts }) => ({ file, ...facts })),
-    null,
-    2,
-  );
-  const entries: ZipEntry[] = [
-    { name: 'manifest.json', open: async () => Readable.from([Buffer.from(manifest)]) },
-    ...files.map(({ file, storageKey }) => ({
-      name: file,
-      open: async () => {
-        const blob = await blobStore().get(storageKey);
-        if (!blob) throw new Error(`${file} is missing from storage`);
-        return Readable.fromWeb(blob.body as never) as AsyncIterable<Uint8Array>;
-      },
-    })),
-  ];
-  return Readable.toWeb(Readable.from(zipStream(entries))) as ReadableStream<Uint8Array>;
+  return zipBody([
+    jsonEntry(
+      'manifest.json',
+      files.map(({ file, manifest: facts }) => ({ file, ...facts })),
+    ),
+    ...files.map(({ file, storageKey }) => storedEntry(file, storageKey)),
+  ]);
 }

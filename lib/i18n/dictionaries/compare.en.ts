@@ -45,6 +45,7 @@ export const compareEn = {
     emptyHint: 'Write a prompt, pick models and run the board: each model gets a column with its images and cost.',
     total: 'Total',
     elapsed: 'Time',
+    modelTime: 'Answered in {seconds} s. The service answers every model of a board in one request, so they share this time.',
     seed: 'Seed',
     settings: '{size} · {n} per model · {background}',
     rerunSame: 'Rerun, same seed',

@@ -45,6 +45,7 @@ export const compareZhCN: CompareDictionary = {
     emptyHint: '写好提示词、选择模型后运行：每个模型一列，显示图片和费用。',
     total: '合计',
     elapsed: '用时',
+    modelTime: '{seconds} 秒内返回。服务在一次请求中返回看板上所有模型的结果，因此各模型用时相同。',
     seed: '种子',
     settings: '{size} · 每个模型 {n} 张 · {background}',
     rerunSame: '相同种子重跑',

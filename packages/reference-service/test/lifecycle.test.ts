@@ -16,7 +16,7 @@ const video = (body: Record<string, unknown>) =>
 // lib/reference-service/webhooks.test.ts; here, what must survive a real process being killed.
 describe('restarts (nothing lost)', () => {
   it('finishes a video whose render was cut off by a crash, without progress going backwards', async () => {
-    const task = await video({ prompt: 'mountains and a lake', duration: 10, resolution: '720p' });
+    const task = await video({ prompt: 'mountains and a lake', duration: 5 });
     let before = 0;
     const until = Date.now() + 60_000;
     while (Date.now() < until && before < 10) {

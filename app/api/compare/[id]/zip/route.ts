@@ -1,26 +1,15 @@
-// GET /api/compare/{id}/zip: every image of one of the team's boards as one streamed ZIP, for the board's download button.
-import { Readable } from 'node:stream';
-import { blobStore } from '@/lib/assets/store';
+// GET /api/compare/{id}/zip: one of the team's boards as a streamed ZIP (manifest.json, then every
+// image), for the board's download button.
 import { idParams, withTeam } from '@/lib/auth/route';
-import { boardAssets } from '@/lib/comparisons/queries';
-import { zipStream } from '@/lib/comparisons/zip';
+import { boardZip } from '@/lib/comparisons/board-zip';
 import { AppError } from '@/lib/errors';
 import { contentDisposition } from '@/lib/storage';
 
 export const dynamic = 'force-dynamic';
 
 export const GET = withTeam('member', { params: idParams }, async (ctx, { params: { id } }) => {
-  const outputs = await boardAssets(ctx, id);
-  if (outputs.length === 0) throw new AppError('not_found', 'Not found.');
-  const entries = outputs.map(({ model, position, asset }) => ({
-    name: `${model}/${position + 1}.${asset!.contentType.split('/')[1]}`,
-    open: async () => {
-      const blob = await blobStore().get(asset!.storageKey);
-      if (!blob) throw new Error(`asset ${asset!.id} is missing from storage`);
-      return Readable.fromWeb(blob.body as never) as AsyncIterable<Uint8Array>;
-    },
-  }));
-  const body = Readable.toWeb(Readable.from(zipStream(entries))) as ReadableStream<Uint8Array>;
+  const body = await boardZip(ctx, id);
+  if (!body) throw new AppError('not_found', 'Not found.');
   return new Response(body, {
     headers: {
       'content-type': 'application/zip',
