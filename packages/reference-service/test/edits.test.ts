@@ -108,6 +108,37 @@ describe('POST /v1/images/edits: the six kinds', () => {
     expect(meanAbsDiff(original.data, out.data, inside)).toBeGreaterThan(3);
   });
 
+  it('an outpainting ("extend the scene") grows the backdrop into the new area and keeps the original', async () => {
+    // The scene padded on the right by half its width (mirrored, so a fill that kept it would show the
+    // disc again), the new area white in the mask.
+    const NW = W + W / 2;
+    const padded = await sharp(scene)
+      .extend({ right: W / 2, extendWith: 'copy' })
+      .png()
+      .toBuffer();
+    const newArea = await sharp({ create: { width: NW, height: H, channels: 3, background: '#000' } })
+      .composite([{ input: { create: { width: W / 2, height: H, channels: 3, background: '#fff' } }, left: W, top: 0 }])
+      .png()
+      .toBuffer();
+    const res = await edit({ image: padded, mask: newArea, prompt: 'extend the scene to the right', size: `${NW}x${H}` });
+    expect(res.status).toBe(200);
+    const out = await resultPixels(res.json);
+    expect([out.width, out.height]).toEqual([NW, H]);
+    const original = await rgba(scene);
+    for (let y = 0; y < H; y++)
+      for (let x = 0; x < W; x++)
+        for (let c = 0; c < 4; c++) if (out.data[(y * NW + x) * 4 + c] !== original.data[(y * W + x) * 4 + c]) throw new Error(`changed at ${x},${y}`);
+    // The new area continues the backdrop: no seam along the old edge, and nothing of the mirrored
+    // disc or square (colours far from the backdrop's) anywhere in it.
+    const at = (x: number, y: number, c: number) => out.data[(y * NW + x) * 4 + c];
+    let seam = 0;
+    for (let y = 0; y < H; y++) for (let c = 0; c < 3; c++) seam += Math.abs(at(W, y, c) - at(W - 1, y, c)) / (3 * H);
+    expect(seam).toBeLessThan(4);
+    let far = 0;
+    for (let y = 0; y < H; y++) for (let x = W; x < NW; x++) if ([0, 1, 2].some((c) => Math.abs(at(x, y, c) - at(W - 1, y, c)) > 40)) far++;
+    expect(far / ((NW - W) * H)).toBeLessThan(0.01);
+  });
+
   it('object removal fills the hole from its surroundings', async () => {
     // Mask exactly the blue square (plus a margin): the fill should look like the pale background around it.
     const squareMask = await maskPng(W, H, { x: W * 0.66 - 6, y: H * 0.2 - 6, w: W * 0.2 + 12, h: H * 0.3 + 12 }, 0);

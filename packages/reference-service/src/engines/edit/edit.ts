@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { asksForCutout, type EditKind } from './edit-kind';
-import { localEdit } from './local-edit';
+import { asksToExtend, localEdit } from './local-edit';
 import { blendByMask, maskWeights } from './mask';
 import { removeAndFill } from './patch-inpaint';
 import { decodeRaw, encodePng, type RawImage } from '../pixels/raw';
@@ -67,6 +67,8 @@ async function editAtOriginalSize(img: RawImage, job: EditJob, weights: Uint8Arr
     case 'upscale':
       return upscale(img, img.width, img.height, job.quality);
     case 'local':
+      // Outpainting: the scene grows into the new area as a removal fills a hole, from around it.
+      if (weights && asksToExtend(job.prompt)) return removeAndFill(img, weights, job.seed, job.quality === 'hd' ? 7 : 5);
       return localEdit(img, job.prompt, job.seed);
     case 'remove': {
       // Anything the mask touches is hole; the feathered rim then blends fill and original.

@@ -16,6 +16,12 @@ const PIXELATE = /pixelat|mosaic|censor|马赛克|像素化|打码/i;
 const BRIGHTEN = /\bbright(?:en|er)?\b|\blight(?:en|er)\b|\billuminat|提亮|变亮|调亮|更亮|亮一[点些]|明亮/i;
 const DARKEN = /\bdark(?:en|er)?\b|\bdim(?:mer)?\b|变暗|调暗|压暗|更暗|暗一[点些]/i;
 
+/** An outpainting: the canvas was padded around the original and the mask covers the new area. */
+const EXTEND = /\b(?:extend|outpaint|expand|widen|uncrop|zoom(?:ed)? out)\w*|扩图|扩展|延展|延伸|扩充|外扩/i;
+
+/** Whether a masked prompt asks to grow the scene into the masked area rather than change what is there. */
+export const asksToExtend = (prompt: string): boolean => EXTEND.test(String(prompt ?? '').slice(0, 10_000));
+
 export function planLocalEdit(prompt: string): LocalEditPlan {
   const text = String(prompt ?? '').slice(0, 10_000);
   if (DESATURATE.test(text)) return { op: 'desaturate' };
