@@ -125,6 +125,71 @@ for (const locale of ['en', 'zh-CN'] as const) {
   });
 }
 
+// Outpainting: the image on a larger canvas at its anchor, the new area masked white; the original's
+// pixels come back exactly.
+for (const locale of ['en', 'zh-CN'] as const) {
+  test(`extends the canvas (${locale}): the original's pixels come back unchanged`, async ({ page }) => {
+    await page.context().addCookies([{ name: 'atelier-locale', value: locale, url: baseURL }]);
+    const studio = new EditStudio(page);
+    await studio.open();
+    await studio.upload(png, 'harbour.png', page.locator('input[type="file"]').first());
+    await page.getByTestId('extend-toggle').click();
+    const options = page.getByTestId('extend-options');
+    await options.getByRole('button', { name: '1:1' }).click();
+    await expect(options.getByRole('spinbutton').first()).toHaveValue('640');
+    await expect(options.getByRole('spinbutton').last()).toHaveValue('640');
+    // The image at the top left: the new area is a band along the bottom.
+    await options.getByRole('radio').first().click();
+    await expect(page.getByTestId('extend-preview')).toBeVisible();
+    if (process.env.SCREENSHOTS) await page.screenshot({ path: shotPath(`edit-extend.${locale}.png`) });
+    // A canvas smaller than the image is refused before anything is sent.
+    await options.getByRole('spinbutton').last().fill('400');
+    await expect(page.getByTestId('extend-problem')).toBeVisible();
+    await expect(page.getByTestId('edit-submit')).toBeDisabled();
+    await options.getByRole('spinbutton').last().fill('640');
+    await page.getByTestId('edit-submit').click();
+    const ids = await studio.ids();
+    await expect(page.getByTestId('before-after')).toBeVisible();
+    if (process.env.SCREENSHOTS) {
+      await page.evaluate(() => window.scrollTo(0, 0));
+      await page.screenshot({ path: shotPath(`edit-extend-result.${locale}.png`) });
+    }
+
+    const result = await assetPixels(page.request, ids.result);
+    expect([result.width, result.height]).toEqual([640, 640]);
+    const original = await assetPixels(page.request, ids.original);
+    expect([original.width, original.height]).toEqual([W, H]);
+    let changed = 0;
+    for (let y = 0; y < H; y++) for (let x = 0; x < W * 3; x++) if (result.data[y * 640 * 3 + x] !== original.data[y * W * 3 + x]) changed++;
+    expect(changed, 'pixels of the original that changed').toBe(0);
+    // The mask the service got: white over the new band, black over the original, nothing between.
+    const mask = await assetPixels(page.request, ids.mask!, 1);
+    expect([mask.width, mask.height]).toEqual([640, 640]);
+    expect(new Set(mask.data)).toEqual(new Set([0, 255]));
+    expect(mask.data[(H - 1) * 640 + 639]).toBe(0);
+    expect(mask.data[H * 640]).toBe(255);
+  });
+}
+
+test('refuses an outpainting that is not one, on the server', async ({ page }) => {
+  await page.goto('/edit');
+  const origin = new URL(page.url()).origin;
+  const send = (fields: Record<string, string>) =>
+    page.request.post('/edit/run', {
+      headers: { origin },
+      multipart: { requestId: crypto.randomUUID(), prompt: 'extend the scene', image: { name: 'a.png', mimeType: 'image/png', buffer: png }, ...fields },
+    });
+  const smaller = await send({ kind: 'local', extendWidth: '600', extendHeight: '480', extendAnchor: 'center' });
+  expect(smaller.status()).toBe(400);
+  expect((await smaller.json()).error.message).toContain('at least as large as the image');
+  const huge = await send({ kind: 'local', extendWidth: '5000', extendHeight: '480', extendAnchor: 'center' });
+  expect(huge.status()).toBe(400);
+  expect((await huge.json()).error.message).toContain('4096');
+  const partial = await send({ kind: 'local', extendWidth: '800' });
+  expect(partial.status()).toBe(400);
+  expect((await partial.json()).error.message).toContain('width, height and anchor');
+});
+
 test('refuses bad files in the browser and on the server, with clear messages', async ({ page }) => {
   const studio = new EditStudio(page);
   await studio.open();

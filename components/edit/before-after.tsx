@@ -2,6 +2,7 @@
 
 import { Minus, Plus } from 'lucide-react';
 import { useState } from 'react';
+import type { Placed } from '@/lib/edits/canvas';
 import { useI18n } from '../i18n-provider';
 import { Button } from '../ui/button';
 
@@ -9,9 +10,21 @@ const ZOOMS = [1, 1.5, 2, 3, 4, 6, 8];
 
 /**
  * The original and the result in one frame, split by a slider; zoom enlarges both together and the
- * frame scrolls. Both are fitted to the same box, so an upscaled result lines up with its original.
+ * frame scrolls. Both are fitted to the same box, so an upscaled result lines up with its original;
+ * after an outpainting (`canvas`) the original sits where it was placed on the result's canvas.
  */
-export function BeforeAfter({ before, after }: { before: string; after: string }) {
+export function BeforeAfter({
+  before,
+  after,
+  canvas,
+  original,
+}: {
+  before: string;
+  after: string;
+  canvas?: Placed | null;
+  /** The original's size, needed with `canvas`. */
+  original?: { width: number; height: number };
+}) {
   const { t } = useI18n();
   const [split, setSplit] = useState(50);
   const [zoom, setZoom] = useState(1);
@@ -21,14 +34,28 @@ export function BeforeAfter({ before, after }: { before: string; after: string }
       <div className="absolute inset-0 overflow-auto">
         <div className="relative" style={{ width: `${zoom * 100}%`, height: `${zoom * 100}%` }}>
           {/* Each side clipped to its half, so a transparent result shows the checkerboard, not the original. */}
-          {/* eslint-disable-next-line @next/next/no-img-element -- team assets behind auth, not optimisable */}
-          <img
-            src={before}
-            alt={t.edit.result.before}
-            className="absolute inset-0 h-full w-full object-contain"
-            style={{ clipPath: `inset(0 ${100 - split}% 0 0)` }}
-            draggable={false}
-          />
+          {canvas && original ? (
+            // The result's canvas, fitted as the result is (object-contain = meet), the original at its place on it.
+            <svg
+              viewBox={`0 0 ${canvas.width} ${canvas.height}`}
+              preserveAspectRatio="xMidYMid meet"
+              className="absolute inset-0 h-full w-full"
+              style={{ clipPath: `inset(0 ${100 - split}% 0 0)` }}
+              role="img"
+              aria-label={t.edit.result.before}
+            >
+              <image href={before} x={canvas.left} y={canvas.top} width={original.width} height={original.height} />
+            </svg>
+          ) : (
+            // eslint-disable-next-line @next/next/no-img-element -- team assets behind auth, not optimisable
+            <img
+              src={before}
+              alt={t.edit.result.before}
+              className="absolute inset-0 h-full w-full object-contain"
+              style={{ clipPath: `inset(0 ${100 - split}% 0 0)` }}
+              draggable={false}
+            />
+          )}
           {/* eslint-disable-next-line @next/next/no-img-element */}
           <img
             src={after}

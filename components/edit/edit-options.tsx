@@ -16,6 +16,8 @@ interface Props {
   model: string;
   onModel: (model: string) => void;
   dims: { width: number; height: number } | null;
+  /** The dims are an outpainting's new canvas, not the image's. */
+  extending?: boolean;
   size: string;
   onSize: (size: string) => void;
   /** Why the edit cannot be sent yet, or null. */
@@ -26,7 +28,7 @@ interface Props {
 
 const select = 'focus-ring h-9 w-full rounded-control border border-line bg-surface px-2.5 text-sm text-ink disabled:opacity-55';
 
-export function EditOptions({ kind, prompt, onPrompt, models, model, onModel, dims, size, onSize, blocked, pending, onSubmit }: Props) {
+export function EditOptions({ kind, prompt, onPrompt, models, model, onModel, dims, extending, size, onSize, blocked, pending, onSubmit }: Props) {
   const { t } = useI18n();
   const f = t.edit.form;
   const id = useId();
@@ -41,12 +43,16 @@ export function EditOptions({ kind, prompt, onPrompt, models, model, onModel, di
             {f.prompt}
           </label>
           <span className="flex gap-3">
-            {kind === 'background' && (
+            {kind === 'background' && !extending && (
               <button type="button" className="text-xs text-accent hover:underline" onClick={() => onPrompt(CUTOUT_TEMPLATE)}>
                 {f.cutoutTemplate}
               </button>
             )}
-            <button type="button" className="text-xs text-accent hover:underline" onClick={() => onPrompt(PROMPT_TEMPLATES[kind])}>
+            <button
+              type="button"
+              className="text-xs text-accent hover:underline"
+              onClick={() => onPrompt(extending ? t.edit.extend.template : PROMPT_TEMPLATES[kind])}
+            >
               {f.template}
             </button>
           </span>
@@ -81,7 +87,7 @@ export function EditOptions({ kind, prompt, onPrompt, models, model, onModel, di
             {sizes.length === 0 && <option value="">—</option>}
             {sizes.map((s) => (
               <option key={s} value={s}>
-                {format(s === original ? f.original : f.doubled, { size: s.replace('x', '×') })}
+                {format(extending ? t.edit.extend.canvasSize : s === original ? f.original : f.doubled, { size: s.replace('x', '×') })}
               </option>
             ))}
           </select>

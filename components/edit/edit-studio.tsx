@@ -1,8 +1,9 @@
 'use client';
 
-import { AlertTriangle, ImagePlus, Wallpaper } from 'lucide-react';
+import { AlertTriangle, Expand, ImagePlus, Wallpaper, X } from 'lucide-react';
 import dynamic from 'next/dynamic';
 import { useCallback, useEffect, useMemo, useReducer, useRef, useState, useSyncExternalStore } from 'react';
+import { canvasFor, extensionProblem, type Extension } from '@/lib/edits/canvas';
 import type { EditModel } from '@/lib/edits/edit-models';
 import type { EditRecord } from '@/lib/edits/history';
 import { needsMask, PROMPT_TEMPLATES, sizeOptions, type EditKind } from '@/lib/edits/kinds';
@@ -17,6 +18,8 @@ import { Spinner } from '../ui/spinner';
 import { BeforeAfter } from './before-after';
 import { EditOptions } from './edit-options';
 import { EditProgress } from './edit-progress';
+import { ExtendOptions } from './extend-options';
+import { ExtendPreview } from './extend-preview';
 import { KindPicker } from './kind-picker';
 import { imageFileOf, loadAsset, loadFile, type Source } from './load-image';
 import { MaskToolbar, type MaskTools } from './mask-toolbar';
@@ -73,6 +76,8 @@ export function EditStudio({
   const [model, setModel] = useState(initial.edit?.model ?? models[0]?.id ?? '');
   const [size, setSize] = useState('');
   const [parentId, setParentId] = useState<string | undefined>(initial.edit?.id);
+  /** Outpainting: the larger canvas the image is being extended to, or null. */
+  const [extension, setExtension] = useState<Extension | null>(null);
   const [mask, dispatch] = useReducer(maskReducer, undefined, () => newHistory());
   const [tools, setTools] = useState<MaskTools>({ tool: 'brush', combine: 'add', size: 48, feather: 6, tolerance: 24, contiguous: true, edge: 8 });
   const [overlay, setOverlay] = useState<MaskOverlay>(initial.overlay);
@@ -86,8 +91,9 @@ export function EditStudio({
     kindNow.current = kind;
   }, [kind]);
 
-  const masking = needsMask(kind);
+  const masking = needsMask(kind) && !extension;
   const dims = useMemo(() => (source ? { width: source.width, height: source.height } : null), [source]);
+  const extendProblem = dims && extension ? extensionProblem(dims, extension) : null;
   const raster = useMaskRaster(mask.present, source?.width ?? 0, source?.height ?? 0);
 
   const adopt = useCallback((next: Source) => {
@@ -108,6 +114,7 @@ export function EditStudio({
         adopt(next);
         dispatch({ type: 'reset' });
         setParentId(undefined);
+        setExtension(null);
         reset();
       } catch (error) {
         setInputError((error as Error).message);
@@ -134,6 +141,7 @@ export function EditStudio({
               resultAssetId: done.resultAssetId,
               originalAssetId: done.originalAssetId,
               maskAssetId: done.maskAssetId,
+              canvas: done.canvas,
               cost: { amount: done.cost ?? '0', currency: 'CNY' },
               revisedPrompt: done.revisedPrompt,
             },
@@ -178,13 +186,36 @@ export function EditStudio({
     if (dims) setSize(sizeOptions(next, dims.width, dims.height)[0]);
   };
 
+  /** Outpainting is a local modification whose mask the server makes from the new canvas. */
+  const startExtending = () => {
+    if (!dims) return;
+    const shapes = [dims.width >= dims.height ? 16 / 9 : 9 / 16, 1, 4 / 3, 3 / 4];
+    const size = shapes.map((ratio) => canvasFor(dims, ratio)).find(Boolean);
+    if (!size) return;
+    setExtension({ ...size, anchor: 'center' });
+    setKind('local');
+    if (!promptEdited.current) setPrompt(t.edit.extend.template);
+  };
+  const stopExtending = () => {
+    setExtension(null);
+    if (!promptEdited.current) setPrompt(PROMPT_TEMPLATES[kind]);
+  };
+
   const suggestBackground = useMemo(
     () => kind === 'local' && dims !== null && !raster.empty && looksLikeBackground(dims.width, dims.height, raster.data),
     [kind, dims, raster],
   );
 
   const running = state.status === 'running';
-  const blocked = !source ? t.edit.form.needImage : masking && raster.empty ? t.edit.form.needMask : !prompt.trim() ? t.edit.form.needPrompt : null;
+  const blocked = !source
+    ? t.edit.form.needImage
+    : extendProblem
+      ? format(t.edit.extend.problems[extendProblem], { size: `${source.width}×${source.height}` })
+      : masking && raster.empty
+        ? t.edit.form.needMask
+        : !prompt.trim()
+          ? t.edit.form.needPrompt
+          : null;
 
   const submit = async () => {
     if (!source || blocked || running) return;
@@ -192,7 +223,11 @@ export function EditStudio({
     form.set('kind', kind);
     form.set('prompt', prompt.trim());
     if (model) form.set('model', model);
-    if (size) form.set('size', size);
+    if (extension) {
+      form.set('extendWidth', String(extension.width));
+      form.set('extendHeight', String(extension.height));
+      form.set('extendAnchor', extension.anchor);
+    } else if (size) form.set('size', size);
     if (parentId) form.set('parentId', parentId);
     if (source.kind === 'asset') form.set('assetId', source.assetId);
     else form.set('image', source.file, source.file.name || 'image');
@@ -227,6 +262,7 @@ export function EditStudio({
     try {
       adopt(await loadAsset(state.outcome.resultAssetId, t.edit));
       setParentId(state.outcome.generationId);
+      setExtension(null);
       dispatch({ type: 'reset' });
       reset();
     } catch (error) {
@@ -288,6 +324,20 @@ export function EditStudio({
             <span className="truncate" data-testid="source-info">
               {(source.kind === 'file' ? source.file.name : source.name) || t.edit.result.title} · {source.width}×{source.height}
             </span>
+            {!result && (
+              <Button
+                variant="ghost"
+                size="sm"
+                className="ml-auto"
+                aria-pressed={Boolean(extension)}
+                onClick={extension ? stopExtending : startExtending}
+                disabled={running}
+                data-testid="extend-toggle"
+              >
+                {extension ? <X /> : <Expand />}
+                {extension ? t.edit.extend.close : t.edit.extend.button}
+              </Button>
+            )}
             <label className="cursor-pointer">
               <input type="file" accept="image/png,image/jpeg,image/webp" className="sr-only" onChange={(e) => void openFile(e.target.files?.[0] ?? null)} />
               <span className="inline-flex items-center gap-1.5 rounded-control px-2 py-1 text-ink-muted hover:bg-subtle hover:text-ink [&_svg]:size-4">
@@ -329,7 +379,9 @@ export function EditStudio({
           ) : !source ? (
             <SourceDrop error={inputError} onFile={(file) => void openFile(file)} />
           ) : result ? (
-            <BeforeAfter before={source.url} after={`/api/assets/${result.resultAssetId}`} />
+            <BeforeAfter before={source.url} after={`/api/assets/${result.resultAssetId}`} canvas={result.canvas} original={dims ?? undefined} />
+          ) : extension ? (
+            <ExtendPreview src={source.url} image={source} extension={extension} />
           ) : (
             <MaskEditor
               image={source.image}
@@ -371,7 +423,11 @@ export function EditStudio({
       </div>
 
       <aside className="grid content-start gap-5 rounded-card bg-surface p-4 shadow-card">
-        <KindPicker value={kind} onChange={chooseKind} disabled={running} />
+        {extension && dims ? (
+          <ExtendOptions image={dims} value={extension} onChange={setExtension} />
+        ) : (
+          <KindPicker value={kind} onChange={chooseKind} disabled={running} />
+        )}
         {suggestBackground && (
           <div className="grid gap-2 rounded-control bg-accent-soft p-3 text-[13px] text-accent-soft-ink" data-testid="background-hint">
             <p>{t.edit.mask.backgroundHint}</p>
@@ -391,8 +447,9 @@ export function EditStudio({
           models={models}
           model={model}
           onModel={setModel}
-          dims={dims}
-          size={size}
+          dims={extension && !extendProblem ? extension : dims}
+          extending={Boolean(extension && !extendProblem)}
+          size={extension ? `${extension.width}x${extension.height}` : size}
           onSize={setSize}
           blocked={running ? null : blocked}
           pending={running}

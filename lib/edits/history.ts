@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { TeamContext } from '../auth/context';
 import { db } from '../runtime';
+import type { Placed } from './canvas';
 import { EDIT_KINDS, type EditKind } from './kinds';
 import { GENERATION_IN_VIEW, LIVE } from '../library/trash';
 
@@ -13,6 +14,8 @@ export const editParamsSchema = z.object({
   height: z.number().int().positive(),
   originalAssetId: z.uuid(),
   maskAssetId: z.uuid().nullish(),
+  /** An outpainting's canvas and where the original sits on it. */
+  extend: z.object({ width: z.number().int(), height: z.number().int(), left: z.number().int(), top: z.number().int() }).nullish(),
 });
 
 export interface EditRecord {
@@ -28,6 +31,8 @@ export interface EditRecord {
   height: number;
   originalAssetId: string;
   maskAssetId: string | null;
+  /** Set for an outpainting: where the original sits on the result's canvas. */
+  canvas: Placed | null;
   resultAssetId: string | null;
   revisedPrompt: string | null;
   cost: string | null;
@@ -62,6 +67,9 @@ function toRecord(ctx: TeamContext, row: Row): EditRecord | null {
     height: params.data.height,
     originalAssetId: params.data.originalAssetId,
     maskAssetId: params.data.maskAssetId ?? null,
+    canvas: params.data.extend
+      ? { width: params.data.extend.width, height: params.data.extend.height, left: params.data.extend.left, top: params.data.extend.top }
+      : null,
     resultAssetId: output?.assetId ?? null,
     revisedPrompt: output?.revisedPrompt ?? null,
     cost: row.costTotal?.toString() ?? null,

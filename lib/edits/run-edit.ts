@@ -11,8 +11,10 @@ import { db } from '../runtime';
 import { UpstreamError } from '../upstream';
 import { readTeamImage, storeImage } from './assets';
 import { editModels } from './edit-models';
+import { ANCHORS, placement, type Extension, type Placed } from './canvas';
 import { checkImage } from './image-input';
 import { EDIT_KINDS, needsMask } from './kinds';
+import { extendCanvas } from './outpaint';
 
 /** An uploaded file, already on disk (receiveEditUpload). */
 const file = z.object({ path: z.string(), bytes: z.number() });
@@ -38,9 +40,23 @@ export const editRequestSchema = z
     assetId: z.uuid().optional(),
     mask: file.optional(),
     parentId: z.uuid().optional(),
+    /** Outpainting: the new canvas (its mask is made here, over the new area). */
+    extendWidth: z.coerce.number().int().min(1).max(4096, 'The new canvas is at most 4096 px a side.').optional(),
+    extendHeight: z.coerce.number().int().min(1).max(4096, 'The new canvas is at most 4096 px a side.').optional(),
+    extendAnchor: z.enum(ANCHORS).optional(),
   })
   .refine((r) => Boolean(r.image) !== Boolean(r.assetId), { message: 'Send an image or an asset id.', path: ['image'] })
-  .refine((r) => !needsMask(r.kind) || r.mask, { message: 'This kind of edit needs a painted mask.', path: ['mask'] });
+  .refine((r) => [r.extendWidth, r.extendHeight, r.extendAnchor].every((v) => v === undefined) || extensionOf(r), {
+    message: 'Extending the canvas takes its width, height and anchor, as a local modification without a mask of its own.',
+    path: ['extendWidth'],
+  })
+  .refine((r) => !needsMask(r.kind) || r.mask || extensionOf(r), { message: 'This kind of edit needs a painted mask.', path: ['mask'] });
+
+/** The outpainting asked for, if the request is a complete one. */
+function extensionOf(r: { kind: string; mask?: unknown; extendWidth?: number; extendHeight?: number; extendAnchor?: Extension['anchor'] }): Extension | null {
+  if (r.kind !== 'local' || r.mask || r.extendWidth === undefined || r.extendHeight === undefined || !r.extendAnchor) return null;
+  return { width: r.extendWidth, height: r.extendHeight, anchor: r.extendAnchor };
+}
 
 export type EditRequest = z.infer<typeof editRequestSchema>;
 
@@ -49,6 +65,8 @@ export interface EditOutcome {
   resultAssetId: string;
   originalAssetId: string;
   maskAssetId: string | null;
+  /** Set for an outpainting: where the original sits on the result's canvas. */
+  canvas: Placed | null;
   cost: { amount: string; currency: string };
   revisedPrompt: string | null;
 }
@@ -61,8 +79,13 @@ export interface EditOutcome {
  */
 export async function runEdit(ctx: TeamContext, input: EditRequest, signal: AbortSignal): Promise<EditOutcome> {
   const prisma = await db();
-  const image = await checkImage(input.image ? input.image.path : await readTeamImage(ctx, input.assetId!), 'image');
-  const mask = needsMask(input.kind) && input.mask ? await checkImage(input.mask.path, 'mask') : null;
+  const given = await checkImage(input.image ? input.image.path : await readTeamImage(ctx, input.assetId!), 'image');
+  const extension = extensionOf(input);
+  // An outpainting sends the original padded onto its new canvas, with the mask made for it.
+  const extended = extension ? await extendCanvas(given, extension) : null;
+  const image = extended?.image ?? given;
+  const mask = extended?.mask ?? (needsMask(input.kind) && input.mask ? await checkImage(input.mask.path, 'mask') : null);
+  const canvas: Placed | null = extension ? { width: extension.width, height: extension.height, ...placement(given, extension) } : null;
   if (mask && (mask.width !== image.width || mask.height !== image.height)) {
     throw new AppError('invalid_input', `The mask is ${mask.width}×${mask.height} but the image is ${image.width}×${image.height}.`, {
       apiCode: 'mask_size_mismatch',
@@ -76,20 +99,23 @@ export async function runEdit(ctx: TeamContext, input: EditRequest, signal: Abor
     throw new AppError('not_found', 'The edit to continue from is not in this team.');
   }
 
-  const size = input.size ?? `${image.width}x${image.height}`;
+  // An outpainting comes back at its canvas size; other edits at the size asked for, else the image's.
+  const requestedSize = extension ? `${image.width}x${image.height}` : input.size;
+  const size = requestedSize ?? `${image.width}x${image.height}`;
   const charges = await priceEdit(ctx, model, size);
   const usedModel = charges[0].model;
 
-  const original = input.assetId ? { id: input.assetId } : await storeImage(ctx, image);
+  const original = input.assetId ? { id: input.assetId } : await storeImage(ctx, given);
   const maskAsset = mask ? await storeImage(ctx, mask) : null;
   const params = {
     editKind: input.kind,
     model: usedModel,
     size,
-    width: image.width,
-    height: image.height,
+    width: given.width,
+    height: given.height,
     originalAssetId: original.id,
     maskAssetId: maskAsset?.id ?? null,
+    ...(canvas ? { extend: { ...canvas, anchor: extension!.anchor } } : {}),
   };
   const generation = await openGeneration(ctx, { kind: 'edit', prompt: input.prompt, params, charges, parentId: input.parentId, requestId: input.requestId });
 
@@ -100,7 +126,7 @@ export async function runEdit(ctx: TeamContext, input: EditRequest, signal: Abor
   try {
     const result = await (
       await upstreamFor(ctx)
-    ).editImage({ image: image.data, mask: mask?.data, prompt: input.prompt, model: usedModel, size: input.size, signal: controller.signal });
+    ).editImage({ image: image.data, mask: mask?.data, prompt: input.prompt, model: usedModel, size: requestedSize, signal: controller.signal });
     const first = result.images[0];
     const asset = await archiveResult({ teamId: ctx.team.id, url: first.url, kind: 'image', createdById: ctx.user.id }, controller.signal);
     await settleGeneration(generation, {
@@ -126,6 +152,7 @@ export async function runEdit(ctx: TeamContext, input: EditRequest, signal: Abor
       resultAssetId: asset.id,
       originalAssetId: original.id,
       maskAssetId: maskAsset?.id ?? null,
+      canvas,
       cost: { amount: result.cost.amount, currency: result.cost.currency },
       revisedPrompt: first.revisedPrompt ?? null,
     };
