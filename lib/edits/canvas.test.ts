@@ -24,7 +24,7 @@ describe('outpainting canvas', () => {
     expect(canvasFor(image, 16 / 9)).toEqual({ width: 853, height: 480 });
     expect(canvasFor(image, 4 / 3)).toEqual({ width: 800, height: 600 });
     expect(canvasFor({ width: 4000, height: 1000 }, 1)).toEqual({ width: 4000, height: 4000 });
-    expect(canvasFor({ width: 4096, height: 1000 }, 16 / 9)).toBeNull();
+    expect(canvasFor({ width: 1000, height: 4096 }, 16 / 9)).toBeNull(); // 7282 wide
     expect(canvasFor({ width: 4000, height: 4000 }, 1)).toBeNull(); // grown by a quarter: past 4096
   });
 
