@@ -167,3 +167,60 @@ test('checks the settings in the browser, and cancelling keeps the prompt for a 
     await expect(page.getByTestId('history-item').first()).toContainText('Cancelled', { timeout: 1000 });
   }).toPass({ timeout: 5000 });
 });
+
+test('the full-screen viewer zooms and pans every image together, side by side or as a swipe', async ({ page }) => {
+  const board = new CompareBoardPage(page);
+  await board.open();
+  await board.fill({ prompt: 'a harbour at dawn, boats and gulls', models: FOUR.slice(0, 3), n: 1 });
+  await board.run();
+  await page.getByRole('button', { name: 'Compare full screen' }).click();
+  const viewer = page.getByTestId('compare-viewer');
+  const panes = viewer.getByTestId('viewer-pane');
+  await expect(panes).toHaveCount(3);
+  await expect(panes.getByRole('img')).toHaveCount(3);
+  for (const img of await panes.getByRole('img').all()) await expect.poll(() => img.evaluate((i: HTMLImageElement) => i.naturalWidth)).toBe(1024);
+
+  /** Each pane's image box relative to its pane: the same box means the same region of the image in view. */
+  const regions = () =>
+    panes.evaluateAll((all) =>
+      all.map((pane) => {
+        const p = pane.getBoundingClientRect();
+        const i = pane.querySelector('img')!.getBoundingClientRect();
+        return [i.left - p.left, i.top - p.top, i.width, i.height].map((v) => Math.round(v));
+      }),
+    );
+  const sameEverywhere = async () => {
+    const [first, ...rest] = await regions();
+    for (const other of rest) expect(other).toEqual(first);
+    return first;
+  };
+  const fitted = await sameEverywhere();
+
+  // Zoom one pane with the wheel, about its centre-left: every pane shows the same, larger region.
+  const box = (await panes.first().boundingBox())!;
+  await page.mouse.move(box.x + box.width * 0.3, box.y + box.height * 0.4);
+  await page.mouse.wheel(0, -600);
+  await expect(viewer.getByTestId('viewer-zoom')).not.toHaveText('100%');
+  await expect.poll(async () => (await regions())[0][2]).toBeGreaterThan(fitted[2] * 2);
+  const zoomed = await sameEverywhere();
+  // Pan another pane by dragging: all follow.
+  const second = (await panes.nth(1).boundingBox())!;
+  await page.mouse.move(second.x + second.width / 2, second.y + second.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(second.x + second.width / 2 + 60, second.y + second.height / 2 + 40, { steps: 5 });
+  await page.mouse.up();
+  await expect.poll(async () => (await regions())[2][0]).not.toBe(zoomed[0]);
+  await sameEverywhere();
+  if (process.env.SCREENSHOTS) await page.screenshot({ path: `test-results/screenshots/compare-viewer.en.png` });
+
+  // Keys: 0 fits again, S swipes two images in one pane, Esc closes.
+  await page.keyboard.press('0');
+  await expect(viewer.getByTestId('viewer-zoom')).toHaveText('100%');
+  expect(await sameEverywhere()).toEqual(fitted);
+  await page.keyboard.press('s');
+  await expect(panes).toHaveCount(0);
+  await expect(viewer.getByRole('slider', { name: 'Divider' })).toBeVisible();
+  await expect(viewer.locator('[data-viewer-image]')).toHaveCount(2);
+  await page.keyboard.press('Escape');
+  await expect(viewer).toHaveCount(0);
+});

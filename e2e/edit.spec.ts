@@ -317,6 +317,57 @@ test('continues from a result, lists history mine/team and reopens an edit or an
   await expect(page.getByTestId('source-info')).toContainText(`${W}×${H}`);
 });
 
+test('versions: a filmstrip of the steps, any step reopened, two compared, and a branch from an earlier one', async ({ page }) => {
+  const studio = new EditStudio(page);
+  const versions = page.getByTestId('version');
+  await studio.open();
+  await studio.upload(png);
+  await studio.chooseKind('style');
+  await studio.submit.click();
+  const first = await studio.ids();
+  await expect(versions).toHaveCount(2); // the original and step 1
+  await page.getByRole('button', { name: 'Continue editing' }).click();
+  await studio.chooseKind('add');
+  await studio.submit.click();
+  const second = await studio.ids();
+  await expect(versions).toHaveCount(3);
+  await expect(versions.last()).toHaveAttribute('data-current', 'true');
+
+  // Two versions in the slider: the original against step 2.
+  await page.getByRole('checkbox', { name: 'Compare: Original' }).check();
+  await page.getByRole('checkbox', { name: 'Compare: Step 2' }).check();
+  await expect(page.getByTestId('comparing')).toHaveText('Original against Step 2');
+  const slider = page.getByTestId('before-after');
+  await expect(slider.getByRole('img', { name: 'Before' })).toHaveAttribute('src', `/api/assets/${first.original}`);
+  await expect(slider.getByRole('img', { name: 'After' })).toHaveAttribute('src', `/api/assets/${second.result}`);
+  if (process.env.SCREENSHOTS) await page.screenshot({ path: shotPath('edit-versions.en.png'), fullPage: true });
+  await page.getByRole('button', { name: 'Stop comparing' }).click();
+  await expect(page.getByTestId('comparing')).toHaveCount(0);
+
+  // Step 1 reopens with the whole chain around it.
+  await versions.nth(1).getByRole('link').click();
+  await expect(page).toHaveURL(new RegExp(`edit=${first.generation}`));
+  await expect(studio.result).toHaveAttribute('data-generation', first.generation);
+  await expect(versions).toHaveCount(3);
+  await expect(versions.nth(1)).toHaveAttribute('data-current', 'true');
+
+  // Continuing from it makes a branch: step 1, then the new step instead of the old step 2.
+  await page.getByRole('button', { name: 'Continue editing' }).click();
+  await studio.chooseKind('upscale');
+  await studio.submit.click();
+  const branch = await studio.ids();
+  expect(branch.original).toBe(first.result);
+  await expect(versions).toHaveCount(3);
+  const chain = (await (await page.request.get(`/api/edits/${branch.generation}/versions`)).json()).versions as Array<{ id: string; parentId: string | null }>;
+  expect(chain.map((v) => v.id)).toEqual([first.generation, branch.generation]);
+  expect(chain[1].parentId).toBe(first.generation);
+  // The old step 2 still has its own chain through step 1.
+  const old = (await (await page.request.get(`/api/edits/${second.generation}/versions`)).json()).versions as Array<{ id: string }>;
+  expect(old.map((v) => v.id)).toEqual([first.generation, second.generation]);
+  // Another team's id is not found.
+  expect((await page.request.get(`/api/edits/${crypto.randomUUID()}/versions`)).status()).toBe(404);
+});
+
 test('suggests background replacement when the mask hugs the edges', async ({ page }) => {
   const studio = new EditStudio(page);
   await studio.open();

@@ -1,7 +1,7 @@
 'use client';
 
-import { Archive, Dices, RefreshCw, Share2, Star } from 'lucide-react';
-import { useOptimistic, useTransition } from 'react';
+import { Archive, Dices, Maximize, RefreshCw, Share2, Star } from 'lucide-react';
+import { useOptimistic, useState, useTransition } from 'react';
 import type { ActionResult } from '@/lib/auth/action';
 import type { BoardView } from '@/lib/comparisons/queries';
 import { format, formatCny } from '@/lib/i18n';
@@ -15,6 +15,7 @@ import { useToast } from '../ui/toast';
 import { formFromParams, useBoardRunner } from './board-runner';
 import { BoardColumn } from './board-column';
 import { columnsClass } from './columns';
+import { CompareViewer, type ViewerPane } from './compare-viewer';
 import { useArchiveProgress } from './use-archive-progress';
 
 type FavoriteAction = (input: { id: string; favorite: boolean }) => Promise<ActionResult<{ favorite: boolean }>>;
@@ -32,6 +33,8 @@ export function CompareBoard({ board, favoriteAction }: { board: BoardView; favo
   const archived = images.filter((i) => i.state === 'archived').length;
   // Download all and share wait for every copy, so that neither is missing an image.
   const archiving = images.some((i) => i.state === 'archiving');
+  const [viewing, setViewing] = useState(false);
+  const panes = viewerPanes(columns);
 
   const toggleFavorite = () =>
     startTransition(async () => {
@@ -54,6 +57,12 @@ export function CompareBoard({ board, favoriteAction }: { board: BoardView; favo
               <Dices />
               {b.rerunNew}
             </Button>
+            {panes.length >= 2 && (
+              <Button variant="secondary" size="sm" onClick={() => setViewing(true)}>
+                <Maximize />
+                {b.viewer.open}
+              </Button>
+            )}
             {archiving ? (
               <>
                 <Button variant="secondary" size="sm" disabled>
@@ -124,6 +133,7 @@ export function CompareBoard({ board, favoriteAction }: { board: BoardView; favo
           <p className="text-sm text-danger">{board.status === 'failed' && board.columns.every((c) => c.error) ? b.failedBoard : board.error.message}</p>
         )}
       </div>
+      {viewing && <CompareViewer panes={panes} labels={b.viewer} onClose={() => setViewing(false)} />}
       {board.columns.length > 0 && (
         <div className={columnsClass(board.columns.length)}>
           {columns.map((column) => (
@@ -140,4 +150,15 @@ export function CompareBoard({ board, favoriteAction }: { board: BoardView; favo
       )}
     </section>
   );
+}
+
+/** What the full-screen viewer compares: each model's first image, or a single model's images; at most four. */
+function viewerPanes(columns: BoardView['columns']): ViewerPane[] {
+  const src = (image: BoardView['columns'][number]['images'][number]) => (image.state === 'archived' ? `/api/assets/${image.assetId}` : image.serviceUrl);
+  const withImages = columns.filter((c) => c.images.some(src));
+  const picked =
+    withImages.length >= 2
+      ? withImages.map((c) => ({ label: c.model, image: c.images.find(src)! }))
+      : (withImages[0]?.images.filter(src).map((image, i) => ({ label: `${withImages[0].model} · ${i + 1}`, image })) ?? []);
+  return picked.slice(0, 4).map(({ label, image }) => ({ key: image.outputId, label, src: src(image)! }));
 }

@@ -20,6 +20,7 @@ import { EditOptions } from './edit-options';
 import { EditProgress } from './edit-progress';
 import { ExtendOptions } from './extend-options';
 import { ExtendPreview } from './extend-preview';
+import { Filmstrip, type Comparison } from './filmstrip';
 import { KindPicker } from './kind-picker';
 import { imageFileOf, loadAsset, loadFile, type Source } from './load-image';
 import { MaskToolbar, type MaskTools } from './mask-toolbar';
@@ -78,6 +79,8 @@ export function EditStudio({
   const [parentId, setParentId] = useState<string | undefined>(initial.edit?.id);
   /** Outpainting: the larger canvas the image is being extended to, or null. */
   const [extension, setExtension] = useState<Extension | null>(null);
+  /** Two versions side by side in the slider, picked on the filmstrip. */
+  const [comparing, setComparing] = useState<Comparison | null>(null);
   const [mask, dispatch] = useReducer(maskReducer, undefined, () => newHistory());
   const [tools, setTools] = useState<MaskTools>({ tool: 'brush', combine: 'add', size: 48, feather: 6, tolerance: 24, contiguous: true, edge: 8 });
   const [overlay, setOverlay] = useState<MaskOverlay>(initial.overlay);
@@ -236,6 +239,7 @@ export function EditStudio({
       form.set('mask', new Blob([png as BlobPart], { type: 'image/png' }), 'mask.png');
     }
     setShowResult(true);
+    setComparing(null);
     await run(form);
   };
 
@@ -263,6 +267,7 @@ export function EditStudio({
       adopt(await loadAsset(state.outcome.resultAssetId, t.edit));
       setParentId(state.outcome.generationId);
       setExtension(null);
+      setComparing(null);
       dispatch({ type: 'reset' });
       reset();
     } catch (error) {
@@ -316,6 +321,8 @@ export function EditStudio({
   };
 
   const result = state.status === 'done' && showResult && source ? state.outcome : null;
+  // The step the studio shows: the edit just made, or the one being continued from.
+  const versionOf = state.status === 'done' ? state.outcome.generationId : parentId;
   return (
     <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_21rem]">
       <div className="grid min-w-0 content-start gap-3">
@@ -378,6 +385,8 @@ export function EditStudio({
             <CanvasSpinner />
           ) : !source ? (
             <SourceDrop error={inputError} onFile={(file) => void openFile(file)} />
+          ) : comparing ? (
+            <BeforeAfter key={comparing.label} before={`/api/assets/${comparing.before}`} after={`/api/assets/${comparing.after}`} />
           ) : result ? (
             <BeforeAfter before={source.url} after={`/api/assets/${result.resultAssetId}`} canvas={result.canvas} original={dims ?? undefined} />
           ) : extension ? (
@@ -414,6 +423,12 @@ export function EditStudio({
             {inputError}
           </p>
         )}
+        {comparing && (
+          <p className="text-[13px] text-ink-muted" data-testid="comparing">
+            {comparing.label}
+          </p>
+        )}
+        {source && versionOf && <Filmstrip key={versionOf} editId={versionOf} onCompare={setComparing} />}
         {source && masking && !result && (
           <p className="text-xs text-ink-subtle" data-testid="mask-hints">
             {/* Keyboard hints for a mouse, gestures for a finger or a pen. */}

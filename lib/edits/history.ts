@@ -90,6 +90,35 @@ export async function findEdit(ctx: TeamContext, id: string): Promise<EditRecord
   return rows[0] ? toRecord(ctx, rows[0]) : null;
 }
 
+/** How far a version chain is followed each way. */
+const CHAIN_LIMIT = 50;
+
+/**
+ * The versions an edit belongs to, first step first: its ancestors ("continue editing" steps), the
+ * edit, then after it the newest continuation of each step. An earlier step continued again is a
+ * branch: its chain runs through the step it branched from. Null when the edit is not the team's.
+ */
+export async function editChain(ctx: TeamContext, id: string): Promise<EditRecord[] | null> {
+  const edit = await findEdit(ctx, id);
+  if (!edit) return null;
+  const before: EditRecord[] = [];
+  for (let at = edit; at.parentId && before.length < CHAIN_LIMIT;) {
+    const parent = await findEdit(ctx, at.parentId);
+    if (!parent) break;
+    before.unshift(parent);
+    at = parent;
+  }
+  const after: EditRecord[] = [];
+  for (let at = edit; after.length < CHAIN_LIMIT;) {
+    const [newest] = await query({ parentId: at.id, teamId: ctx.team.id, kind: 'edit' }, 1);
+    const next = newest ? toRecord(ctx, newest) : null;
+    if (!next) break;
+    after.push(next);
+    at = next;
+  }
+  return [...before, edit, ...after];
+}
+
 /** An image asset of the team, to open it as a new input. */
 export async function findImageAsset(ctx: TeamContext, id: string) {
   const asset = await (await db()).asset.findFirst({ where: { id, teamId: ctx.team.id }, select: { id: true, contentType: true, width: true, height: true } });

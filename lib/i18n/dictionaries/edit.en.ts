@@ -46,6 +46,15 @@ export const editEn = {
       side: 'The canvas is at most 4096 px a side.',
     },
   },
+  versions: {
+    title: 'Versions',
+    original: 'Original',
+    step: 'Step {n}',
+    compare: 'Compare',
+    hint: 'Open a version to continue from it (a branch), or tick two to compare them.',
+    comparing: '{a} against {b}',
+    stop: 'Stop comparing',
+  },
   kinds: {
     label: 'What to do',
     background: { name: 'Background replacement', hint: 'Swap what is behind the subject for a new scene, or clear it away.' },

@@ -46,6 +46,15 @@ export const editZhCN: EditDictionary = {
       side: '画布每边最多 4096 像素。',
     },
   },
+  versions: {
+    title: '版本',
+    original: '原图',
+    step: '第 {n} 步',
+    compare: '对比',
+    hint: '打开某个版本可从它继续编辑（形成分支）；勾选两个版本可并排对比。',
+    comparing: '{a} 对比 {b}',
+    stop: '结束对比',
+  },
   kinds: {
     label: '编辑类型',
     background: { name: '背景替换', hint: '把主体后面的内容换成新的场景，或直接抠图去掉。' },
