@@ -28,12 +28,12 @@ try {
     .grid-rows-\\[auto_minmax\\(0\\,1fr\\)\\]{grid-template-rows:auto minmax(0,1fr)}`;
   await page.setContent(`<!doctype html><style>${css}</style><body style="margin:0;background:#111"><div id="root"></div></body>`);
   await page.addScriptTag({ content: bundle.outputFiles[0].text, type: 'module' });
-  await page.waitForSelector('body[data-ready="1"]', { timeout: 120_000 });
+  await page.waitForSelector('body[data-ready="1"]', { state: 'attached', timeout: 120_000 });
   const pane = (await page.locator('[data-pane]').first().boundingBox())!;
   const cx = pane.x + pane.width / 2;
   const cy = pane.y + pane.height / 2;
   await page.mouse.move(cx, cy);
-  for (let i = 0; i < 6; i++) await page.mouse.wheel(0, -300); // to about 3.3×
+  for (let i = 0; i < 2; i++) await page.mouse.wheel(0, -300); // e^0.6 a step: about 3.3×
   await page.waitForTimeout(500);
 
   const record = async (work: () => Promise<void>) => {
@@ -47,7 +47,13 @@ try {
       return [...window.viewerBench.frames.intervals];
     });
   };
+  const transform = () =>
+    page
+      .locator('[data-viewer-image]')
+      .first()
+      .evaluate((img) => (img as HTMLElement).style.transform);
   const idle = await record(() => page.waitForTimeout(2000));
+  const before = await transform();
   const panning = await record(async () => {
     // Back and forth across the pane, one pointer move per frame or so, for about three seconds.
     await page.mouse.move(cx, cy);
@@ -58,6 +64,8 @@ try {
     }
     await page.mouse.up();
   });
+  // The pan really moved the pictures (else the figures below would measure nothing).
+  if ((await transform()) === before) throw new Error(`panning left the view at ${before}`);
   const zoom = await page.locator('[data-testid="viewer-zoom"]').textContent();
   console.log(`compare viewer: 4 × 4096×4096 side by side at ${zoom}, GPU disabled, 1600×900`);
   const rows = [
