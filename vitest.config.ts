@@ -20,5 +20,8 @@ export default defineConfig({
     // those, so four workers finish sooner than two on two cores (measured: 139 s against 164 s).
     fileParallelism: true,
     maxWorkers: 4,
+    // Files share each worker's module cache instead of importing Prisma, next-auth and the rest
+    // afresh: every file sets up its own state in hooks, and this took the run from 149 s to 121 s.
+    isolate: false,
   },
 });

@@ -8,7 +8,9 @@ const FOUR = ['atelier-vista', 'atelier-aquarelle', 'atelier-mosaic', 'atelier-p
 
 test.afterEach(async ({ request }) => resetKnobs(request));
 
-test('a 4-model board shows 4 columns whose costs add up to the total shown', async ({ page }) => {
+test('a 4-model board shows 4 columns whose costs add up to the total shown', async ({ page, request }) => {
+  // The service's files download slowly, so the board is seen while its images are being stored.
+  await setKnobs(request, { fileLatencyMs: 3000 });
   const board = new CompareBoardPage(page);
   await board.open();
   await board.fill({ prompt: 'a red lighthouse on a cliff at dusk', models: FOUR, n: 2 });
@@ -39,6 +41,7 @@ test('a 4-model board shows 4 columns whose costs add up to the total shown', as
   await expect(page.getByRole('button', { name: 'Download all (zip)' })).toBeDisabled();
   await expect(page.getByRole('button', { name: 'Share', exact: true })).toBeDisabled();
   await expect(page.getByTestId('archive-progress')).toContainText(/Saving the images to Atelier \(\d of 8\)/);
+  await setKnobs(request, { fileLatencyMs: 0 });
   await board.archived();
   await expect(board.images('archived')).toHaveCount(8);
   await expect(page.locator('img[data-asset-id]')).toHaveCount(8);

@@ -5,13 +5,13 @@ import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import { baseURL } from '../../playwright.config';
 
 /** Fault knobs of the embedded reference service (admin token from the run's generated secrets). */
-export async function setKnobs(request: APIRequestContext, knobs: { failModels?: string[]; latencyMs?: Record<string, number> }) {
+export async function setKnobs(request: APIRequestContext, knobs: { failModels?: string[]; latencyMs?: Record<string, number>; fileLatencyMs?: number }) {
   const secrets = JSON.parse(await readFile(path.join(process.env.E2E_DATA_DIR!, 'secrets.json'), 'utf8')) as { serviceAdminToken: string };
   const response = await request.put(`${baseURL}/v1/admin/knobs`, { headers: { authorization: `Bearer ${secrets.serviceAdminToken}` }, data: knobs });
   expect(response.status()).toBe(200);
 }
 
-export const resetKnobs = (request: APIRequestContext) => setKnobs(request, { failModels: [], latencyMs: {} });
+export const resetKnobs = (request: APIRequestContext) => setKnobs(request, { failModels: [], latencyMs: {}, fileLatencyMs: 0 });
 
 /** The compare page as a user drives it. */
 export class CompareBoardPage {

@@ -13,6 +13,8 @@ export interface Knobs {
   timeoutModels: string[];
   /** Completion webhooks are never sent (a callback that never arrives). */
   dropWebhooks: boolean;
+  /** Result files start downloading this much later (a slow file server). */
+  fileLatencyMs: number;
   /** What GET /v1/models answers: the catalog, a 503, an empty list, or the list without prices. */
   modelList: ModelListKnob;
 }
@@ -114,6 +116,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServiceConfig 
       failModels: list(env.SERVICE_FAIL_MODELS),
       timeoutModels: list(env.SERVICE_TIMEOUT_MODELS),
       dropWebhooks: env.SERVICE_DROP_WEBHOOKS === '1',
+      fileLatencyMs: intEnv(env, 'SERVICE_FILE_LATENCY_MS', 0),
       modelList: (MODEL_LIST_KNOBS as readonly string[]).includes(env.SERVICE_MODEL_LIST ?? '') ? (env.SERVICE_MODEL_LIST as ModelListKnob) : 'normal',
     },
   };

@@ -1,4 +1,5 @@
 import { mkdir } from 'node:fs/promises';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { loadCatalog, publicModel } from './catalog';
 import { loadConfig, type ServiceConfig } from './config';
 import type { ServiceContext } from './context';
@@ -48,7 +49,11 @@ const ROUTES: Array<{ method: string[]; path: RegExp; route: Route }> = [
     path: /^\/v1\/videos\/generations\/([^/]+)$/,
     route: withKey((ctx, _request, owner, match) => getVideo(ctx, owner, decodeURIComponent(match[1]))),
   },
-  { method: ['GET', 'HEAD'], path: /^\/v1\/files\/([^/]+)$/, route: (ctx, request, match) => ctx.files.serve(request, match[1]) },
+  {
+    method: ['GET', 'HEAD'],
+    path: /^\/v1\/files\/([^/]+)$/,
+    route: async (ctx, request, match) => (await slowFiles(ctx, request), ctx.files.serve(request, match[1])),
+  },
   {
     method: ['POST'],
     path: /^\/v1\/admin\/keys$/,
@@ -68,6 +73,12 @@ function listModels(ctx: ServiceContext): Response {
   const models = modelList === 'empty' ? [] : ctx.catalog.models.map(publicModel);
   const data = modelList === 'unpriced' ? models.map(({ price: _price, ...model }) => model) : models;
   return Response.json({ object: 'list', data });
+}
+
+/** The fileLatencyMs knob: a slow file server, waited out unless the client goes away. */
+async function slowFiles(ctx: ServiceContext, request: Request): Promise<void> {
+  const { fileLatencyMs } = ctx.config.knobs;
+  if (fileLatencyMs > 0) await sleep(fileLatencyMs, undefined, { signal: request.signal }).catch(() => {});
 }
 
 const PURGE_EVERY_MS = 60 * 60 * 1000;

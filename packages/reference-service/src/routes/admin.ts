@@ -39,6 +39,7 @@ const knobsSchema = z.object({
   failModels: z.array(z.string()).optional(),
   timeoutModels: z.array(z.string()).optional(),
   dropWebhooks: z.boolean().optional(),
+  fileLatencyMs: z.number().int().min(0).max(600_000).optional(),
   modelList: z.enum(MODEL_LIST_KNOBS).optional(),
 });
 
