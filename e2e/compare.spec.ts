@@ -116,7 +116,7 @@ test('a failing model shows its failure while the other three show their images'
   expect(sumCosts(costs)).toBe(await page.getByTestId('board-total').getAttribute('data-amount'));
 });
 
-test('a rerun with the locked seed gives byte-identical files', async ({ page }) => {
+test('a rerun with the locked seed gives byte-identical files', async ({ page, request }) => {
   const board = new CompareBoardPage(page);
   await board.open();
   await board.fill({ prompt: 'origami cranes over a pond', models: ['atelier-vista', 'atelier-mosaic'], seed: 24680 });
@@ -134,18 +134,32 @@ test('a rerun with the locked seed gives byte-identical files', async ({ page })
   const stored = await page.locator('img[data-sha256]').evaluateAll((imgs) => imgs.map((img) => img.getAttribute('data-sha256')));
   expect(stored).toEqual(firstHashes);
 
-  // One model again keeps the chosen seed: the same file as that model's first.
+  // One model again stays on this board as a new version of its column, and keeps the chosen seed:
+  // the same file as that model's first. ←/→ step between the versions.
   const second = page.url();
-  await board.columns().first().getByRole('button', { name: 'Rerun this model' }).click();
-  await expect(page).not.toHaveURL(second, { timeout: 70_000 });
-  await expect(page.getByTestId('board-seed')).toHaveText('24680');
-  await expect(board.columns()).toHaveCount(1);
-  expect(await board.downloadedHashes()).toEqual(firstHashes.slice(0, 1));
+  const column = board.columns().first();
+  // Slow files keep the new version's image unsaved when it appears: the page's poll must bring its copy.
+  await setKnobs(request, { fileLatencyMs: 2000 });
+  await column.getByRole('button', { name: 'Rerun this model' }).click();
+  await expect(column.getByTestId('column-versions')).toHaveText('v2/2', { timeout: 70_000 });
+  await setKnobs(request, { fileLatencyMs: 0 });
+  if (process.env.SCREENSHOTS) await page.screenshot({ path: 'test-results/screenshots/compare-column-versions.en.png' });
+  expect(page.url()).toBe(second);
+  await expect(page.getByTestId('board-settings-summary')).toContainText('2 models');
+  await expect(board.columns()).toHaveCount(2);
+  const versionImage = await column.locator('img').first().getAttribute('src');
+  expect(await board.downloadedHashes()).toEqual(firstHashes);
+  await board.columns().first().focus();
+  await page.keyboard.press('ArrowLeft');
+  await expect(board.columns().first().getByTestId('column-versions')).toHaveText('v1/2');
+  expect(await board.columns().first().locator('img').first().getAttribute('src')).not.toBe(versionImage);
+  await page.keyboard.press('ArrowRight');
+  await expect(board.columns().first()).toHaveAttribute('data-version', '2');
 
   // A new seed gives other files.
   await page.getByRole('button', { name: 'Rerun, new seed' }).click();
   await expect(page.getByTestId('board-seed')).not.toHaveText('24680', { timeout: 70_000 });
-  expect(await board.downloadedHashes()).not.toEqual(firstHashes.slice(0, 1));
+  expect(await board.downloadedHashes()).not.toEqual(firstHashes);
 });
 
 test('checks the settings in the browser, and cancelling keeps the prompt for a retry', async ({ page, request }) => {

@@ -1,6 +1,7 @@
 'use client';
 
-import { CircleAlert, RotateCcw, Timer } from 'lucide-react';
+import { ChevronLeft, ChevronRight, CircleAlert, RotateCcw, Timer } from 'lucide-react';
+import { useState } from 'react';
 import type { BoardColumn as Column } from '@/lib/comparisons/queries';
 import { format, formatCny } from '@/lib/i18n';
 import { useI18n } from '../i18n-provider';
@@ -18,22 +19,62 @@ interface Props {
   disabled: boolean;
 }
 
-/** One model's column: its images (see BoardImage), time, cost and revised prompt, or its failure. */
-export function BoardColumn({ column, elapsedMs, onRerun, disabled }: Props) {
+/**
+ * One model's column: its images (see BoardImage), time, cost and revised prompt, or its failure.
+ * Each "rerun this model" is a version of the column, newest shown first; ‹ › or ←/→ step through them.
+ */
+export function BoardColumn({ column: base, elapsedMs, onRerun, disabled }: Props) {
   const { t, locale } = useI18n();
   const b = t.compare.board;
+  const count = base.versions.length + 1;
+  const [version, setVersion] = useState(count - 1);
+  const rerun = version > 0 ? base.versions[version - 1] : null;
+  const column = rerun?.column ?? base;
   const failed = column.images.length === 0 && column.error;
+  const step = (by: number) => setVersion((v) => Math.min(count - 1, Math.max(0, v + by)));
   return (
     <section
       data-testid="board-column"
       data-model={column.model}
       data-cost={column.cost}
-      className="flex min-w-0 flex-col gap-3 rounded-card bg-surface p-3 shadow-card"
+      data-version={version + 1}
+      tabIndex={count > 1 ? 0 : undefined}
+      onKeyDown={(e) => {
+        if (e.target !== e.currentTarget || (e.key !== 'ArrowLeft' && e.key !== 'ArrowRight')) return;
+        e.preventDefault();
+        step(e.key === 'ArrowLeft' ? -1 : 1);
+      }}
+      className="focus-ring flex min-w-0 flex-col gap-3 rounded-card bg-surface p-3 shadow-card"
     >
       <header className="flex items-center justify-between gap-2">
         <h3 className="truncate text-sm font-semibold text-ink">{column.model}</h3>
+        {count > 1 && (
+          <span className="flex items-center text-xs text-ink-muted tabular-nums" data-testid="column-versions">
+            <button
+              type="button"
+              className="grid size-6 place-items-center rounded hover:bg-subtle disabled:opacity-35"
+              onClick={() => step(-1)}
+              disabled={version === 0}
+              aria-label={b.versions.previous}
+            >
+              <ChevronLeft className="size-3.5" />
+            </button>
+            <span title={rerun ? format(b.versions.rerun, { seed: rerun.seed }) : b.versions.original}>
+              {format(b.versions.label, { n: version + 1, count })}
+            </span>
+            <button
+              type="button"
+              className="grid size-6 place-items-center rounded hover:bg-subtle disabled:opacity-35"
+              onClick={() => step(1)}
+              disabled={version === count - 1}
+              aria-label={b.versions.next}
+            >
+              <ChevronRight className="size-3.5" />
+            </button>
+          </span>
+        )}
         <span className="flex shrink-0 items-center gap-2">
-          {elapsedMs !== null && (
+          {elapsedMs !== null && !rerun && (
             <span
               data-testid="column-time"
               className="flex items-center gap-1 text-xs text-ink-muted tabular-nums"

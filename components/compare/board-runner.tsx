@@ -18,8 +18,11 @@ type RunError =
 interface Runner {
   form: BoardForm;
   setForm: (update: (form: BoardForm) => BoardForm) => void;
-  /** Runs `form` (or the current form); `parentId` links a rerun to its board. */
-  run: (form?: BoardForm, parentId?: string) => void;
+  /**
+   * Runs `form` (or the current form); `parentId` links a rerun to its board. With `stay`, the page
+   * reloads its data instead of opening the new board (a one-model rerun is a version of its column).
+   */
+  run: (form?: BoardForm, parentId?: string, options?: { stay?: boolean }) => void;
   cancel: () => void;
   running: boolean;
   /** The models of the run in flight and its images per model, for its placeholder columns. */
@@ -55,9 +58,10 @@ export function BoardRunnerProvider({ initial, children }: { initial: BoardForm;
   const setForm = useCallback((update: (form: BoardForm) => BoardForm) => setFormState(update), []);
 
   const run = useCallback(
-    (next?: BoardForm, parentId?: string) => {
+    (next?: BoardForm, parentId?: string, options?: { stay?: boolean }) => {
       const values = next ?? form;
-      if (next) setFormState(next);
+      // A column's rerun leaves the board's settings as they are.
+      if (next && !options?.stay) setFormState(next);
       const parsed = boardInputSchema.safeParse(toInput(values, parentId));
       if (!parsed.success) {
         setError({ kind: 'fields', fields: fieldErrors(parsed.error) });
@@ -81,7 +85,7 @@ export function BoardRunnerProvider({ initial, children }: { initial: BoardForm;
           const body = (await response.json().catch(() => null)) as { id?: string; error?: ServerError & { fields?: Record<string, string> } } | null;
           if (response.ok && body?.id) {
             const id = body.id;
-            startNavigation(() => router.push(`/compare/${id}`));
+            startNavigation(() => (options?.stay ? router.refresh() : router.push(`/compare/${id}`)));
             return;
           }
           const failure = body?.error;

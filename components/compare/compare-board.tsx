@@ -138,12 +138,13 @@ export function CompareBoard({ board, favoriteAction }: { board: BoardView; favo
         <div className={columnsClass(board.columns.length)}>
           {columns.map((column) => (
             <BoardColumn
-              key={column.model}
+              // A new version remounts the column on it.
+              key={`${column.model}:${column.versions.length}`}
               column={column}
               elapsedMs={board.elapsedMs}
               disabled={running}
-              // One model again: a seed the user chose stays; a drawn one is drawn anew.
-              onRerun={() => run({ ...formFromParams(board.params, board.params.seedLocked), models: [column.model] }, board.id)}
+              // One model again, as a new version of its column here: a seed the user chose stays; a drawn one is drawn anew.
+              onRerun={() => run({ ...formFromParams(board.params, board.params.seedLocked), models: [column.model] }, board.id, { stay: true })}
             />
           ))}
         </div>

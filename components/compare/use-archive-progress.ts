@@ -14,9 +14,10 @@ const archiving = (images: BoardImage[]) => images.some((i) => i.state === 'arch
  * board's small images route (every second at first, then less often) and stops when none is left.
  */
 export function useArchiveProgress(boardId: string, columns: BoardColumn[]): BoardColumn[] {
-  const rendered = columns.flatMap((c) => c.images);
+  const rendered = columns.flatMap((c) => [...c.images, ...c.versions.flatMap((v) => v.column.images)]);
   const { data } = useQuery({
-    queryKey: ['board', boardId, 'images'],
+    // A new version of a column brings new images: a query of their own, polled from the start.
+    queryKey: ['board', boardId, 'images', rendered.length],
     queryFn: ({ signal }) => getJson<{ images: BoardImage[] }>(`/api/compare/${boardId}/images`, { signal }),
     enabled: archiving(rendered),
     // What the page was rendered with counts as fresh: the first ask is a second later.
@@ -27,8 +28,10 @@ export function useArchiveProgress(boardId: string, columns: BoardColumn[]): Boa
   });
   const latest = new Map(data.images.map((image) => [image.outputId, image]));
   // What the page was rendered with is replaced only by news: an image never goes back to "archiving".
+  const fresh = (images: BoardImage[]) => images.map((image) => (image.state === 'archiving' ? (latest.get(image.outputId) ?? image) : image));
   return columns.map((column) => ({
     ...column,
-    images: column.images.map((image) => (image.state === 'archiving' ? (latest.get(image.outputId) ?? image) : image)),
+    images: fresh(column.images),
+    versions: column.versions.map((version) => ({ ...version, column: { ...version.column, images: fresh(version.column.images) } })),
   }));
 }

@@ -22,6 +22,16 @@ export interface BoardColumn {
   images: BoardImage[];
   /** Images the model made but that could not be stored count here too. */
   error: { code: string; message: string } | null;
+  /** This model rerun alone from the board, oldest first: each rerun is a version of the column. */
+  versions: ColumnVersion[];
+}
+
+/** One rerun of a column: a one-model board whose parent is the board the column is in. */
+export interface ColumnVersion {
+  boardId: string;
+  seed: number;
+  createdAt: string;
+  column: Omit<BoardColumn, 'versions'>;
 }
 
 /** Everything the board page shows; small, serialisable, no image bytes. */
@@ -68,14 +78,12 @@ const boardInclude = {
   outputs: { where: LIVE, orderBy: [{ entryIndex: 'asc' }, { position: 'asc' }], include: { asset: { select: { sha256: true } } } },
 } satisfies Prisma.GenerationInclude;
 
-/** One of the team's boards, or null (for other teams' boards too). */
-export async function getBoard(ctx: TeamContext, id: string): Promise<BoardView | null> {
-  const prisma = await db();
-  const board = await prisma.generation.findFirst({ where: { id, teamId: ctx.team.id, kind: 'comparison' }, include: boardInclude });
-  if (!board) return null;
-  const params = boardParamsSchema.parse(board.params);
+type BoardRow = Prisma.GenerationGetPayload<{ include: typeof boardInclude }>;
+
+/** A board's columns, one per model in order, without their versions. */
+function columnsOf(board: BoardRow, params: BoardParams): Array<Omit<BoardColumn, 'versions'>> {
   const images = boardImages(board.outputs);
-  const columns = params.models.map((model, index): BoardColumn => {
+  return params.models.map((model, index) => {
     const outputs = board.outputs.filter((o) => o.entryIndex === index);
     const failed = outputs.find((o) => o.status === 'failed');
     return {
@@ -90,6 +98,30 @@ export async function getBoard(ctx: TeamContext, id: string): Promise<BoardView 
           : null,
     };
   });
+}
+
+/** One of the team's boards, or null (for other teams' boards too). */
+export async function getBoard(ctx: TeamContext, id: string): Promise<BoardView | null> {
+  const prisma = await db();
+  const [board, reruns] = await Promise.all([
+    prisma.generation.findFirst({ where: { id, teamId: ctx.team.id, kind: 'comparison' }, include: boardInclude }),
+    prisma.generation.findMany({ where: { parentId: id, teamId: ctx.team.id, kind: 'comparison' }, include: boardInclude, orderBy: { createdAt: 'asc' } }),
+  ]);
+  if (!board) return null;
+  const params = boardParamsSchema.parse(board.params);
+  const columns: BoardColumn[] = columnsOf(board, params).map((column) => ({ ...column, versions: [] }));
+  // A rerun of one model from this board is a version of that model's column.
+  for (const rerun of reruns) {
+    const rerunParams = boardParamsSchema.safeParse(rerun.params);
+    if (!rerunParams.success || rerunParams.data.models.length !== 1) continue;
+    const column = columns.find((c) => c.model === rerunParams.data.models[0]);
+    column?.versions.push({
+      boardId: rerun.id,
+      seed: rerunParams.data.seed,
+      createdAt: rerun.createdAt.toISOString(),
+      column: columnsOf(rerun, rerunParams.data)[0],
+    });
+  }
   return {
     id: board.id,
     parentId: board.parentId,
@@ -105,15 +137,15 @@ export async function getBoard(ctx: TeamContext, id: string): Promise<BoardView 
   };
 }
 
-/** Only a board's images, for the page's poll while some are being archived; null when not the team's. */
+/** Only a board's images (its columns' versions' too), for the page's poll while some are being archived; null when not the team's. */
 export async function getBoardImages(ctx: TeamContext, id: string): Promise<BoardImage[] | null> {
   const prisma = await db();
-  const board = await prisma.generation.findFirst({
-    where: { id, teamId: ctx.team.id, kind: 'comparison' },
+  const boards = await prisma.generation.findMany({
+    where: { OR: [{ id }, { parentId: id }], teamId: ctx.team.id, kind: 'comparison' },
     select: { id: true, outputs: boardInclude.outputs },
   });
-  if (!board) return null;
-  return [...boardImages(board.outputs).values()];
+  if (!boards.some((board) => board.id === id)) return null;
+  return boards.flatMap((board) => [...boardImages(board.outputs).values()]);
 }
 
 export interface BoardSummary {

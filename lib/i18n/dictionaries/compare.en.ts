@@ -57,6 +57,13 @@ export const compareEn = {
       divider: 'Divider',
       keys: 'Wheel or +/− zooms · drag or arrows pans · 0 fits · S switches layout · Esc closes',
     },
+    versions: {
+      label: 'v{n}/{count}',
+      previous: 'Previous version (←)',
+      next: 'Next version (→)',
+      original: 'As the board ran',
+      rerun: 'Rerun of this model, seed {seed}',
+    },
     modelTime: 'Answered in {seconds} s. The service answers every model of a board in one request, so they share this time.',
     seed: 'Seed',
     settings: '{size} · {n} per model · {background}',

@@ -57,6 +57,13 @@ export const compareZhCN: CompareDictionary = {
       divider: '分隔线',
       keys: '滚轮或 +/− 缩放 · 拖动或方向键平移 · 0 适应窗口 · S 切换布局 · Esc 关闭',
     },
+    versions: {
+      label: '第 {n}/{count} 版',
+      previous: '上一版（←）',
+      next: '下一版（→）',
+      original: '看板原始结果',
+      rerun: '单独重跑此模型，种子 {seed}',
+    },
     modelTime: '{seconds} 秒内返回。服务在一次请求中返回看板上所有模型的结果，因此各模型用时相同。',
     seed: '种子',
     settings: '{size} · 每个模型 {n} 张 · {background}',
