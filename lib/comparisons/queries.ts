@@ -28,9 +28,7 @@ export interface BoardColumn {
 
 /** One rerun of a column: a one-model board whose parent is the board the column is in. */
 export interface ColumnVersion {
-  boardId: string;
   seed: number;
-  createdAt: string;
   column: Omit<BoardColumn, 'versions'>;
 }
 
@@ -115,12 +113,7 @@ export async function getBoard(ctx: TeamContext, id: string): Promise<BoardView 
     const rerunParams = boardParamsSchema.safeParse(rerun.params);
     if (!rerunParams.success || rerunParams.data.models.length !== 1) continue;
     const column = columns.find((c) => c.model === rerunParams.data.models[0]);
-    column?.versions.push({
-      boardId: rerun.id,
-      seed: rerunParams.data.seed,
-      createdAt: rerun.createdAt.toISOString(),
-      column: columnsOf(rerun, rerunParams.data)[0],
-    });
+    column?.versions.push({ seed: rerunParams.data.seed, column: columnsOf(rerun, rerunParams.data)[0] });
   }
   return {
     id: board.id,

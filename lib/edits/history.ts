@@ -67,9 +67,7 @@ function toRecord(ctx: TeamContext, row: Row): EditRecord | null {
     height: params.data.height,
     originalAssetId: params.data.originalAssetId,
     maskAssetId: params.data.maskAssetId ?? null,
-    canvas: params.data.extend
-      ? { width: params.data.extend.width, height: params.data.extend.height, left: params.data.extend.left, top: params.data.extend.top }
-      : null,
+    canvas: params.data.extend ?? null,
     resultAssetId: output?.assetId ?? null,
     revisedPrompt: output?.revisedPrompt ?? null,
     cost: row.costTotal?.toString() ?? null,

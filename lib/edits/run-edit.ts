@@ -28,6 +28,9 @@ const outputSize = z
     'The output size must be WIDTHxHEIGHT, each side from 64 to 4096 px.',
   );
 
+/** A side of an outpainting's new canvas. */
+const canvasSide = z.coerce.number().int().min(1).max(4096, 'The new canvas is at most 4096 px a side.');
+
 /** One edit as the studio sends it (multipart): a new upload or a team asset, the mask for the mask kinds. */
 export const editRequestSchema = z
   .object({
@@ -41,8 +44,8 @@ export const editRequestSchema = z
     mask: file.optional(),
     parentId: z.uuid().optional(),
     /** Outpainting: the new canvas (its mask is made here, over the new area). */
-    extendWidth: z.coerce.number().int().min(1).max(4096, 'The new canvas is at most 4096 px a side.').optional(),
-    extendHeight: z.coerce.number().int().min(1).max(4096, 'The new canvas is at most 4096 px a side.').optional(),
+    extendWidth: canvasSide.optional(),
+    extendHeight: canvasSide.optional(),
     extendAnchor: z.enum(ANCHORS).optional(),
   })
   .refine((r) => Boolean(r.image) !== Boolean(r.assetId), { message: 'Send an image or an asset id.', path: ['image'] })
