@@ -10,7 +10,7 @@ import { checkActionBody, isActionPost } from './lib/http/action-body';
 import { bodyLimit, capBody } from './lib/http/body-limit';
 import { CLIENT_IP_HEADER, clientIp } from './lib/http/client-ip';
 import { guardRequest } from './lib/http/request-guard';
-import { machineAnswerHeaders, securityHeaders } from './lib/http/security-headers';
+import { securityHeaders } from './lib/http/security-headers';
 import { startJobs } from './lib/jobs';
 import { queueDepths } from './lib/queue/depths';
 import { requestIdFrom, withRequestContext } from './lib/observability/context';
@@ -50,7 +50,6 @@ await app.prepare();
 const handle = app.getRequestHandler();
 
 const WEBHOOK_PATH = /^\/api\/webhooks\/video\/([^/]+)\/([^/]+)$/;
-const WEBHOOK_HEADERS = machineAnswerHeaders(config);
 
 const server = createServer((req, res) => {
   const pathname = (req.url ?? '/').split('?')[0];
@@ -59,7 +58,7 @@ const server = createServer((req, res) => {
   const context = { requestId: requestIdFrom(req.headers['x-request-id']), serviceMs: 0 };
   req.headers['x-request-id'] = context.requestId;
   res.setHeader('x-request-id', context.requestId);
-  observeRequest(req, res, pathname, requestKind(pathname, isActionPost(req, pathname)), context);
+  observeRequest(res, pathname, requestKind(pathname, isActionPost(req, pathname)), context);
   if (pathname === '/api/metrics') {
     void serveMetrics(req, res, () => queueDepths(db));
     return;
@@ -69,11 +68,10 @@ const server = createServer((req, res) => {
 
 function route(req: IncomingMessage, res: ServerResponse, pathname: string) {
   // Webhook deliveries come in bursts from the service, not a browser: they are answered first,
-  // before Next.js routing, with fixed security headers (nothing of theirs is rendered) and their
-  // body capped like every other.
+  // before Next.js routing and the page headers (their refusals carry the machine-answer headers),
+  // with their body capped like every other.
   const webhook = req.method === 'POST' && WEBHOOK_PATH.exec(pathname);
   if (webhook) {
-    for (const name in WEBHOOK_HEADERS) res.setHeader(name, WEBHOOK_HEADERS[name]);
     if (capBody(req, res, bodyLimit(pathname))) handleVideoWebhookNode(req, res, webhook[1], webhook[2]);
     return;
   }

@@ -65,7 +65,8 @@ async function bareServer(): Promise<{ post: () => Promise<number>; stop: () => 
   return { post: () => send(`http://127.0.0.1:${port}/`, 'POST', '{"type":"x"}'), stop: () => child.kill() };
 }
 
-const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 9);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 15);
+const WARM_ROUNDS = 4;
 const median = (xs: number[]) => percentile(xs, 50);
 
 async function scenario(name: string, { niceness, separateWorkers }: { niceness: number; separateWorkers: boolean }) {
@@ -101,15 +102,20 @@ async function scenario(name: string, { niceness, separateWorkers }: { niceness:
 
     const body = JSON.stringify({ type: 'video_generation.completed', data: { status: 'completed', progress: 100 } });
     const bare = await bareServer();
-    // A first storm of each opens the 500 keep-alive connections (the client's cost, not the
-    // server's) and warms the route; then ROUNDS rounds, each a floor storm and a route storm back to
-    // back, so each round's ratio compares the two under the same load. All count for lost updates.
+    // The first storms open the 500 keep-alive connections (the client's cost, not the server's) and
+    // warm both servers until their hot paths are compiled (WARM_ROUNDS: with one, the optimising
+    // compiler was still at work in the first measured rounds); then ROUNDS rounds, each a floor storm
+    // and a route storm back to back, so each round's ratio compares the two under the same load. All
+    // deliveries count for lost updates.
     const health = () => send(`${ORIGIN}/api/health`, 'GET');
     const deliver = (i: number) => send(`${ORIGIN}/api/webhooks/video/${tasks[i % TASKS].id}/${tasks[i % TASKS].token}`, 'POST', body);
     await storm(DELIVERIES, health);
     const baseline = await storm(DELIVERIES, health);
-    await storm(DELIVERIES, bare.post);
-    const deliveries = await storm(DELIVERIES, deliver);
+    const deliveries: { statuses: number[] } = { statuses: [] };
+    for (let warm = 0; warm < WARM_ROUNDS; warm++) {
+      await storm(DELIVERIES, bare.post);
+      deliveries.statuses.push(...(await storm(DELIVERIES, deliver)).statuses);
+    }
     const rounds: Array<{ route: { p50: number; p99: number }; floor: { p50: number; p99: number } }> = [];
     for (let round = 0; round < ROUNDS; round++) {
       const floorStorm = await storm(DELIVERIES, bare.post);

@@ -45,6 +45,9 @@ function tooLarge(res: ServerResponse, limit: number): void {
  */
 export function capBody(req: IncomingMessage, res: ServerResponse, limit: number): boolean {
   const declared = Number(req.headers['content-length']);
+  // A declared length within the cap needs no counting: the HTTP parser reads that many bytes and no
+  // more (node refuses a request that declares both a length and chunks).
+  if (declared <= limit && req.headers['transfer-encoding'] === undefined) return true;
   let over = Number.isFinite(declared) && declared > limit;
   let seen = 0;
   let dropped = 0;

@@ -27,28 +27,36 @@ export function loggedPath(pathname: string): string {
   return pathname.replace(CAPABILITY_PATHS, '$1/…');
 }
 
+/** What observeRequest keeps on a response until it closes. */
+const OBSERVED = Symbol('atelier.observed');
+type Observed = { started: number; pathname: string; kind: RequestKind; context: RequestContext };
+type ObservedResponse = ServerResponse & { [OBSERVED]?: Observed };
+
 /**
- * Times the answer to `req` into the request histograms and logs it (static files and probes are
+ * Times the answer `res` into the request histograms and logs it (static files and probes are
  * only counted): its whole time, and Atelier's own share, without the service's time (`context`,
- * which the request's service calls add to).
+ * which the request's service calls add to). One shared listener, so a request costs no closure.
  */
-export function observeRequest(req: IncomingMessage, res: ServerResponse, pathname: string, kind: RequestKind, context: RequestContext): void {
-  const started = performance.now();
-  res.once('close', () => {
-    const ms = performance.now() - started;
-    const ownMs = Math.max(0, ms - context.serviceMs);
-    const status = res.writableFinished ? res.statusCode : 0; // 0: the client left before the answer ended
-    const labels = { kind, status: status === 0 ? 'aborted' : `${Math.floor(status / 100)}xx` };
-    metrics().httpSeconds.observe(labels, ms / 1000);
-    metrics().ownSeconds.observe(labels, ownMs / 1000);
-    // Static files and probes are only counted; so are accepted webhook deliveries, which come 50 at a
-    // time per task and are counted by outcome in atelier_webhooks_total.
-    const quiet = kind === 'static' || kind === 'probe' || (kind === 'webhook' && status >= 200 && status < 300);
-    if (!quiet) {
-      const fields = { requestId: context.requestId, method: req.method, path: loggedPath(pathname), kind, status, ms: Math.round(ms) };
-      log().info({ ...fields, serviceMs: Math.round(context.serviceMs), ownMs: Math.round(ownMs) }, 'request');
-    }
-  });
+export function observeRequest(res: ServerResponse, pathname: string, kind: RequestKind, context: RequestContext): void {
+  (res as ObservedResponse)[OBSERVED] = { started: performance.now(), pathname, kind, context };
+  res.once('close', answered);
+}
+
+function answered(this: ObservedResponse): void {
+  const { started, pathname, kind, context } = this[OBSERVED]!;
+  const ms = performance.now() - started;
+  const ownMs = Math.max(0, ms - context.serviceMs);
+  const status = this.writableFinished ? this.statusCode : 0; // 0: the client left before the answer ended
+  const labels = { kind, status: status === 0 ? 'aborted' : `${Math.floor(status / 100)}xx` };
+  metrics().httpSeconds.observe(labels, ms / 1000);
+  metrics().ownSeconds.observe(labels, ownMs / 1000);
+  // Static files and probes are only counted; so are accepted webhook deliveries, which come 50 at a
+  // time per task and are counted by outcome in atelier_webhooks_total.
+  const quiet = kind === 'static' || kind === 'probe' || (kind === 'webhook' && status >= 200 && status < 300);
+  if (!quiet) {
+    const fields = { requestId: context.requestId, method: this.req.method, path: loggedPath(pathname), kind, status, ms: Math.round(ms) };
+    log().info({ ...fields, serviceMs: Math.round(context.serviceMs), ownMs: Math.round(ownMs) }, 'request');
+  }
 }
 
 /** GET /api/metrics: Prometheus text for the configured bearer token; 404 for anyone else (or when no token is set). */

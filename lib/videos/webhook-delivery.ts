@@ -1,9 +1,11 @@
+import { timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { appConfig } from '../config';
 import { db } from '../runtime';
 import { scheduleNudge } from './schedule';
 import { verifyStandardWebhook } from './signature';
 import { tokenMatches } from './webhook-target';
+import { machineAnswerHeaders } from '../http/security-headers';
 import { isUuid } from '../ids';
 import { metrics } from '../observability/metrics';
 import { log } from '../observability/log';
@@ -11,37 +13,35 @@ import { log } from '../observability/log';
 /**
  * Token hashes never change once written: remember them, so a burst of deliveries costs one query
  * per task, and once known a delivery is judged without a promise. The lookup itself is shared too:
- * 50 deliveries arriving together wait on the same one.
+ * 50 deliveries arriving together wait on the same one. Once a delivery has proved a task's token,
+ * later ones are compared with it directly (in constant time) instead of being hashed.
  */
 const knownHashes = new Map<string, string>();
+const provenTokens = new Map<string, Buffer>();
+/** Both are caches: past this many tasks they start again (a task's deliveries come within hours). */
+const REMEMBERED_TASKS = 10_000;
+function remember<T>(map: Map<string, T>, taskId: string, value: T): void {
+  if (map.size >= REMEMBERED_TASKS) map.clear();
+  map.set(taskId, value);
+}
 const lookups = new Map<string, Promise<string | null | undefined>>();
 /**
- * Nudges are coalesced per task: the first delivery queues a re-read at once; deliveries within the
- * next second ride on one more re-read at the end of that second, so the last delivery's news is
- * always read. A burst of 50 costs two jobs, not 50 sends that the queue would drop as duplicates.
+ * Nudges are coalesced per task: the first delivery of a burst asks for one re-read NUDGE_DELAY_MS
+ * later, and every delivery until then rides on it. A burst of 50 costs one job, sent after the
+ * burst (not a database write in the middle of it), and the job reads the task as the burst left it.
  */
-const NUDGE_WINDOW_MS = 1000;
-const nudges = new Map<string, { at: number; trailing: boolean }>();
+const NUDGE_DELAY_MS = 250;
+const pendingNudges = new Set<string>();
 
 function nudge(taskId: string): void {
-  const now = Date.now();
-  const last = nudges.get(taskId);
-  const send = () => scheduleNudge(taskId).catch((error) => log().error({ err: error, taskId }, 'webhook: could not queue a sync; polling will catch up'));
-  if (!last || now - last.at >= NUDGE_WINDOW_MS) {
-    if (nudges.size > 10_000) for (const [id, n] of nudges) if (now - n.at >= NUDGE_WINDOW_MS && !n.trailing) nudges.delete(id);
-    nudges.set(taskId, { at: now, trailing: false });
-    void send();
-    return;
-  }
-  if (last.trailing) return;
-  last.trailing = true;
-  setTimeout(
-    () => {
-      nudges.set(taskId, { at: Date.now(), trailing: false });
-      void send();
-    },
-    NUDGE_WINDOW_MS - (now - last.at),
-  ).unref();
+  if (pendingNudges.has(taskId)) return;
+  pendingNudges.add(taskId);
+  setTimeout(sendNudge, NUDGE_DELAY_MS, taskId).unref();
+}
+
+function sendNudge(taskId: string): void {
+  pendingNudges.delete(taskId);
+  scheduleNudge(taskId).catch((error) => log().error({ err: error, taskId }, 'webhook: could not queue a sync; polling will catch up'));
 }
 
 /** The task's token hash: null when it has no webhook, undefined when there is no such task. */
@@ -55,21 +55,13 @@ function lookUpHash(taskId: string): Promise<string | null | undefined> {
     // Only a written hash is final: an unknown task or one without a webhook is asked again next time.
     lookup.then(
       (hash) => {
-        if (hash) knownHashes.set(taskId, hash);
+        if (hash) remember(knownHashes, taskId, hash);
         lookups.delete(taskId);
       },
       () => lookups.delete(taskId),
     );
   }
   return lookup;
-}
-
-interface Delivery {
-  taskId: string;
-  token: string;
-  headers: Pick<Headers, 'get'>;
-  /** Read only when a signature is to be checked. */
-  body: () => Promise<string>;
 }
 
 type Answer = { status: 202 } | { status: 401 | 404; code: string; message: string };
@@ -86,10 +78,9 @@ const UNSIGNED: Answer = { status: 401, code: 'invalid_signature', message: 'The
  * Answered synchronously when it can be (no signature to read, the task's hash known): a burst's
  * deliveries then cost no promises at all.
  */
-function judgeDelivery(delivery: Delivery): Answer | Promise<Answer> {
-  const secret = appConfig().upstream.webhookSecret;
-  if (!secret) return judgeToken(delivery);
-  return delivery.body().then((text) => (verifyStandardWebhook(secret, delivery.headers, text) ? judgeToken(delivery) : UNSIGNED));
+function judgeDelivery(taskId: string, token: string, signed?: { headers: Pick<Headers, 'get'>; body: string; secret: string }): Answer | Promise<Answer> {
+  if (signed && !verifyStandardWebhook(signed.secret, signed.headers, signed.body)) return UNSIGNED;
+  return judgeToken(taskId, token);
 }
 
 function counted(answer: Answer): Answer {
@@ -97,8 +88,10 @@ function counted(answer: Answer): Answer {
   return answer;
 }
 
-function judgeToken({ taskId, token }: Delivery): Answer | Promise<Answer> {
+function judgeToken(taskId: string, token: string): Answer | Promise<Answer> {
   if (!isUuid(taskId)) return NOT_FOUND;
+  const proven = provenTokens.get(taskId);
+  if (proven) return sameToken(token, proven) ? accept(taskId) : NOT_FOUND;
   const known = knownHashes.get(taskId);
   if (known) return checkToken(taskId, token, known);
   return lookUpHash(taskId).then((hash) => (hash === undefined ? NOT_FOUND : checkToken(taskId, token, hash)));
@@ -106,53 +99,87 @@ function judgeToken({ taskId, token }: Delivery): Answer | Promise<Answer> {
 
 function checkToken(taskId: string, token: string, hash: string | null): Answer {
   if (!tokenMatches(token, hash)) return NOT_FOUND;
+  remember(provenTokens, taskId, Buffer.from(token));
+  return accept(taskId);
+}
+
+function sameToken(token: string, proven: Buffer): boolean {
+  const given = Buffer.from(token);
+  return given.length === proven.length && timingSafeEqual(given, proven);
+}
+
+function accept(taskId: string): Answer {
   nudge(taskId);
   return ACCEPTED;
 }
 
 /** POST /api/webhooks/video/{taskId}/{token} inside Next.js (the route handler). */
 export async function handleVideoWebhook(request: Request, taskId: string, token: string): Promise<Response> {
-  const answer = counted(await judgeDelivery({ taskId, token, headers: request.headers, body: () => request.text() }));
+  const secret = appConfig().upstream.webhookSecret;
+  const signed = secret ? { secret, headers: request.headers, body: await request.text() } : undefined;
+  const answer = counted(await judgeDelivery(taskId, token, signed));
   return answer.status === 202
     ? new Response(null, { status: 202 })
     : Response.json({ error: { code: answer.code, message: answer.message } }, { status: answer.status });
 }
 
 /**
- * The same route on server.ts's fast path, in plain node:http: no web Request/stream objects per
- * delivery, which is most of what a burst of 500 would otherwise cost.
+ * The same route on server.ts's fast path, in plain node:http: no web Request/stream objects, and
+ * on an unsigned deployment's path no closure and no promise per delivery either, which is what a
+ * burst of 500 would otherwise cost. Accepted deliveries are an empty 202 (no page headers: there is
+ * nothing for a browser to render); refusals carry a JSON body and the machine-answer headers.
  */
 export function handleVideoWebhookNode(req: IncomingMessage, res: ServerResponse, taskId: string, token: string): void {
-  const headers = { get: (name: string) => (typeof req.headers[name] === 'string' ? (req.headers[name] as string) : null) };
-  const body = () =>
-    new Promise<string>((resolve, reject) => {
-      const chunks: Buffer[] = [];
-      req.on('data', (chunk: Buffer) => chunks.push(chunk));
-      req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
-      req.on('error', reject);
-      req.on('close', () => reject(new Error('the delivery was cut off')));
-    });
-  const respond = (answer: Answer) => {
-    counted(answer);
-    if (answer.status === 202) {
-      res.writeHead(202).end();
-    } else {
-      // An unread body is drained so the connection stays usable for the next delivery.
-      req.resume();
-      res.writeHead(answer.status, { 'content-type': 'application/json' }).end(JSON.stringify({ error: { code: answer.code, message: answer.message } }));
-    }
-  };
+  const secret = appConfig().upstream.webhookSecret;
   let judged: Answer | Promise<Answer>;
   try {
-    judged = judgeDelivery({ taskId, token, headers, body });
+    judged = secret ? readBody(req).then((body) => judgeDelivery(taskId, token, { secret, headers: nodeHeaders(req), body })) : judgeDelivery(taskId, token);
   } catch (error) {
     judged = Promise.reject(error);
   }
-  if (!(judged instanceof Promise)) return respond(judged);
-  judged.then(respond, (error: unknown) => {
-    // A body cut off (too large, or the sender left) was answered by the cap or has no one to answer.
-    if (req.destroyed || res.headersSent) return;
-    log().error({ err: error }, 'webhook: the route failed to answer');
-    res.writeHead(500).end();
+  if (!(judged instanceof Promise)) return respond(req, res, judged);
+  judged.then(
+    (answer) => respond(req, res, answer),
+    (error: unknown) => {
+      // A body cut off (too large, or the sender left) was answered by the cap or has no one to answer.
+      if (req.destroyed || res.headersSent) return;
+      log().error({ err: error }, 'webhook: the route failed to answer');
+      res.writeHead(500).end();
+    },
+  );
+}
+
+let refusalHeaders: Readonly<Record<string, string>> | undefined;
+
+function respond(req: IncomingMessage, res: ServerResponse, answer: Answer): void {
+  counted(answer);
+  if (answer.status === 202) {
+    if (process.env.EXP === 'onEnd' && !req.complete) {
+      req.resume();
+      req.once('end', () => res.writeHead(202).end());
+      return;
+    }
+    res.writeHead(202).end();
+    return;
+  }
+  // An unread body is drained so the connection stays usable for the next delivery.
+  req.resume();
+  refusalHeaders ??= machineAnswerHeaders(appConfig());
+  res
+    .writeHead(answer.status, { ...refusalHeaders, 'content-type': 'application/json' })
+    .end(JSON.stringify({ error: { code: answer.code, message: answer.message } }));
+}
+
+function nodeHeaders(req: IncomingMessage): Pick<Headers, 'get'> {
+  return { get: (name: string) => (typeof req.headers[name] === 'string' ? (req.headers[name] as string) : null) };
+}
+
+function readBody(req: IncomingMessage): Promise<string> {
+  return new Promise<string>((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+    req.on('error', reject);
+    req.on('close', () => reject(new Error('the delivery was cut off')));
   });
 }

@@ -34,7 +34,7 @@ export function webhookTarget(videoTaskId: string): { url: string; tokenHash: st
 /** Constant-time check of a presented token against the stored hash. */
 export function tokenMatches(token: string, storedHash: string | null): boolean {
   if (!storedHash) return false;
-  const given = Buffer.from(hash(token), 'hex');
+  const given = digest('sha256', token, 'buffer');
   const stored = Buffer.from(storedHash, 'hex');
   return given.length === stored.length && timingSafeEqual(given, stored);
 }

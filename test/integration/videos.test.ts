@@ -96,5 +96,9 @@ describe.each(DATABASE_KINDS.filter((kind) => kind === 'postgres'))('video tasks
     });
     // The body claimed completion; the service (re-read) decides. Progress never goes backwards.
     expect(heard!.progress).toBeGreaterThanOrEqual(before!.progress);
+    // Once a token is proven it is remembered; a wrong one (even of the same length) still answers 404.
+    expect((await call('a-per-task-token-of-the-wrong-lengt')).status).toBe(404);
+    expect((await call(token.slice(0, -1) + 'X')).status).toBe(404);
+    expect((await call(token)).status).toBe(202);
   }, 60_000);
 });
