@@ -5,7 +5,7 @@ import { expect, sharedAtelier, test } from './support/fixtures';
 import { actionId, formActionBody, PASSWORD, signUp, type Session } from './support/session';
 
 // Requests from elsewhere: every cookie-authenticated entry point that changes something refuses
-// another origin; every response carries the security headers; every redirect stays on-site.
+// another origin; every response with a body carries the security headers; every redirect stays on-site.
 
 const atelier = sharedAtelier('pglite');
 let owner: Session;
