@@ -111,16 +111,16 @@ async function scenario(name: string, { niceness, separateWorkers }: { niceness:
     const deliver = (i: number) => send(`${ORIGIN}/api/webhooks/video/${tasks[i % TASKS].id}/${tasks[i % TASKS].token}`, 'POST', body);
     await storm(DELIVERIES, health);
     const baseline = await storm(DELIVERIES, health);
-    const deliveries: { statuses: number[] } = { statuses: [] };
+    const deliveryStatuses: number[] = [];
     for (let warm = 0; warm < WARM_ROUNDS; warm++) {
       await storm(DELIVERIES, bare.post);
-      deliveries.statuses.push(...(await storm(DELIVERIES, deliver)).statuses);
+      deliveryStatuses.push(...(await storm(DELIVERIES, deliver)).statuses);
     }
     const rounds: Array<{ route: { p50: number; p99: number }; floor: { p50: number; p99: number } }> = [];
     for (let round = 0; round < ROUNDS; round++) {
       const floorStorm = await storm(DELIVERIES, bare.post);
       const routeStorm = await storm(DELIVERIES, deliver);
-      deliveries.statuses.push(...routeStorm.statuses);
+      deliveryStatuses.push(...routeStorm.statuses);
       const p = (xs: number[]) => ({ p50: percentile(xs, 50), p99: percentile(xs, 99) });
       rounds.push({ route: p(routeStorm.latencies), floor: p(floorStorm.latencies) });
     }
@@ -141,7 +141,7 @@ async function scenario(name: string, { niceness, separateWorkers }: { niceness:
       include: { outputs: true, ledger: { where: { status: 'settled' } }, videoTask: true },
     });
     const lost =
-      deliveries.statuses.filter((s) => s < 200 || s >= 300).length + generations.filter((g) => !g.videoTask?.lastHeardAt || g.status !== 'completed').length;
+      deliveryStatuses.filter((s) => s < 200 || s >= 300).length + generations.filter((g) => !g.videoTask?.lastHeardAt || g.status !== 'completed').length;
     const doubled = generations.filter((g) => g.outputs.length > 1 || g.ledger.length > 1).length;
 
     const b = { p50: percentile(baseline.latencies, 50), p99: percentile(baseline.latencies, 99) };

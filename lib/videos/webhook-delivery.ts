@@ -154,11 +154,6 @@ let refusalHeaders: Readonly<Record<string, string>> | undefined;
 function respond(req: IncomingMessage, res: ServerResponse, answer: Answer): void {
   counted(answer);
   if (answer.status === 202) {
-    if (process.env.EXP === 'onEnd' && !req.complete) {
-      req.resume();
-      req.once('end', () => res.writeHead(202).end());
-      return;
-    }
     res.writeHead(202).end();
     return;
   }
