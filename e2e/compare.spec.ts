@@ -2,6 +2,7 @@ import { expect, test } from '@playwright/test';
 import { sumCosts } from '../lib/upstream/cost';
 import { CompareBoardPage, resetKnobs, setKnobs } from './support/compare-board';
 import { readZip } from './support/zip';
+import { shotPath } from './support/screenshots';
 
 // The comparison board against the embedded reference service, as the signed-in owner.
 const FOUR = ['atelier-vista', 'atelier-aquarelle', 'atelier-mosaic', 'atelier-pixel'];
@@ -143,7 +144,7 @@ test('a rerun with the locked seed gives byte-identical files', async ({ page, r
   await column.getByRole('button', { name: 'Rerun this model' }).click();
   await expect(column.getByTestId('column-versions')).toHaveText('v2/2', { timeout: 70_000 });
   await setKnobs(request, { fileLatencyMs: 0 });
-  if (process.env.SCREENSHOTS) await page.screenshot({ path: 'test-results/screenshots/compare-column-versions.en.png' });
+  if (process.env.SCREENSHOTS) await page.screenshot({ path: shotPath('compare-column-versions.en.png') });
   expect(page.url()).toBe(second);
   await expect(page.getByTestId('board-settings-summary')).toContainText('2 models');
   await expect(board.columns()).toHaveCount(2);
@@ -228,7 +229,7 @@ test('the full-screen viewer zooms and pans every image together, side by side o
   await page.mouse.up();
   await expect.poll(async () => (await regions())[2][0]).not.toBe(zoomed[0]);
   await sameEverywhere();
-  if (process.env.SCREENSHOTS) await page.screenshot({ path: `test-results/screenshots/compare-viewer.en.png` });
+  if (process.env.SCREENSHOTS) await page.screenshot({ path: shotPath('compare-viewer.en.png') });
 
   // Keys: 0 fits again, S swipes two images in one pane, Esc closes.
   await page.keyboard.press('0');

@@ -58,8 +58,8 @@ export async function registerArchiveJobs(boss: PgBoss, database: Database): Pro
   // Each job succeeds or fails on its own (a failed one is retried with backoff; the last failure marks it unsaved).
   // A full batch means more are likely waiting: the worker fetches again at once instead of after
   // the poll interval (64 images took 16 s, one batch a second, before).
-  const worker = { id: '' };
-  worker.id = await boss.work<ArchiveJob>(
+  let workerId = '';
+  workerId = await boss.work<ArchiveJob>(
     ARCHIVE_QUEUES.archive,
     { batchSize: ARCHIVE_BATCH, pollingIntervalSeconds: 1, includeMetadata: true },
     async (jobs) => {
@@ -75,7 +75,7 @@ export async function registerArchiveJobs(boss: PgBoss, database: Database): Pro
           }
         }),
       );
-      if (jobs.length === ARCHIVE_BATCH && worker.id) boss.notifyWorker(worker.id);
+      if (jobs.length === ARCHIVE_BATCH && workerId) boss.notifyWorker(workerId);
     },
   );
   // A job a crash lost past its retries never reaches the handler above: give its output up here.
