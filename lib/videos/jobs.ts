@@ -35,8 +35,7 @@ export async function registerVideoJobs(boss: PgBoss): Promise<void> {
     const prisma = await db();
     const before = await prisma.videoTask.findUnique({ where: { id: videoTaskId }, select: { lastHeardAt: true, pollAttempts: true } });
     if (!before) return;
-    // The service called us: note it whatever the task's state, then ask it what changed.
-    if (heard) await prisma.videoTask.update({ where: { id: videoTaskId }, data: { lastHeardAt: new Date() } });
+    // A nudge comes from a webhook delivery, which has already noted lastHeardAt (noteHeard).
     const heardRecently = before.lastHeardAt !== null && Date.now() - before.lastHeardAt.getTime() < HEARD_RECENTLY_MS;
     // A webhook's nudge always re-reads; a poll right after a nudge has nothing new to ask.
     const state = heard || !heardRecently ? await syncVideoTask(videoTaskId) : 'running';

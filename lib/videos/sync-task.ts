@@ -15,16 +15,34 @@ async function fail(task: { id: string; callbackUrl: string | null; generation: 
 }
 
 /**
+ * The service called about this task: notes when, and says whether a re-read could still change
+ * anything (false once its generation has ended, and for no such task). One statement, so a
+ * burst's nudge costs this and, only while the task is open, one job.
+ */
+export async function noteHeard(videoTaskId: string): Promise<boolean> {
+  const prisma = await db();
+  const [row] = await prisma.$queryRaw<Array<{ open: boolean }>>`
+    UPDATE "VideoTask" t SET "lastHeardAt" = now(), "updatedAt" = now() FROM "Generation" g
+    WHERE t.id = ${videoTaskId}::uuid AND g.id = t."generationId"
+    RETURNING g.status IN ('pending', 'running') AS open`;
+  return row?.open ?? false;
+}
+
+/**
  * Re-reads one task from the service (never trusting a webhook body) and applies it: progress only
  * ever grows, terminal states stick, completion hands over to the completion job.
  * Returns whether the task still needs watching.
  */
 export async function syncVideoTask(videoTaskId: string): Promise<'running' | 'done'> {
   const prisma = await db();
-  const task = await prisma.videoTask.findUnique({ where: { id: videoTaskId }, include: { generation: { select: { id: true, userId: true, teamId: true } } } });
+  const task = await prisma.videoTask.findUnique({
+    where: { id: videoTaskId },
+    include: { generation: { select: { id: true, userId: true, teamId: true, status: true } } },
+  });
   if (!task || task.status === 'failed' || task.status === 'cancelled') return 'done';
   if (task.status === 'completed') {
-    await scheduleCompletion(task.id);
+    // Not archived and charged yet: the completion job (again, if one was lost; it is guarded).
+    if (task.generation.status === 'running') await scheduleCompletion(task.id);
     return 'done';
   }
   const age = Date.now() - task.createdAt.getTime();

@@ -3,6 +3,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { appConfig } from '../config';
 import { db } from '../runtime';
 import { scheduleNudge } from './schedule';
+import { noteHeard } from './sync-task';
 import { verifyStandardWebhook } from './signature';
 import { tokenMatches } from './webhook-target';
 import { machineAnswerHeaders } from '../http/security-headers';
@@ -32,16 +33,28 @@ const lookups = new Map<string, Promise<string | null | undefined>>();
  */
 const NUDGE_DELAY_MS = 250;
 const pendingNudges = new Set<string>();
+/**
+ * Tasks whose generation has ended: a delivery can change nothing there, so it is answered without
+ * a nudge (the service may still send, and retry, deliveries for them).
+ */
+const endedTasks = new Set<string>();
 
 function nudge(taskId: string): void {
-  if (pendingNudges.has(taskId)) return;
+  if (pendingNudges.has(taskId) || endedTasks.has(taskId)) return;
   pendingNudges.add(taskId);
   setTimeout(sendNudge, NUDGE_DELAY_MS, taskId).unref();
 }
 
 function sendNudge(taskId: string): void {
   pendingNudges.delete(taskId);
-  scheduleNudge(taskId).catch((error) => log().error({ err: error, taskId }, 'webhook: could not queue a sync; polling will catch up'));
+  noteHeard(taskId)
+    .then((open) => (open ? scheduleNudge(taskId) : rememberEnded(taskId)))
+    .catch((error) => log().error({ err: error, taskId }, 'webhook: could not queue a sync; polling will catch up'));
+}
+
+function rememberEnded(taskId: string): void {
+  if (endedTasks.size >= REMEMBERED_TASKS) endedTasks.clear();
+  endedTasks.add(taskId);
 }
 
 /** The task's token hash: null when it has no webhook, undefined when there is no such task. */

@@ -101,4 +101,24 @@ describe.each(DATABASE_KINDS.filter((kind) => kind === 'postgres'))('video tasks
     expect((await call(token.slice(0, -1) + 'X')).status).toBe(404);
     expect((await call(token)).status).toBe(202);
   }, 60_000);
+
+  it('answers deliveries for a finished video without asking the service again', async () => {
+    const { generationId, videoTaskId } = await startVideo({ prompt: 'a harbour at noon' });
+    const prisma = await db();
+    const token = 'a-finished-task-token-of-its-length';
+    await prisma.videoTask.update({ where: { id: videoTaskId }, data: { webhookTokenHash: createHash('sha256').update(token).digest('hex') } });
+    await eventually(async () => (await prisma.generation.findUnique({ where: { id: generationId } }))?.status === 'completed', 60_000);
+    const call = () => webhook(new Request('http://localhost/x', { method: 'POST', body: '{}' }), { params: Promise.resolve({ taskId: videoTaskId, token }) });
+    const nudges = async () =>
+      (await prisma.$queryRaw<Array<{ n: number }>>`SELECT count(*)::int AS n FROM pgboss.job WHERE singleton_key = ${`nudge:${videoTaskId}`}`)[0].n;
+
+    // The first delivery is noted (the service did call), and finds the video ended: no re-read is queued.
+    expect((await call()).status).toBe(202);
+    const heardAt = (await eventually(async () => (await prisma.videoTask.findUnique({ where: { id: videoTaskId } }))?.lastHeardAt))!;
+    // Later ones are answered from memory: no statement at all (lastHeardAt stays as the first left it).
+    for (let i = 0; i < 5; i++) expect((await call()).status).toBe(202);
+    await new Promise((resolve) => setTimeout(resolve, 600)); // past the 250 ms a nudge would wait
+    expect((await prisma.videoTask.findUnique({ where: { id: videoTaskId } }))!.lastHeardAt).toEqual(heardAt);
+    expect(await nudges()).toBe(0);
+  }, 90_000);
 });
