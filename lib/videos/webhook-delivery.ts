@@ -30,9 +30,14 @@ const lookups = new Map<string, Promise<string | null | undefined>>();
  * Nudges are coalesced per task: the first delivery of a burst asks for one re-read NUDGE_DELAY_MS
  * later, and every delivery until then rides on it. A burst of 50 costs one job, sent after the
  * burst (not a database write in the middle of it), and the job reads the task as the burst left it.
+ * A task is re-read at most once per NUDGE_INTERVAL_MS, however often deliveries come: whoever
+ * replays a webhook URL cannot make Atelier ask the service faster. Every delivery is still followed
+ * by a re-read that starts after it.
  */
 const NUDGE_DELAY_MS = 250;
+const NUDGE_INTERVAL_MS = 1000;
 const pendingNudges = new Set<string>();
+const lastNudges = new Map<string, number>();
 /**
  * Tasks whose generation has ended: a delivery can change nothing there, so it is answered without
  * a nudge (the service may still send, and retry, deliveries for them).
@@ -42,11 +47,13 @@ const endedTasks = new Set<string>();
 function nudge(taskId: string): void {
   if (pendingNudges.has(taskId) || endedTasks.has(taskId)) return;
   pendingNudges.add(taskId);
-  setTimeout(sendNudge, NUDGE_DELAY_MS, taskId).unref();
+  const sinceLast = performance.now() - (lastNudges.get(taskId) ?? -Infinity);
+  setTimeout(sendNudge, Math.max(NUDGE_DELAY_MS, NUDGE_INTERVAL_MS - sinceLast), taskId).unref();
 }
 
 function sendNudge(taskId: string): void {
   pendingNudges.delete(taskId);
+  remember(lastNudges, taskId, performance.now());
   noteHeard(taskId)
     .then((open) => (open ? scheduleNudge(taskId) : rememberEnded(taskId)))
     .catch((error) => log().error({ err: error, taskId }, 'webhook: could not queue a sync; polling will catch up'));

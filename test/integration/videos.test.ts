@@ -102,6 +102,25 @@ describe.each(DATABASE_KINDS.filter((kind) => kind === 'postgres'))('video tasks
     expect((await call(token)).status).toBe(202);
   }, 60_000);
 
+  it('re-reads a task at most once a second, however often its webhook is called', async () => {
+    const { videoTaskId } = await startVideo({ prompt: 'rain on a window' });
+    const prisma = await db();
+    const token = 'a-busy-task-token-of-the-same-length';
+    await prisma.videoTask.update({ where: { id: videoTaskId }, data: { webhookTokenHash: createHash('sha256').update(token).digest('hex') } });
+    const call = () => webhook(new Request('http://localhost/x', { method: 'POST', body: '{}' }), { params: Promise.resolve({ taskId: videoTaskId, token }) });
+    const heardAt = async () => (await prisma.videoTask.findUnique({ where: { id: videoTaskId } }))?.lastHeardAt;
+
+    expect((await call()).status).toBe(202);
+    const first = (await eventually(heardAt))!;
+    // Deliveries right after that re-read wait for the rest of its second, and all ride on one more.
+    for (let i = 0; i < 20; i++) expect((await call()).status).toBe(202);
+    const second = await eventually(async () => {
+      const at = await heardAt();
+      return at && at > first ? at : null;
+    });
+    expect(second.getTime() - first.getTime()).toBeGreaterThanOrEqual(900);
+  }, 60_000);
+
   it('answers deliveries for a finished video without asking the service again', async () => {
     const { generationId, videoTaskId } = await startVideo({ prompt: 'a harbour at noon' });
     const prisma = await db();
