@@ -19,7 +19,10 @@ import { log } from '../observability/log';
  */
 const knownHashes = new Map<string, string>();
 const provenTokens = new Map<string, Buffer>();
-/** Both are caches: past this many tasks they start again (a task's deliveries come within hours). */
+/**
+ * These and the nudges' maps below are caches: past this many tasks they start again (a task's
+ * deliveries come within hours).
+ */
 const REMEMBERED_TASKS = 10_000;
 function remember<T>(map: Map<string, T>, taskId: string, value: T): void {
   if (map.size >= REMEMBERED_TASKS) map.clear();
@@ -42,7 +45,7 @@ const lastNudges = new Map<string, number>();
  * Tasks whose generation has ended: a delivery can change nothing there, so it is answered without
  * a nudge (the service may still send, and retry, deliveries for them).
  */
-const endedTasks = new Set<string>();
+const endedTasks = new Map<string, true>();
 
 function nudge(taskId: string): void {
   if (pendingNudges.has(taskId) || endedTasks.has(taskId)) return;
@@ -55,13 +58,8 @@ function sendNudge(taskId: string): void {
   pendingNudges.delete(taskId);
   remember(lastNudges, taskId, performance.now());
   noteHeard(taskId)
-    .then((open) => (open ? scheduleNudge(taskId) : rememberEnded(taskId)))
+    .then((open) => (open ? scheduleNudge(taskId) : remember(endedTasks, taskId, true)))
     .catch((error) => log().error({ err: error, taskId }, 'webhook: could not queue a sync; polling will catch up'));
-}
-
-function rememberEnded(taskId: string): void {
-  if (endedTasks.size >= REMEMBERED_TASKS) endedTasks.clear();
-  endedTasks.add(taskId);
 }
 
 /** The task's token hash: null when it has no webhook, undefined when there is no such task. */

@@ -24,6 +24,13 @@ describe.each(DATABASE_KINDS.filter((kind) => kind === 'postgres'))('video tasks
   /** Starts a video as Vera: 3 s of atelier-motion at 480p, 16:9, no audio, unless said otherwise. */
   const startVideo = (input: Partial<CreateVideoInput> & { prompt: string }) =>
     createVideo(ctx, { model: 'atelier-motion', duration: 3, resolution: '480p', audio: false, aspectRatio: '16:9', ...input });
+  /** Gives the task a webhook token, and returns a delivery to it: with that token unless told another. */
+  const webhookFor = async (videoTaskId: string, token: string) => {
+    const prisma = await db();
+    await prisma.videoTask.update({ where: { id: videoTaskId }, data: { webhookTokenHash: createHash('sha256').update(token).digest('hex') } });
+    return (t = token, body = '{"type":"video_generation.completed","data":{"status":"completed","progress":100}}') =>
+      webhook(new Request('http://localhost/x', { method: 'POST', body }), { params: Promise.resolve({ taskId: videoTaskId, token: t }) });
+  };
 
   it('completes by polling alone (no reachable webhook), archives the MP4 and records the cost', async () => {
     const { generationId, videoTaskId } = await startVideo({ prompt: 'waves at dusk' });
@@ -79,10 +86,8 @@ describe.each(DATABASE_KINDS.filter((kind) => kind === 'postgres'))('video tasks
     const { videoTaskId } = await startVideo({ prompt: 'snowy forest' });
     const prisma = await db();
     const token = 'a-per-task-token-of-the-right-length';
-    await prisma.videoTask.update({ where: { id: videoTaskId }, data: { webhookTokenHash: createHash('sha256').update(token).digest('hex') } });
+    const call = await webhookFor(videoTaskId, token);
     const before = await prisma.videoTask.findUnique({ where: { id: videoTaskId } });
-    const call = (t: string, body = '{"type":"video_generation.completed","data":{"status":"completed","progress":100}}') =>
-      webhook(new Request('http://localhost/x', { method: 'POST', body }), { params: Promise.resolve({ taskId: videoTaskId, token: t }) });
 
     expect((await call('forged-token-forged-token-forged-xx')).status).toBe(404);
     const untouched = await prisma.videoTask.findUnique({ where: { id: videoTaskId } });
@@ -105,9 +110,7 @@ describe.each(DATABASE_KINDS.filter((kind) => kind === 'postgres'))('video tasks
   it('re-reads a task at most once a second, however often its webhook is called', async () => {
     const { videoTaskId } = await startVideo({ prompt: 'rain on a window' });
     const prisma = await db();
-    const token = 'a-busy-task-token-of-the-same-length';
-    await prisma.videoTask.update({ where: { id: videoTaskId }, data: { webhookTokenHash: createHash('sha256').update(token).digest('hex') } });
-    const call = () => webhook(new Request('http://localhost/x', { method: 'POST', body: '{}' }), { params: Promise.resolve({ taskId: videoTaskId, token }) });
+    const call = await webhookFor(videoTaskId, 'a-busy-task-token-of-the-same-length');
     const heardAt = async () => (await prisma.videoTask.findUnique({ where: { id: videoTaskId } }))?.lastHeardAt;
 
     expect((await call()).status).toBe(202);
@@ -126,10 +129,8 @@ describe.each(DATABASE_KINDS.filter((kind) => kind === 'postgres'))('video tasks
   it('answers deliveries for a finished video without asking the service again', async () => {
     const { generationId, videoTaskId } = await startVideo({ prompt: 'a harbour at noon' });
     const prisma = await db();
-    const token = 'a-finished-task-token-of-its-length';
-    await prisma.videoTask.update({ where: { id: videoTaskId }, data: { webhookTokenHash: createHash('sha256').update(token).digest('hex') } });
+    const call = await webhookFor(videoTaskId, 'a-finished-task-token-of-its-length');
     await eventually(async () => (await prisma.generation.findUnique({ where: { id: generationId } }))?.status === 'completed', 60_000);
-    const call = () => webhook(new Request('http://localhost/x', { method: 'POST', body: '{}' }), { params: Promise.resolve({ taskId: videoTaskId, token }) });
     const nudges = async () =>
       (await prisma.$queryRaw<Array<{ n: number }>>`SELECT count(*)::int AS n FROM pgboss.job WHERE singleton_key = ${`nudge:${videoTaskId}`}`)[0].n;
 
