@@ -3,7 +3,7 @@
 import { ChevronLeft, ChevronRight, ImageOff, ZoomIn, ZoomOut } from 'lucide-react';
 import Link from 'next/link';
 import { useRouter } from 'next/navigation';
-import { useEffect, useState } from 'react';
+import { useLayoutEffect, useState } from 'react';
 import { useI18n } from '../i18n-provider';
 import { buttonClass } from '../ui/button';
 import { cn } from '../ui/cn';
@@ -29,7 +29,9 @@ export function ItemViewer({
   const router = useRouter();
   const [zoomed, setZoomed] = useState(false);
 
-  useEffect(() => {
+  // A layout effect: the keys follow the item in the same commit that shows it, so an arrow pressed
+  // as soon as the next item appears is not taken by the previous item's handler (which went nowhere).
+  useLayoutEffect(() => {
     const onKey = (event: KeyboardEvent) => {
       if (event.target instanceof HTMLElement && event.target.closest('input, textarea, select, [role="dialog"]')) return;
       const to = event.key === 'ArrowLeft' ? newer : event.key === 'ArrowRight' ? older : null;
