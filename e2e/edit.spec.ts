@@ -257,6 +257,8 @@ test('an upstream error keeps image, mask and prompt for a retry without re-uplo
   await page.getByRole('button', { name: 'Back to the original' }).click();
   await studio.submit.click();
   await expect(studio.result).toBeVisible({ timeout: 45_000 });
+  // The result can still be the first run's at that moment: wait for the second request itself.
+  await expect.poll(async () => (await sent()).length).toBe(2);
   const second = (await sent())[1];
   expect(second).toEqual(expect.arrayContaining(['assetId', 'mask', 'prompt']));
   expect(second).not.toContain('image');
