@@ -6,14 +6,13 @@ import { METRICS_CONTENT_TYPE, metrics, metricsAllowed, scrape, type QueueReader
 // What the web server (server.ts) and the worker's metrics port do with node:http requests: time
 // and count every answer, log the ones worth reading, and serve /api/metrics.
 
-export type RequestKind = 'page' | 'action' | 'api' | 'gateway' | 'webhook' | 'service' | 'static' | 'probe';
+export type RequestKind = 'page' | 'action' | 'api' | 'gateway' | 'service' | 'static' | 'probe';
 
 /** The kind of a request, for metrics (a handful of values, never the path itself). */
 export function requestKind(pathname: string, isAction: boolean): RequestKind {
   if (pathname.startsWith('/_next/') || pathname === '/favicon.ico') return 'static';
   if (pathname === '/api/health' || pathname === '/api/ready' || pathname === '/api/metrics') return 'probe';
   if (pathname.startsWith('/api/v1/')) return 'gateway';
-  if (pathname.startsWith('/api/webhooks/')) return 'webhook';
   if (pathname.startsWith('/v1/')) return 'service';
   if (pathname.startsWith('/api/')) return 'api';
   return isAction ? 'action' : 'page';
@@ -50,10 +49,8 @@ function answered(this: ObservedResponse): void {
   const labels = { kind, status: status === 0 ? 'aborted' : `${Math.floor(status / 100)}xx` };
   metrics().httpSeconds.observe(labels, ms / 1000);
   metrics().ownSeconds.observe(labels, ownMs / 1000);
-  // Static files and probes are only counted; so are accepted webhook deliveries, which come 50 at a
-  // time per task and are counted by outcome in atelier_webhooks_total.
-  const quiet = kind === 'static' || kind === 'probe' || (kind === 'webhook' && status >= 200 && status < 300);
-  if (!quiet) {
+  // Static files and probes are only counted. (Webhook deliveries do not come here: see server.ts.)
+  if (kind !== 'static' && kind !== 'probe') {
     const fields = { requestId: context.requestId, method: this.req.method, path: loggedPath(pathname), kind, status, ms: Math.round(ms) };
     log().info({ ...fields, serviceMs: Math.round(context.serviceMs), ownMs: Math.round(ownMs) }, 'request');
   }

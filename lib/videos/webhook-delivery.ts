@@ -9,6 +9,8 @@ import { tokenMatches } from './webhook-target';
 import { machineAnswerHeaders } from '../http/security-headers';
 import { isUuid } from '../ids';
 import { metrics } from '../observability/metrics';
+import { requestIdFrom } from '../observability/context';
+import { loggedPath } from '../observability/http';
 import { log } from '../observability/log';
 
 /**
@@ -169,6 +171,11 @@ export function handleVideoWebhookNode(req: IncomingMessage, res: ServerResponse
 
 let refusalHeaders: Readonly<Record<string, string>> | undefined;
 
+/**
+ * Accepted deliveries are only counted (server.ts gives them no request id or timing: they come by
+ * the hundred). A refusal is what an operator looks for: it has a request id, in its answer and in
+ * the access log line every other request has.
+ */
 function respond(req: IncomingMessage, res: ServerResponse, answer: Answer): void {
   counted(answer);
   if (answer.status === 202) {
@@ -177,9 +184,11 @@ function respond(req: IncomingMessage, res: ServerResponse, answer: Answer): voi
   }
   // An unread body is drained so the connection stays usable for the next delivery.
   req.resume();
+  const requestId = requestIdFrom(req.headers['x-request-id']);
+  log().info({ requestId, method: req.method, path: loggedPath(req.url ?? ''), kind: 'webhook', status: answer.status }, 'request');
   refusalHeaders ??= machineAnswerHeaders(appConfig());
   res
-    .writeHead(answer.status, { ...refusalHeaders, 'content-type': 'application/json' })
+    .writeHead(answer.status, { ...refusalHeaders, 'content-type': 'application/json', 'x-request-id': requestId })
     .end(JSON.stringify({ error: { code: answer.code, message: answer.message } }));
 }
 

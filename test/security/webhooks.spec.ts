@@ -50,6 +50,26 @@ for (const suffix of ['', '?attempt=2']) {
   });
 }
 
+test('a refused delivery has a request id, in its answer and in the access log, without its token', async () => {
+  const token = `secret-${randomUUID()}`;
+  const path = `/api/webhooks/video/${randomUUID()}`;
+  const given = `probe-${randomUUID()}`;
+  const deliver = (headers: Record<string, string>) =>
+    fetch(`${atelier.origin}${path}/${token}`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body });
+  const [mine, theirs] = await Promise.all([deliver({ 'x-request-id': given }), deliver({})]);
+  expect([mine.status, theirs.status]).toEqual([401, 401]);
+  expect(mine.headers.get('x-request-id')).toBe(given);
+  expect(theirs.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
+  const logged = () => {
+    const lines = atelier.log().split('\n');
+    return lines.filter((line) => line.includes(path)).map((line) => JSON.parse(line));
+  };
+  await expect.poll(() => logged().length).toBe(2);
+  for (const requestId of [given, theirs.headers.get('x-request-id')])
+    expect(logged()).toContainEqual(expect.objectContaining({ msg: 'request', requestId, method: 'POST', path: `${path}/…`, kind: 'webhook', status: 401 }));
+  expect(atelier.log()).not.toContain(token);
+});
+
 test.describe("the embedded service's webhooks reach Atelier and nothing else private", () => {
   const targets = [
     'http://127.0.0.1:5432/',
