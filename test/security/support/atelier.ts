@@ -13,6 +13,10 @@ import pg from 'pg';
 
 const ROOT = path.resolve(import.meta.dirname, '../../..');
 const ADMIN_URL = process.env.TEST_POSTGRES_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
+/** The node flags of package.json's `serve` script (`tsx --flag server.ts`). */
+const SERVE_FLAGS = (JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { scripts: { serve: string } }).scripts.serve
+  .split(' ')
+  .filter((word) => word.startsWith('--'));
 
 export type DatabaseKind = 'pglite' | 'postgres';
 
@@ -127,9 +131,10 @@ export async function startAtelier({
   };
   let output = '';
   const log = () => output;
-  // One process (no npx wrapper), so that SIGKILL really is a crash of the whole server.
+  // One process (no npx wrapper), so that SIGKILL really is a crash of the whole server; with the
+  // node flags `npm run serve` gives it.
   const spawnServer = () => {
-    const server = spawn(process.execPath, ['--import', 'tsx', 'server.ts'], { cwd: ROOT, env: serverEnv, stdio: ['ignore', 'pipe', 'pipe'] });
+    const server = spawn(process.execPath, [...SERVE_FLAGS, '--import', 'tsx', 'server.ts'], { cwd: ROOT, env: serverEnv, stdio: ['ignore', 'pipe', 'pipe'] });
     server.stdout!.on('data', (d) => (output += d));
     server.stderr!.on('data', (d) => (output += d));
     return server;
