@@ -54,16 +54,16 @@ const WEBHOOK_PATH = /^\/api\/webhooks\/video\/([^/]+)\/([^/]+)$/;
 const server = createServer((req, res) => {
   const pathname = (req.url ?? '/').split('?')[0];
   // Webhook deliveries come by the hundred from the service, not from a browser: they are answered
-  // first, before request ids, timing and Next.js, which cost as much again as the answer itself
-  // (bench/webhooks). They are counted by outcome, and refusals logged, where they are judged. Their
-  // body is capped like every other.
+  // first, before request ids, timing and Next.js, which took a quarter of this process's CPU in a
+  // burst (bench/webhooks). They are counted by outcome, and refusals logged, where they are judged.
+  // Their body is capped like every other.
   const webhook = req.method === 'POST' && WEBHOOK_PATH.exec(pathname);
   if (webhook) {
     if (capBody(req, res, bodyLimit(pathname))) handleVideoWebhookNode(req, res, webhook[1], webhook[2]);
     return;
   }
-  // Every request has an id (the caller's X-Request-Id, or a new one): in the answer, the logs, the
-  // service calls it makes and the jobs it queues.
+  // Every other request has an id (the caller's X-Request-Id, or a new one): in the answer, the
+  // logs, the service calls it makes and the jobs it queues.
   const context = { requestId: requestIdFrom(req.headers['x-request-id']), serviceMs: 0 };
   req.headers['x-request-id'] = context.requestId;
   res.setHeader('x-request-id', context.requestId);
