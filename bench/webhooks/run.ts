@@ -111,8 +111,8 @@ async function scenario(name: string, { niceness, separateWorkers }: { niceness:
     // Single rounds range from ×0.4 to ×3 (a storm's p99 is its fifth-slowest answer, and the floor
     // itself moves from 13 to 49 ms with the client's own work), so the figure is the median of many:
     // with a second bare server in the route's place, the median of 40 rounds came out anywhere from
-    // ×0.87 to ×1.22, and of 200 rounds ×0.99 to ×1.03 (12 s of storms). All deliveries count for
-    // lost updates.
+    // ×0.76 to ×1.22, and of 200 rounds (12 s of storms) from ×0.93 to ×1.05 over nine runs. All
+    // deliveries count for lost updates.
     const health = () => send(`${ORIGIN}/api/health`, 'GET');
     const deliver = (i: number) => send(`${ORIGIN}/api/webhooks/video/${tasks[i % TASKS].id}/${tasks[i % TASKS].token}`, 'POST', body);
     await storm(DELIVERIES, health);
