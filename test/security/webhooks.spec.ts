@@ -22,7 +22,7 @@ function signed(secret: string, payload = body): Record<string, string> {
   };
 }
 
-// Both the server's fast path and, with a query string, the Next.js route behind it.
+// With and without a query string: the server's fast path matches the path alone.
 for (const suffix of ['', '?attempt=2']) {
   const url = () => `${atelier.origin}/api/webhooks/video/${randomUUID()}/some-token${suffix}`;
 
