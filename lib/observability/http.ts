@@ -6,13 +6,14 @@ import { METRICS_CONTENT_TYPE, metrics, metricsAllowed, scrape, type QueueReader
 // What the web server (server.ts) and the worker's metrics port do with node:http requests: time
 // and count every answer, log the ones worth reading, and serve /api/metrics.
 
-export type RequestKind = 'page' | 'action' | 'api' | 'gateway' | 'service' | 'static' | 'probe';
+export type RequestKind = 'page' | 'action' | 'api' | 'gateway' | 'webhook' | 'service' | 'static' | 'probe';
 
 /** The kind of a request, for metrics (a handful of values, never the path itself). */
 export function requestKind(pathname: string, isAction: boolean): RequestKind {
   if (pathname.startsWith('/_next/') || pathname === '/favicon.ico') return 'static';
   if (pathname === '/api/health' || pathname === '/api/ready' || pathname === '/api/metrics') return 'probe';
   if (pathname.startsWith('/api/v1/')) return 'gateway';
+  if (pathname.startsWith('/api/webhooks/')) return 'webhook';
   if (pathname.startsWith('/v1/')) return 'service';
   if (pathname.startsWith('/api/')) return 'api';
   return isAction ? 'action' : 'page';
@@ -24,6 +25,19 @@ const CAPABILITY_PATHS = /^(\/api\/webhooks\/video\/[^/]+|\/s|\/invite)\/[^/]+/;
 /** The path as the access log shows it: capability tokens cut out, so a log reader cannot reuse them. */
 export function loggedPath(pathname: string): string {
   return pathname.replace(CAPABILITY_PATHS, '$1/…');
+}
+
+/**
+ * The access log's line for one answer, with any capability token cut out of its path; `timing`
+ * when it was timed (server.ts times every request but webhook deliveries, whose refusals are logged
+ * where they are judged).
+ */
+export function logRequest(
+  request: { requestId: string; method: string | undefined; pathname: string; kind: RequestKind; status: number },
+  timing?: { ms: number; serviceMs: number; ownMs: number },
+): void {
+  const { requestId, method, pathname, kind, status } = request;
+  log().info({ requestId, method, path: loggedPath(pathname), kind, status, ...timing }, 'request');
 }
 
 /** What observeRequest keeps on a response until it closes. */
@@ -51,8 +65,8 @@ function answered(this: ObservedResponse): void {
   metrics().ownSeconds.observe(labels, ownMs / 1000);
   // Static files and probes are only counted. (Webhook deliveries do not come here: see server.ts.)
   if (kind !== 'static' && kind !== 'probe') {
-    const fields = { requestId: context.requestId, method: this.req.method, path: loggedPath(pathname), kind, status, ms: Math.round(ms) };
-    log().info({ ...fields, serviceMs: Math.round(context.serviceMs), ownMs: Math.round(ownMs) }, 'request');
+    const timing = { ms: Math.round(ms), serviceMs: Math.round(context.serviceMs), ownMs: Math.round(ownMs) };
+    logRequest({ requestId: context.requestId, method: this.req.method, pathname, kind, status }, timing);
   }
 }
 

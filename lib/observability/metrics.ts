@@ -26,7 +26,7 @@ function create() {
     }),
     httpSeconds: new Histogram({
       name: 'atelier_http_request_duration_seconds',
-      help: 'Requests Atelier answered, by kind (page, action, api, gateway, service, static) and status class. Webhook deliveries are counted in atelier_webhooks_total.',
+      help: 'Requests Atelier answered, by kind (page, action, api, gateway, webhook, service, static) and status class. Webhook deliveries (POST) are counted in atelier_webhooks_total instead.',
       labelNames: ['kind', 'status'] as const,
       buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 10, 30, 90],
       registers,

@@ -10,7 +10,7 @@ import { machineAnswerHeaders } from '../http/security-headers';
 import { isUuid } from '../ids';
 import { metrics } from '../observability/metrics';
 import { requestIdFrom } from '../observability/context';
-import { loggedPath } from '../observability/http';
+import { logRequest } from '../observability/http';
 import { log } from '../observability/log';
 
 /**
@@ -185,7 +185,7 @@ function respond(req: IncomingMessage, res: ServerResponse, answer: Answer): voi
   // An unread body is drained so the connection stays usable for the next delivery.
   req.resume();
   const requestId = requestIdFrom(req.headers['x-request-id']);
-  log().info({ requestId, method: req.method, path: loggedPath(req.url ?? ''), kind: 'webhook', status: answer.status }, 'request');
+  logRequest({ requestId, method: req.method, pathname: (req.url ?? '').split('?')[0], kind: 'webhook', status: answer.status });
   refusalHeaders ??= machineAnswerHeaders(appConfig());
   res
     .writeHead(answer.status, { ...refusalHeaders, 'content-type': 'application/json', 'x-request-id': requestId })
