@@ -74,9 +74,9 @@ test('the processes are started the way docs/deploy.md says', () => {
     'npm run service',
   ]);
   // What startAtelier and startWorker spawn (node --import tsx, so that a signal reaches the server itself).
-  expect(scripts.serve).toBe('NODE_ENV=production tsx --max-semi-space-size=64 server.ts');
-  expect(scripts.worker).toBe('tsx scripts/worker.ts');
-  expect(scripts.service).toBe('npm --workspace @atelier/reference-service run start');
+  expect(scripts.serve).toBe('NODE_ENV=production exec tsx --max-semi-space-size=64 server.ts');
+  expect(scripts.worker).toBe('exec tsx scripts/worker.ts');
+  expect(scripts.service).toBe('exec npm --workspace @atelier/reference-service run start');
 });
 
 test.beforeAll(async () => {

@@ -13,7 +13,7 @@ import pg from 'pg';
 
 const ROOT = path.resolve(import.meta.dirname, '../../..');
 const ADMIN_URL = process.env.TEST_POSTGRES_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
-/** The node flags of package.json's `serve` script (`tsx --flag server.ts`). */
+/** The node flags of package.json's `serve` script (`exec tsx --flag server.ts`). */
 const SERVE_FLAGS = (JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { scripts: { serve: string } }).scripts.serve
   .split(' ')
   .filter((word) => word.startsWith('--'));
