@@ -1,4 +1,4 @@
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -20,7 +20,7 @@ for (const { script, ready, stopped } of [
     test.setTimeout(90_000);
     const port = await freePort();
     const dataDir = await mkdtemp(path.join(tmpdir(), 'atelier-signals-'));
-    const env = {
+    const env: NodeJS.ProcessEnv = {
       ...process.env,
       NODE_ENV: 'production',
       PORT: String(port),
@@ -30,10 +30,11 @@ for (const { script, ready, stopped } of [
       DATABASE_URL: '',
     };
     // Its own process group: whether anything of it is left can be asked, and cleared away.
-    const npm = spawn('npm', ['run', script], { cwd: ROOT, env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+    const npm: ChildProcess = spawn('npm', ['run', script], { cwd: ROOT, env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+    const group = -npm.pid!;
     const groupLeft = () => {
       try {
-        process.kill(-npm.pid!, 0);
+        process.kill(group, 0);
         return true;
       } catch {
         return false;
@@ -49,7 +50,7 @@ for (const { script, ready, stopped } of [
       await expect.poll(groupLeft, { timeout: 10_000 }).toBe(false);
       if (stopped) expect(output).toContain(stopped);
     } finally {
-      if (groupLeft()) process.kill(-npm.pid!, 'SIGKILL');
+      if (groupLeft()) process.kill(group, 'SIGKILL');
       await rm(dataDir, { recursive: true, force: true });
     }
   });
