@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
+import type { z } from 'zod';
 import { currentRequestId } from './observability/context';
 import type { Dictionary } from './i18n/dictionaries/en';
 import { log } from './observability/log';
+import { isControlCharacterIssue } from './text';
 
 /** A refusal's message in the UI's dictionary (`serverErrors`): the browser words it in the reader's language. */
 export type MessageKey = keyof Dictionary['serverErrors'];
@@ -86,4 +88,30 @@ export function publicError(error: unknown): PublicError {
 export function errorResponse(error: unknown): Response {
   const { status, ...body } = publicError(error);
   return Response.json({ error: body }, { status });
+}
+
+/**
+ * A refused input (a zod error) as one AppError: each field's first message, by `fieldOf` (the
+ * dotted path for actions, the top-level name for routes). A control character (lib/text.ts) is
+ * named with its field, so the UI says which field holds it in the reader's language.
+ */
+export function invalidInput(
+  error: z.ZodError,
+  {
+    fieldOf = (path) => path.join('.') || '_',
+    message = 'Please check the highlighted fields.',
+  }: { fieldOf?: (path: PropertyKey[]) => string; message?: string } = {},
+): AppError {
+  const fields: Record<string, string> = {};
+  for (const issue of error.issues) fields[fieldOf(issue.path)] ??= issue.message;
+  const control = error.issues.find(isControlCharacterIssue);
+  if (control) {
+    const field = fieldOf(control.path);
+    return new AppError('invalid_input', `${field} holds a control character (such as NUL) that text may not contain.`, {
+      key: 'controlCharacters',
+      values: { field },
+      fields,
+    });
+  }
+  return new AppError('invalid_input', message, { fields });
 }

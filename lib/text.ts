@@ -20,12 +20,16 @@ export function promptText() {
   return z
     .string()
     .overwrite(normalizeLineEnds)
-    .refine((text) => !PROMPT_CONTROLS.test(text), CONTROL_CHARACTER);
+    .refine((text) => !PROMPT_CONTROLS.test(text), CONTROL_CHARACTER)
+    .meta({ text: 'prompt' });
 }
 
 /** One line (a name, a model id, a key): every control character refused, line ends and tabs too. */
 export function nameText() {
-  return z.string().refine((text) => !CONTROLS.test(text), CONTROL_CHARACTER);
+  return z
+    .string()
+    .refine((text) => !CONTROLS.test(text), CONTROL_CHARACTER)
+    .meta({ text: 'name' });
 }
 
 /** What someone searches for: line ends and tabs become spaces, other controls are dropped. */

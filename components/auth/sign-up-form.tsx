@@ -12,7 +12,7 @@ export type SignUpState = {
   error?: 'emailTaken' | 'throttled' | 'failed';
   /** With `throttled`: seconds to wait. */
   retryAfter?: number;
-  fields?: { name?: 'nameRequired'; email?: 'emailInvalid'; password?: 'passwordTooShort' };
+  fields?: { name?: 'nameRequired' | 'controlCharacter'; email?: 'emailInvalid'; password?: 'passwordTooShort' | 'controlCharacter' };
   values?: { name: string; email: string };
 };
 

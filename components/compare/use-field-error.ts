@@ -1,5 +1,6 @@
 'use client';
 
+import { CONTROL_CHARACTER } from '@/lib/text';
 import { useI18n } from '../i18n-provider';
 import { useBoardRunner } from './board-runner';
 
@@ -11,6 +12,7 @@ export function useFieldError() {
     if (error?.kind !== 'fields') return undefined;
     const key = error.fields[field];
     if (!key) return undefined;
+    if (key === CONTROL_CHARACTER) return t.errors.controlCharacter;
     return key in t.compare.errors ? t.compare.errors[key as keyof typeof t.compare.errors] : key;
   };
 }

@@ -3,11 +3,12 @@ import { hashPassword } from './password';
 import { AppError } from '../errors';
 import { createPersonalAccount, welcome } from './personal-account';
 import { db } from '../runtime';
+import { nameText } from '../text';
 
 export const signUpSchema = z.object({
-  name: z.string().trim().min(1, 'Required').max(80),
+  name: nameText().trim().min(1, 'Required').max(80),
   email: z.email('Enter a valid email').transform((e) => e.toLowerCase()),
-  password: z.string().min(8, 'At least 8 characters').max(200),
+  password: nameText().min(8, 'At least 8 characters').max(200),
 });
 
 /** A user, their personal team (as owner) and, in embedded mode, a freshly minted service key. */

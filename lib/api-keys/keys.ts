@@ -7,6 +7,7 @@ import { keySpend } from '../ledger/key-spend';
 import { db } from '../runtime';
 import { deriveKey, seal } from '../secrets/seal';
 import { hashApiKey, newApiKey, newWebhookSecret } from './token';
+import { nameText } from '../text';
 
 // Team API keys: made and revoked by owners and admins, each acting as one member of the team.
 
@@ -16,7 +17,7 @@ const money = z
   .regex(/^\d{1,10}(\.\d{1,2})?$/, 'An amount in yuan, such as 200 or 49.50.');
 
 export const createApiKeySchema = z.object({
-  name: z.string().trim().min(1, 'Give the key a name.').max(80, 'A name is at most 80 characters.'),
+  name: nameText().trim().min(1, 'Give the key a name.').max(80, 'A name is at most 80 characters.'),
   /** The member it acts as. */
   userId: z.uuid(),
   monthlyBudget: money.optional(),

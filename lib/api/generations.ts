@@ -7,16 +7,17 @@ import { AppError } from '../errors';
 import { IMAGE_SIZES } from '../upstream/defaults';
 import { fileUrl } from './file-urls';
 import { checkModels } from './v1';
+import { nameText, promptText } from '../text';
 
 // POST /api/v1/images/generations: the service's request (section 4.2), run as a board of the key's
 // member, answered in the service's batch shape (section 2.2 and decisions.md rows 3 and 4) with
 // Atelier's own file URLs.
 
-const model = z.string().trim().min(1).max(100);
+const model = nameText().trim().min(1).max(100);
 
 export const generationsRequestSchema = z.object({
   model: z.union([model, z.array(model).min(1).max(LIMITS.maxModels)]),
-  prompt: z.string().trim().min(1).max(32_000),
+  prompt: promptText().trim().min(1).max(32_000),
   size: z.enum(IMAGE_SIZES).default('1024x1024'),
   n: z.int().min(1).max(LIMITS.maxN).default(1),
   response_format: z.enum(RESPONSE_FORMATS).default('url'),

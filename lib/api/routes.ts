@@ -6,10 +6,11 @@ import { isUuid } from '../ids';
 import { LIVE } from '../library/trash';
 import { serviceModels } from '../pricing/catalog';
 import { db } from '../runtime';
+import { editFieldsSchema } from '../edits/run-edit';
 import { editImage } from './edits';
 import { validFileSignature } from './file-urls';
 import { generateImages, generationsRequestSchema } from './generations';
-import { jsonBody, v1ErrorResponse, withApiKey } from './v1';
+import { v1ErrorResponse, withApiKey } from './v1';
 import { startVideo, videosRequestSchema, videoTaskRecord } from './videos';
 
 // Atelier's API, /api/v1: served by server.ts straight from Node's request, as the video webhooks
@@ -22,25 +23,25 @@ type Handler = (request: Request, params: Record<string, string>) => Promise<Res
 const noStore = { 'cache-control': 'no-store' };
 
 /** GET /api/v1/models: the service's models (decisions.md row 10) that this key may use, with the prices Atelier trusts. */
-const listModels = withApiKey(async ({ ctx, key }) => {
+const listModels = withApiKey({}, async ({ ctx, key }) => {
   const models = await serviceModels(ctx);
   const data = models.filter((m) => key.models.length === 0 || key.models.includes(m.id)).map((m) => ({ object: 'model', ...m }));
   return Response.json({ object: 'list', data }, { headers: noStore });
 });
 
 /** POST /api/v1/images/generations: the service's multi-model generation, run as a board. */
-const generations = withApiKey(async (caller, request) =>
-  Response.json(await generateImages(caller, await jsonBody(request, generationsRequestSchema), request.signal)),
+const generations = withApiKey({ body: generationsRequestSchema }, async (caller, { body }, request) =>
+  Response.json(await generateImages(caller, body, request.signal)),
 );
 
 /** POST /api/v1/images/edits: the service's image edit (multipart). */
-const edits = withApiKey(async (caller, request) => Response.json(await editImage(caller, request)));
+const edits = withApiKey({ form: editFieldsSchema }, async (caller, _input, request) => Response.json(await editImage(caller, request)));
 
 /** POST /api/v1/videos/generations: the service's asynchronous video task. */
-const videos = withApiKey(async (caller, request) => Response.json(await startVideo(caller, await jsonBody(request, videosRequestSchema))));
+const videos = withApiKey({ body: videosRequestSchema }, async (caller, { body }) => Response.json(await startVideo(caller, body)));
 
 /** GET /api/v1/videos/generations/{id}: the task record (decisions.md row 5) of one of the key's team's videos. */
-const videoTask = withApiKey(async (caller, _request, { id }) => {
+const videoTask = withApiKey({}, async (caller, { params: { id } }) => {
   if (!isUuid(id)) throw new AppError('not_found', 'No such video task.', { apiCode: 'task_not_found' });
   return Response.json(await videoTaskRecord(caller, id), { headers: noStore });
 });
@@ -79,13 +80,20 @@ const file: Handler = async (request, { file }) => {
   }
 };
 
-const ROUTES: Array<{ pattern: RegExp; methods: Record<string, Handler> }> = [
-  { pattern: /^\/api\/v1\/models$/, methods: { GET: listModels } },
-  { pattern: /^\/api\/v1\/images\/generations$/, methods: { POST: generations } },
-  { pattern: /^\/api\/v1\/images\/edits$/, methods: { POST: edits } },
-  { pattern: /^\/api\/v1\/videos\/generations$/, methods: { POST: videos } },
-  { pattern: /^\/api\/v1\/videos\/generations\/(?<id>[^/]+)$/, methods: { GET: videoTask } },
-  { pattern: /^\/api\/v1\/files\/(?<file>[^/]+)$/, methods: { GET: file, HEAD: file } },
+/** A route of the API: its path (`:name` a segment), the pattern that matches it, its handlers. */
+const apiRoute = (path: string, methods: Record<string, Handler>) => ({
+  path,
+  pattern: new RegExp(`^${path.replace(/:(\w+)/g, '(?<$1>[^/]+)')}$`),
+  methods,
+});
+
+export const API_ROUTES = [
+  apiRoute('/api/v1/models', { GET: listModels }),
+  apiRoute('/api/v1/images/generations', { POST: generations }),
+  apiRoute('/api/v1/images/edits', { POST: edits }),
+  apiRoute('/api/v1/videos/generations', { POST: videos }),
+  apiRoute('/api/v1/videos/generations/:id', { GET: videoTask }),
+  apiRoute('/api/v1/files/:file', { GET: file, HEAD: file }),
 ];
 
 /** A path's named parts, percent-decoded; null if one is not valid percent-encoding. */
@@ -100,7 +108,7 @@ function decodeParams(groups: Record<string, string>): Record<string, string> | 
 /** Answers one /api/v1 request; an unknown path or method in the service's error shape. */
 export async function serveApi(request: Request): Promise<Response> {
   const { pathname } = new URL(request.url);
-  for (const route of ROUTES) {
+  for (const route of API_ROUTES) {
     const match = route.pattern.exec(pathname);
     if (!match) continue;
     const handler = route.methods[request.method];

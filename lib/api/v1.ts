@@ -2,7 +2,9 @@ import { z } from 'zod';
 import { apiCaller, type ApiCaller } from '../api-keys/authenticate';
 import { takeRequest } from '../api-keys/rate';
 import { AppError, publicError } from '../errors';
+import { withSchemas, type EntrySchemas } from '../http/entry-schemas';
 import { withRequestScope } from '../request-log/log';
+import { isControlCharacterIssue } from '../text';
 
 // Atelier's API (/api/v1) speaks the service's interface: the same bodies, and refusals in the
 // service's error shape (decisions.md row 1), so that a client of the service switches by changing
@@ -66,6 +68,14 @@ export function invalidBody(error: z.ZodError, body: unknown): AppError {
   const field = String(issue?.path[0] ?? '');
   const value = typeof body === 'object' && body !== null ? (body as Record<string, unknown>)[field] : undefined;
   const tooBig = issue ? codesOf(issue).includes('too_big') : false;
+  const control = error.issues.find(isControlCharacterIssue);
+  if (control) {
+    const name = String(control.path[0] ?? 'body');
+    return new AppError('invalid_input', `${name}: holds a control character (such as NUL) that text may not contain.`, {
+      apiCode: 'invalid_input',
+      param: name,
+    });
+  }
   const code =
     field !== '' && isMissing(value)
       ? 'missing_field'
@@ -86,26 +96,37 @@ export function checkModels(caller: ApiCaller, models: string[]): void {
   }
 }
 
+/** What an API route's handler is given: its path params and its JSON body, parsed. */
+export interface ApiInput<B> {
+  params: Record<string, string>;
+  body: B;
+}
+
 /**
- * An API route: the bearer key first (401), then its requests-per-minute (429), then the handler;
- * every refusal in the service's error shape.
+ * An API route: the bearer key first (401), then its requests-per-minute (429), then the JSON body
+ * parsed with the service's schema (if it takes one), then the handler; every refusal in the
+ * service's error shape.
  */
-export function withApiKey(handler: (caller: ApiCaller, request: Request, params: Record<string, string>) => Promise<Response>) {
-  return async (request: Request, params: Record<string, string> = {}): Promise<Response> => {
+export function withApiKey<S extends EntrySchemas>(
+  schemas: S,
+  handler: (caller: ApiCaller, input: ApiInput<S['body'] extends z.ZodType ? z.infer<S['body']> : undefined>, request: Request) => Promise<Response>,
+) {
+  return withSchemas(async (request: Request, params: Record<string, string> = {}): Promise<Response> => {
     try {
       return await withRequestScope(async () => {
         const caller = await apiCaller(request);
         await takeRequest(caller.key);
-        return await handler(caller, request, params);
+        const body = schemas.body ? await jsonBody(request, schemas.body) : undefined;
+        return await handler(caller, { params, body: body as never }, request);
       });
     } catch (error) {
       return v1ErrorResponse(error);
     }
-  };
+  }, schemas);
 }
 
 /** A JSON body parsed with the service's schema, or the service's 400 (415 for another content type). */
-export async function jsonBody<S extends z.ZodType>(request: Request, schema: S): Promise<z.infer<S>> {
+async function jsonBody<S extends z.ZodType>(request: Request, schema: S): Promise<z.infer<S>> {
   const type = request.headers.get('content-type')?.split(';')[0].trim().toLowerCase();
   if (type !== 'application/json')
     throw new AppError('invalid_input', 'Send the body as application/json.', { apiStatus: 415, apiCode: 'unsupported_media_type', param: null });

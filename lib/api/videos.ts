@@ -10,6 +10,7 @@ import { createVideo } from '../videos/create-video';
 import { videoParamsSchema } from '../videos/queries';
 import { fileUrl, FILE_URL_DAYS } from './file-urls';
 import { checkModels } from './v1';
+import { nameText, promptText } from '../text';
 
 // POST /api/v1/videos/generations and GET /api/v1/videos/generations/{id}: the service's video task
 // (sections 2.3 and 2.4, decisions.md row 5) as Atelier runs it; the id is Atelier's, and the
@@ -20,6 +21,7 @@ const webhookUrl = z
   .url()
   .max(2_000)
   .refine((value) => {
+    if (!URL.canParse(value)) return false;
     const url = new URL(value);
     const host = url.hostname.replace(/^\[(.*)\]$/, '$1');
     const allowed = appConfig().privateCallbackOrigins.includes(url.origin) || !isBlockedAddress(host);
@@ -27,8 +29,8 @@ const webhookUrl = z
   }, 'webhook_url must be a public http(s) URL.');
 
 export const videosRequestSchema = z.object({
-  model: z.string().trim().min(1).max(200),
-  prompt: z.string().trim().min(1).max(32_000),
+  model: nameText().trim().min(1).max(200),
+  prompt: promptText().trim().min(1).max(32_000),
   duration: z.int().min(1).max(600).optional(),
   resolution: z.enum(VIDEO_RESOLUTIONS).default(SERVICE_DEFAULTS.videoResolution),
   audio: z.boolean().default(false),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { AppError, publicError, type ErrorCode, type MessageKey } from '../errors';
+import { AppError, invalidInput, publicError, type ErrorCode, type MessageKey } from '../errors';
+import { withSchemas } from '../http/entry-schemas';
 import { teamContext, type TeamContext } from './context';
 import type { Role } from './roles';
 
@@ -17,20 +18,19 @@ export function teamAction<S extends z.ZodType, T>(
   minRole: Role,
   handler: (ctx: TeamContext, input: z.infer<S>) => Promise<T>,
 ): (input: z.input<S>) => Promise<ActionResult<T>> {
-  return async (raw) => {
-    const parsed = schema.safeParse(raw instanceof FormData ? Object.fromEntries(raw) : raw);
-    if (!parsed.success) {
-      const fields: Record<string, string> = {};
-      for (const issue of parsed.error.issues) fields[issue.path.join('.') || '_'] ??= issue.message;
-      return { ok: false, error: { code: 'invalid_input', message: 'Please check the highlighted fields.', fields } };
-    }
-    try {
-      return { ok: true, data: await handler(await teamContext(minRole), parsed.data) };
-    } catch (error) {
-      const { code, message, key, values, fields } = publicError(error);
-      return { ok: false, error: { code, message, ...(key ? { key } : {}), ...(values ? { values } : {}), ...(fields ? { fields } : {}) } };
-    }
-  };
+  return withSchemas(
+    async (raw: z.input<S>) => {
+      try {
+        const parsed = schema.safeParse(raw instanceof FormData ? Object.fromEntries(raw) : raw);
+        if (!parsed.success) throw invalidInput(parsed.error);
+        return { ok: true, data: await handler(await teamContext(minRole), parsed.data) };
+      } catch (error) {
+        const { code, message, key, values, fields } = publicError(error);
+        return { ok: false, error: { code, message, ...(key ? { key } : {}), ...(values ? { values } : {}), ...(fields ? { fields } : {}) } };
+      }
+    },
+    { body: schema },
+  );
 }
 
 export { AppError };

@@ -5,10 +5,11 @@ import { revokeAllSessions } from './sessions';
 import { recordFailure, recordSuccess, secondsToWait } from './throttle';
 import { AppError } from '../errors';
 import { db } from '../runtime';
+import { nameText } from '../text';
 
 export const changePasswordSchema = z.object({
-  current: z.string().min(1).max(200),
-  next: z.string().min(8, 'passwordTooShort').max(200),
+  current: nameText().min(1).max(200),
+  next: nameText().min(8, 'passwordTooShort').max(200),
 });
 
 /**
@@ -24,7 +25,7 @@ export async function changePassword(ctx: Pick<TeamContext, 'user'>, input: z.in
   const user = await prisma.user.findUniqueOrThrow({ where: { id: ctx.user.id }, select: { passwordHash: true } });
   if (!user.passwordHash || !(await verifyPassword(input.current, user.passwordHash))) {
     await recordFailure(attempt);
-    throw new AppError('invalid_input', 'The current password is not right.', { key: 'wrongPassword' });
+    throw new AppError('invalid_input', 'The current password is not right.', { key: 'wrongPassword', fields: { current: 'wrongPassword' } });
   }
   await recordSuccess(ctx.user.email);
   const passwordHash = await hashPassword(input.next);

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { AppError, errorResponse } from '../errors';
+import { AppError, errorResponse, invalidInput } from '../errors';
+import { withSchemas, type EntrySchemas } from '../http/entry-schemas';
 import { withRequestScope } from '../request-log/log';
 import { currentUser, teamContext, type TeamContext, type Viewer } from './context';
 import type { Role } from './roles';
@@ -7,12 +8,7 @@ import type { Role } from './roles';
 // The one way into a route handler: who (session, membership, role), then the parsed path params,
 // query and JSON body, each with its zod schema; every refusal is an AppError answered as JSON.
 
-export interface RouteSchemas {
-  /** A malformed path param names nothing that exists: 404. */
-  params?: z.ZodType;
-  query?: z.ZodType;
-  body?: z.ZodType;
-}
+export type RouteSchemas = EntrySchemas;
 
 type Parsed<S extends z.ZodType | undefined> = S extends z.ZodType ? z.infer<S> : undefined;
 export interface RouteInput<S extends RouteSchemas> {
@@ -24,12 +20,8 @@ export interface RouteInput<S extends RouteSchemas> {
 /** What Next.js hands a route handler beside the request. */
 export type RouteContext = { params?: Promise<Record<string, string | string[]>> };
 
-/** The first message per top-level field, as the forms show them: `{ models: 'tooManyModels' }`. */
-function fields(error: z.ZodError): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const issue of error.issues) out[String(issue.path[0] ?? '_')] ??= issue.message;
-  return out;
-}
+/** Fields by their top-level name, as the forms show them: `{ models: 'tooManyModels' }`. */
+const topLevel = (path: PropertyKey[]) => String(path[0] ?? '_');
 
 async function parseInput<S extends RouteSchemas>(schemas: S, request: Request, context: RouteContext | undefined): Promise<RouteInput<S>> {
   const params = schemas.params?.safeParse(await context?.params);
@@ -37,7 +29,7 @@ async function parseInput<S extends RouteSchemas>(schemas: S, request: Request, 
   const query = schemas.query?.safeParse(Object.fromEntries(new URL(request.url).searchParams));
   if (query && !query.success) {
     const issue = query.error.issues[0];
-    throw new AppError('invalid_input', `The query is not valid (${issue?.path.join('.') || 'query'}: ${issue?.message}).`, { fields: fields(query.error) });
+    throw invalidInput(query.error, { fieldOf: topLevel, message: `The query is not valid (${issue?.path.join('.') || 'query'}: ${issue?.message}).` });
   }
   let body: z.ZodSafeParseResult<unknown> | undefined;
   if (schemas.body) {
@@ -45,7 +37,7 @@ async function parseInput<S extends RouteSchemas>(schemas: S, request: Request, 
       throw new AppError('invalid_input', 'The request body is not valid JSON.');
     });
     body = schemas.body.safeParse(json);
-    if (!body.success) throw new AppError('invalid_input', 'Please check the highlighted fields.', { fields: fields(body.error) });
+    if (!body.success) throw invalidInput(body.error, { fieldOf: topLevel });
   }
   return { params: params?.data, query: query?.data, body: body?.data } as RouteInput<S>;
 }
@@ -56,7 +48,7 @@ export function withTeam<S extends RouteSchemas>(
   schemas: S,
   handler: (ctx: TeamContext, input: RouteInput<S>, request: Request) => Promise<Response>,
 ) {
-  return async (request: Request, context?: RouteContext): Promise<Response> => {
+  return withSchemas(async (request: Request, context?: RouteContext): Promise<Response> => {
     try {
       // The service calls the handler makes go to the request log with the whole request's time.
       return await withRequestScope(async () => {
@@ -66,12 +58,12 @@ export function withTeam<S extends RouteSchemas>(
     } catch (error) {
       return errorResponse(error);
     }
-  };
+  }, schemas);
 }
 
 /** A route for any signed-in user, whatever team is active (their files in any of their teams). */
 export function withUser<S extends RouteSchemas>(schemas: S, handler: (user: Viewer, input: RouteInput<S>, request: Request) => Promise<Response>) {
-  return async (request: Request, context?: RouteContext): Promise<Response> => {
+  return withSchemas(async (request: Request, context?: RouteContext): Promise<Response> => {
     try {
       const user = await currentUser();
       if (!user) throw new AppError('unauthenticated', 'Please sign in.');
@@ -79,7 +71,7 @@ export function withUser<S extends RouteSchemas>(schemas: S, handler: (user: Vie
     } catch (error) {
       return errorResponse(error);
     }
-  };
+  }, schemas);
 }
 
 /** A path param that is a UUID (a malformed one is a 404). */

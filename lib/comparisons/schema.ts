@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { IMAGE_SIZES } from '../upstream/defaults';
+import { nameText, promptText } from '../text';
 
 export const BACKGROUNDS = ['auto', 'opaque', 'transparent'] as const;
 export const RESPONSE_FORMATS = ['url', 'b64_json'] as const;
@@ -10,9 +11,9 @@ export const LIMITS = { maxModels: 4, maxN: 4, maxPromptLength: 4000, maxSeed: 2
  * the compare dictionary's `errors` section, so each side shows them in the reader's language.
  */
 export const boardInputSchema = z.object({
-  prompt: z.string().trim().min(1, 'promptRequired').max(LIMITS.maxPromptLength, 'promptTooLong'),
+  prompt: promptText().trim().min(1, 'promptRequired').max(LIMITS.maxPromptLength, 'promptTooLong'),
   models: z
-    .array(z.string().trim().min(1).max(100))
+    .array(nameText().trim().min(1).max(100))
     .min(1, 'modelsRequired')
     .max(LIMITS.maxModels, 'tooManyModels')
     .refine((models) => new Set(models).size === models.length, 'duplicateModels'),

@@ -15,6 +15,7 @@ import { ANCHORS, placement, type Extension, type Placed } from './canvas';
 import { checkImage } from './image-input';
 import { EDIT_KINDS, needsMask } from './kinds';
 import { extendCanvas } from './outpaint';
+import { nameText, promptText } from '../text';
 
 /** An uploaded file, already on disk (receiveEditUpload). */
 const file = z.object({ path: z.string(), bytes: z.number() });
@@ -31,14 +32,19 @@ const outputSize = z
 /** A side of an outpainting's new canvas. */
 const canvasSide = z.coerce.number().int().min(1).max(4096, 'The new canvas is at most 4096 px a side.');
 
+/** The fields an API caller sends beside the image and the mask (section 4.1); the studio sends more. */
+export const editFieldsSchema = z.object({
+  prompt: promptText().trim().min(1).max(32_000),
+  model: nameText().min(1).max(200).optional(),
+  size: outputSize.optional(),
+});
+
 /** One edit as the studio sends it (multipart): a new upload or a team asset, the mask for the mask kinds. */
 export const editRequestSchema = z
   .object({
     requestId: z.uuid(),
     kind: z.enum(EDIT_KINDS),
-    prompt: z.string().trim().min(1).max(32_000),
-    model: z.string().min(1).max(200).optional(),
-    size: outputSize.optional(),
+    ...editFieldsSchema.shape,
     image: file.optional(),
     assetId: z.uuid().optional(),
     mask: file.optional(),

@@ -5,6 +5,7 @@ import { AppError } from '../errors';
 import { db } from '../runtime';
 import { filtered, libraryFiltersSchema, ORDER, resultSize } from './items';
 import type { Selection } from './view';
+import { nameText } from '../text';
 
 /** At most this many results go into one download. */
 export const BULK_MAX = 500;
@@ -25,7 +26,7 @@ export const bulkSelectionSchema = libraryFiltersSchema
 export type BulkSelection = z.output<typeof bulkSelectionSchema>;
 
 /** A bulk action's selection: ids, or the library's query string (at most BULK_MAX results either way). */
-export const selectionSchema = z.union([z.object({ ids: z.array(z.uuid()).min(1).max(BULK_MAX) }), z.object({ filters: z.string().max(4000) })]);
+export const selectionSchema = z.union([z.object({ ids: z.array(z.uuid()).min(1).max(BULK_MAX) }), z.object({ filters: nameText().max(4000) })]);
 
 /**
  * The ids a selection names: its own, or those of every result its filters select (the library or

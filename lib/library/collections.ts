@@ -1,15 +1,15 @@
-import { z } from 'zod';
 import type { TeamContext } from '../auth/context';
 import { atLeast } from '../auth/roles';
 import { AppError } from '../errors';
 import { db } from '../runtime';
 import { LIVE } from './trash';
 import type { CollectionSummary } from './view';
+import { nameText } from '../text';
 
 // Collections: named sets of the team's results, visible to the whole team. Anyone in the team
 // adds and removes results; the one who made a collection, or an admin, deletes it.
 
-export const collectionNameSchema = z.string().trim().min(1, 'Give the collection a name.').max(80, 'A name is at most 80 characters.');
+export const collectionNameSchema = nameText().trim().min(1, 'Give the collection a name.').max(80, 'A name is at most 80 characters.');
 
 /** The team's collections, newest first, with how many live results each holds. */
 export async function listCollections(ctx: TeamContext): Promise<CollectionSummary[]> {

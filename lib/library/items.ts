@@ -9,6 +9,7 @@ import { LIVE, trashSince } from './trash';
 import { db } from '../runtime';
 import { previewUrl } from '../assets/preview-url';
 import type { LibraryItem } from './view';
+import { searchText } from '../text';
 
 // The library: every result of a team (one GenerationOutput each: an edit's result, one image of a
 // board, one video), newest first. Pages are keyset pages over the index
@@ -59,7 +60,7 @@ export const libraryFiltersSchema = z.object({
   /** The trash instead of the library: what was deleted in the last 30 days. */
   trash: optional(z.literal('1')),
   /** Words of the prompt or the revised prompt, any language (a substring: 灯塔 finds 海边的灯塔). */
-  q: optional(z.string().trim().max(200, 'A search is at most 200 characters.')),
+  q: optional(searchText().trim().max(200, 'A search is at most 200 characters.')),
 });
 export type LibraryFilters = z.output<typeof libraryFiltersSchema>;
 

@@ -10,6 +10,7 @@ import { rememberDevice } from '@/lib/auth/device-cookie';
 import { recordFailure, secondsToWait } from '@/lib/auth/throttle';
 import { safeCallbackUrl } from '@/lib/auth/callback-url';
 import { AppError, publicError } from '@/lib/errors';
+import { isControlCharacterIssue } from '@/lib/text';
 
 const schema = signUpSchema.extend({ callbackUrl: z.string().max(2000).optional() });
 const FIELD_CODES = { name: 'nameRequired', email: 'emailInvalid', password: 'passwordTooShort' } as const;
@@ -22,7 +23,9 @@ export async function signUpWithPassword(_prev: SignUpState, formData: FormData)
     const fields: NonNullable<SignUpState['fields']> = {};
     for (const issue of parsed.error.issues) {
       const key = issue.path[0];
-      if (key === 'name' || key === 'email' || key === 'password') Object.assign(fields, { [key]: FIELD_CODES[key] });
+      if (key === 'name') fields.name ??= isControlCharacterIssue(issue) ? 'controlCharacter' : FIELD_CODES.name;
+      if (key === 'password') fields.password ??= isControlCharacterIssue(issue) ? 'controlCharacter' : FIELD_CODES.password;
+      if (key === 'email') fields.email = FIELD_CODES.email;
     }
     return { fields, values };
   }

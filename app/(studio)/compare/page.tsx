@@ -7,6 +7,7 @@ import { CompareSlots } from '@/components/empty/illustrations';
 import { EmptyState } from '@/components/empty/empty-state';
 import { PageHeader } from '@/components/page-header';
 import { teamPage } from '@/lib/auth/page-context';
+import { promptText } from '@/lib/text';
 import { boardCatalog } from '@/lib/comparisons/catalog';
 import { listBoards } from '@/lib/comparisons/queries';
 import { format } from '@/lib/i18n';
@@ -21,7 +22,7 @@ export async function generateMetadata(): Promise<Metadata> {
 const querySchema = z.object({
   page: z.coerce.number().int().min(1).max(100_000).default(1),
   // "New board from this" (the library): a prompt, seed and size to start from.
-  prompt: z.string().max(4000).optional(),
+  prompt: promptText().max(4000).optional(),
   seed: z.coerce
     .number()
     .int()

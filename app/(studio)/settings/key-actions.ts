@@ -4,9 +4,10 @@ import { refresh } from 'next/cache';
 import { z } from 'zod';
 import { teamAction } from '@/lib/auth/action';
 import { deleteTeamKey, deleteUserKey, storeTeamKey, storeUserKey } from '@/lib/keys/service-keys';
+import { nameText } from '@/lib/text';
 
 // The key travels browser -> server only: every action answers null, never the key or its status.
-const keyInput = z.object({ key: z.string().min(1).max(500) });
+const keyInput = z.object({ key: nameText().min(1).max(500) });
 const none = z.object({});
 
 export const saveUserKey = teamAction(keyInput, 'member', async (ctx, { key }) => {

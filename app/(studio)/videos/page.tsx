@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import type { Metadata } from 'next';
 import { Clapperboard, SearchX } from 'lucide-react';
 import Link from 'next/link';
@@ -10,6 +9,7 @@ import { VideoFilters } from '@/components/videos/video-filters';
 import { VideoForm } from '@/components/videos/video-form';
 import { VideoLibrary } from '@/components/videos/video-library';
 import { teamPage } from '@/lib/auth/page-context';
+import { promptText } from '@/lib/text';
 import { format } from '@/lib/i18n';
 import { queryString, type SearchParams } from '@/lib/http/page-query';
 import { getI18n } from '@/lib/i18n/server';
@@ -23,7 +23,7 @@ export async function generateMetadata(): Promise<Metadata> {
 
 export default async function VideosPage({ searchParams }: { searchParams: SearchParams }) {
   // `prompt`: "Video from this prompt" (the library) starts the form with it.
-  const { ctx, t, query } = await teamPage(videoFiltersSchema.extend({ prompt: z.string().max(4000).optional() }), searchParams);
+  const { ctx, t, query } = await teamPage(videoFiltersSchema.extend({ prompt: promptText().max(4000).optional() }), searchParams);
   const { prompt, ...filters } = query;
   const filtered = Boolean(filters.status || filters.model || filters.scope === 'mine' || filters.before);
   const [models, { videos, next }, used] = await Promise.all([videoModels(ctx), listVideos(ctx, filters), usedVideoModels(ctx)]);

@@ -74,6 +74,7 @@ export const en = {
     emailInvalid: 'Enter a valid email address.',
     passwordRequired: 'Enter your password.',
     passwordTooShort: 'Use at least 8 characters.',
+    controlCharacter: 'Remove the control character (such as NUL): text may not contain it.',
     failed: 'That did not work. Please try again in a moment.',
     working: 'Working…',
   },
@@ -193,6 +194,7 @@ export const en = {
     revoked: 'Invite revoked',
   },
   serverErrors: {
+    controlCharacters: 'The field “{field}” holds a control character (such as NUL) that text may not contain. Remove it and try again.',
     alertWebhookPrivate: 'That webhook address is not a public http(s) address.',
     videoMissing: 'That video is not in this team or no longer exists.',
     videoNotFailed: 'Only a failed video can be retried.',
@@ -244,6 +246,7 @@ export const en = {
   },
   errors: {
     invalidInput: 'Please check the highlighted fields.',
+    controlCharacter: 'Remove the control character (such as NUL): text may not contain it.',
     internal: 'Something went wrong. Please try again.',
     unauthenticated: 'Your session has ended. Please sign in again.',
   },

@@ -74,6 +74,7 @@ export const zhCN: Dictionary = {
     emailInvalid: '请输入有效的邮箱地址。',
     passwordRequired: '请输入密码。',
     passwordTooShort: '密码至少需要 8 个字符。',
+    controlCharacter: '请删除其中的控制字符（例如 NUL），文本中不能包含。',
     failed: '操作没有成功，请稍后重试。',
     working: '处理中…',
   },
@@ -193,6 +194,7 @@ export const zhCN: Dictionary = {
     revoked: '邀请已撤销',
   },
   serverErrors: {
+    controlCharacters: '“{field}”中含有文本不允许的控制字符（例如 NUL），请删除后重试。',
     alertWebhookPrivate: '该 Webhook 地址不是公网的 http(s) 地址。',
     videoMissing: '该视频不在此团队中，或已不存在。',
     videoNotFailed: '只有失败的视频可以重试。',
@@ -243,6 +245,7 @@ export const zhCN: Dictionary = {
   },
   errors: {
     invalidInput: '请检查标出的字段。',
+    controlCharacter: '请删除其中的控制字符（例如 NUL），文本中不能包含。',
     internal: '出了点问题，请重试。',
     unauthenticated: '登录已失效，请重新登录。',
   },

@@ -21,6 +21,32 @@ export function actionId(name: string): string {
   return ids[0];
 }
 
+/**
+ * A page that serves the action in this build (one without a dynamic segment when there is one,
+ * else one with its segments filled in): the path to post the action to.
+ */
+export function actionPage(name: string): string {
+  const manifest = JSON.parse(readFileSync(path.join(ROOT, '.next/server/server-reference-manifest.json'), 'utf8')) as {
+    node: Record<string, { exportedName?: string; workers: Record<string, unknown> }>;
+  };
+  const pages = Object.values(manifest.node)
+    .filter((entry) => entry.exportedName === name)
+    .flatMap((entry) => Object.keys(entry.workers))
+    .filter((worker) => worker.endsWith('/page'))
+    .map(
+      (worker) =>
+        `/${worker
+          .replace(/^app\//, '')
+          .replace(/\/?page$/, '')
+          .split('/')
+          .filter((segment) => !/^\(.*\)$/.test(segment))
+          .join('/')}`.replace(/\/$/, '') || '/',
+    )
+    .sort((a, b) => Number(a.includes('[')) - Number(b.includes('[')));
+  if (!pages[0]) throw new Error(`no page serves the server action ${name}`);
+  return pages[0].replace(/\[[^\]]+\]/g, 'x'.repeat(32));
+}
+
 /** The action's return value from a React Server Components answer: row 0 points at the row that holds it. */
 function actionValue(body: string): unknown {
   const rows = new Map<string, string>();

@@ -5,18 +5,18 @@ import { z } from 'zod';
 import { withTeam } from '@/lib/auth/route';
 import { receiveEditUpload } from '@/lib/edits/upload';
 import { editRequestSchema, runEdit } from '@/lib/edits/run-edit';
-import { AppError } from '@/lib/errors';
+import { invalidInput } from '@/lib/errors';
 import { requestCancel } from '@/lib/generations/cancel';
 
 export const dynamic = 'force-dynamic';
 
-export const POST = withTeam('member', {}, async (ctx, _input, request) => {
+export const POST = withTeam('member', { form: editRequestSchema }, async (ctx, _input, request) => {
   // The files stream to temporary files (server.ts has capped the body at 42 MB); deleted at the end.
   const upload = await receiveEditUpload(request);
   try {
     const fields = Object.fromEntries(Object.entries(upload.fields).filter(([, v]) => v !== ''));
     const parsed = editRequestSchema.safeParse({ ...fields, ...upload.files });
-    if (!parsed.success) throw new AppError('invalid_input', parsed.error.issues[0]?.message ?? 'Please check the form.');
+    if (!parsed.success) throw invalidInput(parsed.error, { message: parsed.error.issues[0]?.message ?? 'Please check the form.' });
     return Response.json(await runEdit(ctx, parsed.data, request.signal));
   } finally {
     await upload.dispose();
