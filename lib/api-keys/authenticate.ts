@@ -1,6 +1,6 @@
 import type { TeamContext } from '../auth/context';
 import type { KeyOwner } from '../keys/service-keys';
-import type { Role } from '../auth/roles';
+import { atLeast, type Role } from '../auth/roles';
 import { AppError } from '../errors';
 import { Prisma } from '../db/generated/client';
 import { db, hotQuery } from '../runtime';
@@ -40,6 +40,7 @@ interface KeyRow {
   email: string;
   userName: string;
   role: Role | null;
+  makerRole: Role | null;
   sealedKey: string | null;
   ownKey: boolean;
 }
@@ -64,8 +65,9 @@ const refused = (message: string) => new AppError('unauthenticated', message, { 
 
 /**
  * The caller behind `Authorization: Bearer atl_…`, in one statement: the key, its team, its member,
- * their membership now and the service key the studio would use for them. A key that is unknown, revoked or expired, or whose member has left the
- * team, is refused (401) the moment that happens: nothing is cached.
+ * their membership and its maker's now, and the service key the studio would use for them. A key that is unknown, revoked or
+ * expired, or whose member has left the team, is refused (401) the moment that happens, and one whose maker has left or now
+ * holds a lower role than its member is refused (403): nothing is cached.
  */
 export async function apiCaller(request: Request): Promise<ApiCaller> {
   const header = request.headers.get('authorization') ?? '';
@@ -79,12 +81,13 @@ export async function apiCaller(request: Request): Promise<ApiCaller> {
     SELECT k.id::text, k.name, k."secretHash", k.rpm, k.models, k."monthlyBudget"::text AS "monthlyBudget",
            (k."revokedAt" IS NULL AND (k."expiresAt" IS NULL OR k."expiresAt" > now())) AS live,
            t.id::text AS "teamId", t.name AS "teamName", t.personal, t."timeZone", t."pricesRaisedAt",
-           u.id::text AS "userId", u.email, u.name AS "userName", m.role,
+           u.id::text AS "userId", u.email, u.name AS "userName", m.role, maker.role AS "makerRole",
            coalesce(own."sealedKey", shared."sealedKey") AS "sealedKey", own.id IS NOT NULL AS "ownKey"
     FROM "ApiKey" k
     JOIN "Team" t ON t.id = k."teamId"
     JOIN "User" u ON u.id = k."userId"
     LEFT JOIN "Membership" m ON m."teamId" = k."teamId" AND m."userId" = k."userId"
+    LEFT JOIN "Membership" maker ON maker."teamId" = k."teamId" AND maker."userId" = k."createdById"
     LEFT JOIN "ServiceCredential" own ON own."userId" = k."userId"
     LEFT JOIN "ServiceCredential" shared ON shared."teamId" = k."teamId"
     WHERE k.prefix = ${prefix}`,
@@ -92,6 +95,11 @@ export async function apiCaller(request: Request): Promise<ApiCaller> {
   if (!row || !matchesHash(token, row.secretHash)) throw refused('That API key is not valid.');
   if (!row.live) throw refused('That API key has been revoked or has expired.');
   if (!row.role) throw refused('The member this key acts as is no longer in the team.');
+  if (!row.makerRole || !atLeast(row.makerRole, row.role)) {
+    throw new AppError('forbidden', 'The member who made this key has left the team or now holds a lower role than the member it acts as.', {
+      apiCode: 'key_maker_role',
+    });
+  }
   noteUsed(row.id);
   const team = { id: row.teamId, name: row.teamName, personal: row.personal, timeZone: row.timeZone, pricesRaisedAt: row.pricesRaisedAt };
   const ctx: ApiCaller['ctx'] = {

@@ -8,6 +8,7 @@ import { db } from '../runtime';
 import { deriveKey, seal } from '../secrets/seal';
 import { hashApiKey, newApiKey, newWebhookSecret } from './token';
 import { nameText } from '../text';
+import { atLeast } from '../auth/roles';
 
 // Team API keys: made and revoked by owners and admins, each acting as one member of the team.
 
@@ -40,8 +41,10 @@ const sealingKey = () => deriveKey(appConfig().atelierSecret);
  */
 export async function createApiKey(ctx: TeamContext, input: CreateApiKeyInput): Promise<{ id: string; token: string; webhookSecret: string }> {
   const prisma = await db();
-  const member = await prisma.membership.findFirst({ where: { teamId: ctx.team.id, userId: input.userId }, select: { id: true } });
+  const member = await prisma.membership.findFirst({ where: { teamId: ctx.team.id, userId: input.userId }, select: { role: true } });
   if (!member) throw new AppError('not_found', 'That person is not a member of this team.', { key: 'apiKeyNoMember' });
+  // A key acts as one member, never above the one who makes it (checked again at every use).
+  if (!atLeast(ctx.role, member.role)) throw new AppError('forbidden', 'A key may not act as someone whose role is above yours.', { key: 'apiKeyAboveRole' });
   const { token, prefix } = newApiKey();
   const webhookSecret = newWebhookSecret();
   const id = crypto.randomUUID();

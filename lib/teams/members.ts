@@ -71,6 +71,12 @@ export async function removeMember(ctx: TeamContext, membershipId: string): Prom
       throw new AppError('conflict', 'A team needs at least one owner: make someone else owner first.', { key: 'lastOwnerLeave' });
     }
     await tx.membership.delete({ where: { id: target.id } });
+    // Their keys, those acting as them and those they made, end with the membership: invited back,
+    // they start without them.
+    await tx.apiKey.updateMany({
+      where: { teamId: ctx.team.id, revokedAt: null, OR: [{ userId: target.userId }, { createdById: target.userId }] },
+      data: { revokedAt: new Date() },
+    });
   });
 }
 

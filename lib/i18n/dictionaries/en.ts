@@ -223,6 +223,7 @@ export const en = {
     teamBudgetExceeded: "This request (about ¥{estimate}) would exceed the team's monthly budget of ¥{limit}: ¥{left} left this month.",
     memberBudgetExceeded: 'This request (about ¥{estimate}) would exceed your monthly budget of ¥{limit}: ¥{left} left this month.',
     keyBudgetExceeded: 'This request (about ¥{estimate}) would exceed this API key’s monthly budget of ¥{limit}: ¥{left} left this month.',
+    apiKeyAboveRole: 'A key may not act as someone whose role is above yours.',
     apiKeyNoMember: 'That person is not a member of this team.',
     apiKeyMissing: 'That key is not in this team.',
     upstreamKey: 'The service did not accept the service key. Check it in Settings.',

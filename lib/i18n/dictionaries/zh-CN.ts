@@ -223,6 +223,7 @@ export const zhCN: Dictionary = {
     teamBudgetExceeded: '本次请求（约 ¥{estimate}）将超出团队月度预算 ¥{limit}：本月仅剩 ¥{left}。',
     memberBudgetExceeded: '本次请求（约 ¥{estimate}）将超出你的月度预算 ¥{limit}：本月仅剩 ¥{left}。',
     keyBudgetExceeded: '本次请求（约 ¥{estimate}）将超出该 API 密钥的月度预算 ¥{limit}：本月仅剩 ¥{left}。',
+    apiKeyAboveRole: '密钥不能以角色高于你的成员身份操作。',
     apiKeyNoMember: '此人不是该团队的成员。',
     apiKeyMissing: '该密钥不在此团队中。',
     upstreamKey: '服务未接受该服务密钥，请在设置中检查。',

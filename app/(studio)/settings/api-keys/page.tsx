@@ -46,7 +46,14 @@ export default async function ApiKeysPage() {
       base={`${appConfig().publicUrl}/api/v1`}
       keys={items}
       models={models.map((m) => m.id).sort()}
-      {...(admin ? { members: members.map((m) => ({ id: m.userId, name: m.name || m.email })), make: makeApiKey, revoke: revokeApiKeyAction } : {})}
+      {...(admin
+        ? {
+            // A key acts at most at its maker's role: only those members are offered.
+            members: members.filter((m) => atLeast(ctx.role, m.role)).map((m) => ({ id: m.userId, name: m.name || m.email })),
+            make: makeApiKey,
+            revoke: revokeApiKeyAction,
+          }
+        : {})}
     />
   );
 }
