@@ -21,11 +21,13 @@ import { webhookBase } from './lib/videos/webhook-target';
 import { createReferenceService, loadConfig as loadServiceConfig, nodeHandler } from '@atelier/reference-service';
 import { closeRuntime, runtime } from './lib/runtime';
 import { withDeadline } from './lib/async';
+import { sealAlertWebhookUrls } from './lib/alerts/settings';
 
 setProcessRole('web');
 const dev = process.env.NODE_ENV === 'development';
 const config = appConfig();
 const { db } = await runtime();
+await sealAlertWebhookUrls(); // addresses saved before they were sealed (needs the app's secret, so not a migration)
 // A wrong bucket, credentials or folder stops the start here, not the first upload.
 await blobStore().probe();
 log().info({ database: db.kind === 'pglite' ? `PGlite in ${path.join(config.dataDir, 'pglite')}` : 'PostgreSQL' }, 'database ready');

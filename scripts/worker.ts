@@ -7,9 +7,11 @@ import { queueDepths } from '../lib/queue/depths';
 import { serveWorkerMetrics } from '../lib/observability/http';
 import { flushLogs, log, setProcessRole } from '../lib/observability/log';
 import { closeRuntime, runtime } from '../lib/runtime';
+import { sealAlertWebhookUrls } from '../lib/alerts/settings';
 
 setProcessRole('worker');
 const { db } = await runtime();
+await sealAlertWebhookUrls(); // addresses saved before they were sealed (needs the app's secret, so not a migration)
 await blobStore().probe();
 const jobs = await startJobs(db);
 const { metricsPort, host } = appConfig();

@@ -28,11 +28,15 @@ export interface AlertItem {
 export interface AlertSettingsView {
   budgetThresholds: number[];
   email: boolean;
-  webhookUrl: string | null;
+  /** Whether a team webhook is set; its address, masked, for owners and admins only. */
+  webhook: { masked: string | null } | null;
   failurePercent: number | null;
   slowP95Seconds: number | null;
   callsAtLeast: number;
   weeklySummary: boolean;
 }
 
-export type SaveAlerts = (input: AlertSettingsView) => Promise<ActionResult<{ webhookSecret: string | null }>>;
+/** The rules as the form saves them: `webhookUrl` a new address, null to remove it, absent to keep it. */
+export type AlertSettingsSave = Omit<AlertSettingsView, 'webhook'> & { webhookUrl?: string | null };
+
+export type SaveAlerts = (input: AlertSettingsSave) => Promise<ActionResult<{ webhookSecret: string | null }>>;

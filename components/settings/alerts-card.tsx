@@ -65,7 +65,9 @@ function AlertsForm({ settings, emailAvailable, save }: { settings: AlertSetting
   const { run, pending, toast } = useAction();
   const [thresholds, setThresholds] = useState(settings.budgetThresholds.join(', '));
   const [email, setEmail] = useState(settings.email);
-  const [webhookUrl, setWebhookUrl] = useState(settings.webhookUrl ?? '');
+  // The saved address never comes back to the page: a new one replaces it, or it is removed.
+  const [webhookUrl, setWebhookUrl] = useState('');
+  const [removeWebhook, setRemoveWebhook] = useState(false);
   const [failurePercent, setFailurePercent] = useState(settings.failurePercent?.toString() ?? '');
   const [slowSeconds, setSlowSeconds] = useState(settings.slowP95Seconds?.toString() ?? '');
   const [callsAtLeast, setCallsAtLeast] = useState(String(settings.callsAtLeast));
@@ -81,6 +83,11 @@ function AlertsForm({ settings, emailAvailable, save }: { settings: AlertSetting
   const [secret, setSecret] = useState<string | null>(null);
   const parsed = parseThresholds(thresholds);
   const readOnly = !save;
+  const webhookHint = settings.webhook?.masked
+    ? format(a.webhookSaved, { address: settings.webhook.masked })
+    : settings.webhook
+      ? a.webhookHidden
+      : a.webhookHint;
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -90,7 +97,7 @@ function AlertsForm({ settings, emailAvailable, save }: { settings: AlertSetting
         save({
           budgetThresholds: parsed,
           email,
-          webhookUrl: webhookUrl.trim() || null,
+          ...(webhookUrl.trim() ? { webhookUrl: webhookUrl.trim() } : removeWebhook || !settings.webhook ? { webhookUrl: null } : {}),
           failurePercent: percent,
           slowP95Seconds: seconds,
           callsAtLeast: minimum,
@@ -99,6 +106,8 @@ function AlertsForm({ settings, emailAvailable, save }: { settings: AlertSetting
       (saved) => {
         toast(a.saved, 'success');
         setSecret(saved.webhookSecret);
+        setWebhookUrl('');
+        setRemoveWebhook(false);
         router.refresh();
       },
     );
@@ -156,16 +165,28 @@ function AlertsForm({ settings, emailAvailable, save }: { settings: AlertSetting
         disabled={readOnly}
         onChange={(e) => setEmail(e.target.checked)}
       />
-      <Field id={`${id}-webhook`} label={a.webhook} hint={a.webhookHint}>
+      <Field id={`${id}-webhook`} label={a.webhook} hint={webhookHint}>
         <Input
           id={`${id}-webhook`}
           type="url"
           value={webhookUrl}
-          disabled={readOnly}
-          placeholder="https://hooks.slack.com/services/…"
+          disabled={readOnly || removeWebhook}
+          placeholder={settings.webhook?.masked ?? 'https://hooks.slack.com/services/…'}
           onChange={(e) => setWebhookUrl(e.target.value)}
         />
       </Field>
+      {save && settings.webhook && (
+        <CheckField
+          id={`${id}-webhook-remove`}
+          label={a.webhookRemove}
+          hint={a.webhookRemoving}
+          checked={removeWebhook}
+          onChange={(e) => {
+            setRemoveWebhook(e.target.checked);
+            setWebhookUrl('');
+          }}
+        />
+      )}
       {secret && <FreshLink url={secret} title={a.secret} testId="alert-webhook-secret" />}
       {save && (
         <div className="flex justify-end">

@@ -10,7 +10,9 @@ import { resolveTarget, resolveWithDns } from '../storage/pinned-request';
 
 // A team's alert rules (Settings → Alerts, owners and admins) and where alerts go: the owners' and
 // admins' email, and/or a team webhook. The webhook's address is checked when it is saved (and
-// again at every delivery) like an archive download's: a private address is refused.
+// again at every delivery) like an archive download's: a private address is refused. The address
+// often carries a secret (a Slack or WeCom hook), so it is sealed at rest like a service key and
+// shown to owners and admins only, masked.
 
 export const DEFAULT_THRESHOLDS = [50, 80, 100];
 
@@ -20,10 +22,12 @@ export const alertSettingsSchema = z.object({
     .max(5)
     .transform((ts) => [...new Set(ts)].sort((a, b) => a - b)),
   email: z.boolean(),
+  /** A new address; null removes the webhook; absent keeps the saved one (never sent back to the page). */
   webhookUrl: z
     .url({ protocol: /^https?$/ })
     .max(2000)
-    .nullable(),
+    .nullable()
+    .optional(),
   failurePercent: z.int().min(1).max(100).nullable().default(null),
   slowP95Seconds: z.number().min(0.1).max(600).nullable().default(null),
   callsAtLeast: z.int().min(1).max(100_000).default(10),
@@ -32,9 +36,19 @@ export const alertSettingsSchema = z.object({
 export type AlertSettingsInput = z.input<typeof alertSettingsSchema>;
 
 const secretContext = (teamId: string) => `alerts-webhook:${teamId}`;
+const urlContext = (teamId: string) => `alerts-webhook-url:${teamId}`;
 const secretKey = () => deriveKey(appConfig().atelierSecret);
 
-/** The settings a team's alerts run by (the defaults, all off, for a team that saved none). */
+/** A sealed value ("v1.…"); an address saved before addresses were sealed is still plain until start seals it. */
+const isSealed = (stored: string) => stored.startsWith('v1.');
+const openUrl = (teamId: string, stored: string) => (isSealed(stored) ? unseal(stored, secretKey(), urlContext(teamId)) : stored);
+
+/** What Settings shows of an address: its origin and last four characters (`https://hooks.slack.com/…a1b2`). */
+export function maskWebhookUrl(url: string): string {
+  return `${new URL(url).origin}/…${url.slice(-4)}`;
+}
+
+/** The settings a team's alerts run by (the defaults, all off, for a team that saved none), the webhook masked. */
 export async function alertSettingsOf(teamId: string) {
   const prisma = await db();
   const saved = await prisma.alertSettings.findUnique({ where: { teamId } });
@@ -42,7 +56,7 @@ export async function alertSettingsOf(teamId: string) {
     saved: Boolean(saved),
     budgetThresholds: saved?.budgetThresholds ?? DEFAULT_THRESHOLDS,
     email: saved?.email ?? false,
-    webhookUrl: saved?.webhookUrl ?? null,
+    webhook: saved?.webhookUrl ? maskWebhookUrl(openUrl(teamId, saved.webhookUrl)) : null,
     failurePercent: saved?.failurePercent ?? null,
     slowP95Seconds: saved?.slowP95Seconds ?? null,
     callsAtLeast: saved?.callsAtLeast ?? 10,
@@ -54,7 +68,26 @@ export async function alertSettingsOf(teamId: string) {
 export async function alertWebhookOf(teamId: string): Promise<{ url: string; secret: string } | null> {
   const saved = await (await db()).alertSettings.findUnique({ where: { teamId }, select: { webhookUrl: true, webhookSecret: true } });
   if (!saved?.webhookUrl || !saved.webhookSecret) return null;
-  return { url: saved.webhookUrl, secret: unseal(saved.webhookSecret, secretKey(), secretContext(teamId)) };
+  return { url: openUrl(teamId, saved.webhookUrl), secret: unseal(saved.webhookSecret, secretKey(), secretContext(teamId)) };
+}
+
+/**
+ * Seals the webhook addresses saved before they were sealed (run at every start, by every process:
+ * sealing needs the app's secret, so a migration cannot). Each row changes only if it still holds
+ * the plain address it was read with, so processes starting together seal it once.
+ */
+export async function sealAlertWebhookUrls(): Promise<number> {
+  const prisma = await db();
+  const plain = await prisma.alertSettings.findMany({ where: { webhookUrl: { not: null, startsWith: 'http' } }, select: { teamId: true, webhookUrl: true } });
+  let sealed = 0;
+  for (const row of plain) {
+    const { count } = await prisma.alertSettings.updateMany({
+      where: { teamId: row.teamId, webhookUrl: row.webhookUrl },
+      data: { webhookUrl: seal(row.webhookUrl!, secretKey(), urlContext(row.teamId)) },
+    });
+    sealed += count;
+  }
+  return sealed;
 }
 
 /** Refuses a webhook address that is not public (unless its origin is one the operator allowed). */
@@ -77,17 +110,28 @@ export async function saveAlertSettings(ctx: Pick<TeamContext, 'team' | 'role'>,
   if (!atLeast(ctx.role, 'admin')) throw new AppError('forbidden', 'Only owners and admins change alerts.', { key: 'adminsOnly' });
   const parsed = alertSettingsSchema.safeParse(input);
   if (!parsed.success) throw new AppError('invalid_input', parsed.error.issues[0]?.message ?? 'Those alert settings are not valid.');
-  const { weeklySummary, ...settings } = parsed.data;
-  if (settings.webhookUrl) await checkWebhookUrl(settings.webhookUrl);
+  const { weeklySummary, webhookUrl, ...settings } = parsed.data;
+  if (webhookUrl) await checkWebhookUrl(webhookUrl);
   const prisma = await db();
-  const before = await prisma.alertSettings.findUnique({ where: { teamId: ctx.team.id }, select: { webhookUrl: true, weeklySummarySince: true } });
+  const teamId = ctx.team.id;
+  const before = await prisma.alertSettings.findUnique({ where: { teamId }, select: { webhookUrl: true, weeklySummarySince: true } });
   const weeklySummarySince = weeklySummary ? (before?.weeklySummarySince ?? new Date()) : null;
-  const newSecret = settings.webhookUrl && settings.webhookUrl !== before?.webhookUrl ? newWebhookSecret() : null;
-  const secret = settings.webhookUrl ? (newSecret ? { webhookSecret: seal(newSecret, secretKey(), secretContext(ctx.team.id)) } : {}) : { webhookSecret: null };
+  const previous = before?.webhookUrl ? openUrl(teamId, before.webhookUrl) : null;
+  // Absent: the saved address stays, with its secret. The same address again keeps its secret too.
+  const newSecret = webhookUrl && webhookUrl !== previous ? newWebhookSecret() : null;
+  const webhook =
+    webhookUrl === undefined
+      ? {}
+      : webhookUrl === null
+        ? { webhookUrl: null, webhookSecret: null }
+        : {
+            webhookUrl: seal(webhookUrl, secretKey(), urlContext(teamId)),
+            ...(newSecret ? { webhookSecret: seal(newSecret, secretKey(), secretContext(teamId)) } : {}),
+          };
   await prisma.alertSettings.upsert({
-    where: { teamId: ctx.team.id },
-    create: { teamId: ctx.team.id, ...settings, weeklySummarySince, ...secret },
-    update: { ...settings, weeklySummarySince, ...secret },
+    where: { teamId },
+    create: { teamId, ...settings, weeklySummarySince, ...webhook },
+    update: { ...settings, weeklySummarySince, ...webhook },
   });
   return { webhookSecret: newSecret };
 }

@@ -103,3 +103,31 @@ test('an admin sets budget alerts, spends past a threshold and sees the alert de
   await page.context().close();
   await zh.context().close();
 });
+
+test('a member sees that alerts exist, not the webhook address or the recipients; an admin sees the address masked', async ({ browser }) => {
+  test.setTimeout(60_000);
+  const { port } = receiver.address() as AddressInfo;
+  const address = `http://127.0.0.1:${port}/alerts`;
+  const member = await signUp(atelier, 'Mo Member');
+  const { token } = await owner.act<{ token: string }>('createInviteLink', { role: 'member' }, '/settings/team');
+  await member.act('acceptInviteAction', { token }, `/invite/${token}`); // and makes the team the active one
+
+  const asMember = await (await member.fetch('/settings/alerts')).text();
+  expect(asMember).toContain('only owners and admins see its address');
+  expect(asMember).not.toContain(address);
+  expect(asMember).not.toContain(`127.0.0.1:${port}`);
+  expect(asMember).not.toContain(owner.email);
+  // The members' own action is refused, and the page offers none.
+  expect((await member.action('saveAlerts', { budgetThresholds: [50], email: false }, '/settings/alerts')).result).toMatchObject({ ok: false });
+
+  const asOwner = await (await owner.fetch('/settings/alerts')).text();
+  expect(asOwner).not.toContain(address);
+  expect(asOwner).toContain(`http://127.0.0.1:${port}/…erts`);
+  expect(asOwner).toContain(owner.email); // the recipients of the alert emails, for admins
+
+  const page = await signedInPage(browser, member, 'zh-CN');
+  await page.goto('/settings/alerts');
+  await expect(page.getByText('已设置 Webhook：仅所有者和管理员可见其地址。')).toBeVisible();
+  if (process.env.SCREENSHOTS) await page.screenshot({ path: shotPath('alerts-member-zh-CN.png'), fullPage: true });
+  await page.context().close();
+});

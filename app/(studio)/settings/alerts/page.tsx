@@ -17,15 +17,17 @@ export async function generateMetadata(): Promise<Metadata> {
 
 export default async function AlertsPage() {
   const ctx = await requireTeamContext();
-  const [settings, history] = await Promise.all([alertSettingsOf(ctx.team.id), alertHistory(ctx.team.id)]);
+  const admin = atLeast(ctx.role, 'admin');
+  const [{ webhook, ...settings }, history] = await Promise.all([alertSettingsOf(ctx.team.id), alertHistory(ctx.team.id)]);
   const items: AlertItem[] = history.map((event) => {
+    // Members see that alerts went out, not where to: no address, no recipient, no delivery error (it can name them).
     const delivery = {
       id: event.id,
       channel: event.channel,
       status: event.status,
       attempts: event.attempts,
-      recipients: event.recipients,
-      error: event.error,
+      recipients: admin ? event.recipients : null,
+      error: admin ? event.error : null,
       firedAt: event.firedAt.toISOString(),
     };
     if (event.rule === 'weekly') {
@@ -45,10 +47,10 @@ export default async function AlertsPage() {
   return (
     <AlertsCard
       key={ctx.team.id}
-      settings={{ ...settings, email: settings.saved ? settings.email : true }}
+      settings={{ ...settings, email: settings.saved ? settings.email : true, webhook: webhook ? { masked: admin ? webhook : null } : null }}
       emailAvailable={Boolean(appConfig().smtp)}
       history={items}
-      {...(atLeast(ctx.role, 'admin') ? { save: saveAlerts } : {})}
+      {...(admin ? { save: saveAlerts } : {})}
     />
   );
 }
