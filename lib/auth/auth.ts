@@ -9,7 +9,7 @@ import { userForOAuth } from '../accounts/oauth-user';
 import { safeCallbackUrl } from './callback-url';
 import { isKnownDevice } from './device';
 import { verifyPasswordOrDecoy } from '../accounts/password';
-import { openSession, revokeSession, SESSION_MAX_AGE_S } from './sessions';
+import { liveSessionUser, openSession, revokeSession, SESSION_MAX_AGE_S } from './sessions';
 import { recordFailure, recordSuccess, secondsToWait } from './throttle';
 import { log } from '../observability/log';
 
@@ -86,7 +86,13 @@ export const { handlers, auth, signIn, signOut } = NextAuth(() => ({
       return new URL(safeCallbackUrl(url, '/sign-in'), appConfig().publicUrl).toString();
     },
     async jwt({ token, user, account }) {
-      if (!user) return token;
+      if (!user) {
+        // Every way in reads the session through here: next-auth's /api/auth/session, and auth() in
+        // pages, actions and route handlers. A revoked session is signed out on all of them at once,
+        // its cookie cleared (next-auth drops the session when this answers null).
+        const live = await liveSessionUser(token);
+        return live ? { ...token, name: live.name, email: live.email } : null;
+      }
       // A sign-in. OAuth sign-ins map onto our own user (created with a personal team on first visit).
       const userId =
         account?.type === 'oauth' && user.email
@@ -98,6 +104,7 @@ export const { handlers, auth, signIn, signOut } = NextAuth(() => ({
     },
     session({ session, token }) {
       if (token.sub) session.user.id = token.sub;
+      if (token.email) session.user.email = token.email;
       if (typeof token.sid === 'string' && typeof token.sv === 'number') Object.assign(session, { sid: token.sid, sv: token.sv });
       return session;
     },

@@ -3,7 +3,6 @@ import { AppError } from '../errors';
 import { db } from '../runtime';
 import { auth } from './auth';
 import { atLeast, type Role } from './roles';
-import { liveSession, type SessionClaims } from './sessions';
 
 export const TEAM_COOKIE = 'atelier-team';
 
@@ -30,21 +29,14 @@ export interface TeamContext {
   apiKey?: { id: string; monthlyBudget: string | null };
 }
 
-/** The session's user and claims, from the cookie alone (no database): null when signed out. */
-async function sessionClaims(): Promise<{ userId: string; claims: SessionClaims } | null> {
-  const session = await auth();
-  const userId = session?.user?.id;
-  // A cookie without a session id (issued before sessions were tracked) counts as signed out.
-  if (!userId || !session.sid || session.sv === undefined) return null;
-  return { userId, claims: { sid: session.sid, sv: session.sv } };
-}
-
-/** The signed-in user, re-read with the session in one query (a deleted user's or a revoked session's cookie counts as signed out). */
+/**
+ * The signed-in user, or null. next-auth's jwt callback (auth.ts) has re-read them with their
+ * session in one query, so a deleted user's or a revoked session's cookie counts as signed out.
+ */
 export async function currentUser(): Promise<Viewer | null> {
-  const signedIn = await sessionClaims();
-  if (!signedIn) return null;
-  const prisma = await db();
-  return prisma.user.findFirst({ where: { id: signedIn.userId, ...liveSession(signedIn.claims) }, select: { id: true, email: true, name: true } });
+  const user = (await auth())?.user;
+  if (!user?.id || !user.email) return null;
+  return { id: user.id, email: user.email, name: user.name ?? '' };
 }
 
 /**
@@ -52,20 +44,19 @@ export async function currentUser(): Promise<Viewer | null> {
  * membership row that really exists. Throws AppError: unauthenticated, or forbidden below `minRole`.
  */
 export async function teamContext(minRole: Role = 'member', teamId?: string): Promise<TeamContext> {
-  const signedIn = await sessionClaims();
-  if (!signedIn) throw new AppError('unauthenticated', 'Please sign in.');
+  const viewer = await currentUser();
+  if (!viewer) throw new AppError('unauthenticated', 'Please sign in.');
   const wanted = teamId ?? (await cookies()).get(TEAM_COOKIE)?.value;
-  return resolveTeamContext(signedIn.userId, { teamId: wanted, strict: teamId !== undefined, minRole, session: signedIn.claims });
+  return resolveTeamContext(viewer.id, { teamId: wanted, strict: teamId !== undefined, minRole, viewer });
 }
 
-/** The database half of teamContext; without `session`, for callers that already know the user (jobs, tests). */
+/** The database half of teamContext; without `viewer` (the session's user), the user is read (jobs, tests). */
 export async function resolveTeamContext(
   userId: string,
-  { teamId, strict = false, minRole = 'member', session }: { teamId?: string; strict?: boolean; minRole?: Role; session?: SessionClaims } = {},
+  { teamId, strict = false, minRole = 'member', viewer }: { teamId?: string; strict?: boolean; minRole?: Role; viewer?: Viewer } = {},
 ): Promise<TeamContext> {
   const prisma = await db();
-  // With a session, the same query checks that it is live: signed out or outdated by a password change is signed out.
-  const user = await prisma.user.findFirst({ where: { id: userId, ...(session ? liveSession(session) : {}) }, select: { id: true, email: true, name: true } });
+  const user = viewer ?? (await prisma.user.findFirst({ where: { id: userId }, select: { id: true, email: true, name: true } }));
   if (!user) throw new AppError('unauthenticated', 'Please sign in.');
   const memberships = await prisma.membership.findMany({
     where: { userId },

@@ -43,3 +43,14 @@ export async function revokeAllSessions(tx: Prisma.TransactionClient, userId: st
 export function liveSession(claims: SessionClaims): Prisma.UserWhereInput {
   return { sessionVersion: claims.sv, sessions: { some: { id: claims.sid, revokedAt: null } } };
 }
+
+/**
+ * The user of a session cookie's claims, read with its liveness in one query: null once the session
+ * is signed out (by the app or next-auth's route), outdated by a password change, or the user is gone.
+ */
+export async function liveSessionUser(token: { sub?: string; sid?: unknown; sv?: unknown }): Promise<{ id: string; email: string; name: string } | null> {
+  // A cookie without a session id (issued before sessions were tracked) counts as signed out.
+  if (!token.sub || typeof token.sid !== 'string' || typeof token.sv !== 'number') return null;
+  const prisma = await db();
+  return prisma.user.findFirst({ where: { id: token.sub, ...liveSession({ sid: token.sid, sv: token.sv }) }, select: { id: true, email: true, name: true } });
+}

@@ -66,6 +66,45 @@ test.describe('sessions end when they should', () => {
     expect((await signIn(here.email, 'a-new-password-2')).session).not.toBeNull();
   });
 
+  test("a copied cookie gets no user from next-auth's own /api/auth/session after each kind of revocation", async () => {
+    const copyOf = (session: Session) =>
+      new Session(
+        atelier,
+        session.email,
+        session.cookie.split('; ').map((pair) => ({ name: pair.split('=')[0], value: pair.slice(pair.indexOf('=') + 1) })),
+      );
+    /** Who next-auth's session endpoint says a cookie belongs to (its body is null when signed out). */
+    const whoIs = async (session: Session) =>
+      ((await (await session.fetch('/api/auth/session')).json()) as { user?: { email?: string } } | null)?.user?.email ?? null;
+    const revocations: Record<string, (session: Session) => Promise<void>> = {
+      'sign-out in the app': (session) => session.signOut(),
+      "sign-out by next-auth's own route": async (session) => {
+        const { csrfToken } = (await (await session.fetch('/api/auth/csrf')).json()) as { csrfToken: string };
+        const response = await session.fetch('/api/auth/signout', {
+          method: 'POST',
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+          body: new URLSearchParams({ csrfToken, callbackUrl: '/sign-in' }),
+        });
+        expect(response.status).toBeLessThan(400);
+      },
+      'a password change in another session': async (session) => {
+        const other = (await signIn(session.email, PASSWORD)).session!;
+        await other.act('changePassword', { current: PASSWORD, next: 'a-new-password-3' }, '/settings');
+      },
+      'the account removed': async (session) => {
+        await atelier.sql!.query(`DELETE FROM "User" WHERE email = $1`, [session.email]);
+      },
+    };
+    for (const [kind, revoke] of Object.entries(revocations)) {
+      const person = await signUp(atelier, `Rae ${kind}`);
+      const copied = copyOf(person);
+      expect(await whoIs(copied), kind).toBe(person.email);
+      await revoke(person);
+      expect(await whoIs(copied), kind).toBeNull();
+      expect(await works(copied), kind).toBe(false);
+    }
+  });
+
   test('a removed member loses the team at their very next request', async () => {
     const owner = await signUp(atelier, 'Olga Owner');
     const member = await signUp(atelier, 'Mick Member');
