@@ -117,10 +117,13 @@ function sharedVideo(row: SharedGenerationRow): SharedResult | null {
   };
 }
 
-/** Every file the shared result may serve: its outputs, and for an edit the original and mask it was made from. */
+/**
+ * Every file the shared result may serve: its outputs, and for an edit the original and mask it was
+ * made from, only while the result itself is live (its outputs are read without the trash).
+ */
 export function sharedAssetIds(row: SharedGenerationRow): Set<string> {
   const ids = new Set(row.outputs.flatMap((o) => (o.assetId ? [o.assetId] : [])));
-  if (row.kind === 'edit') {
+  if (row.kind === 'edit' && ids.size > 0) {
     const params = editParamsSchema.safeParse(row.params);
     if (params.success) {
       ids.add(params.data.originalAssetId);

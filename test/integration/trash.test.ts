@@ -10,7 +10,7 @@ import { BULK_MAX, selectedIds } from '../../lib/library/bulk';
 import { moveToTrash, purgeTrash, restoreFromTrash } from '../../lib/library/trash';
 import { getVideo, listVideos, videoFiltersSchema } from '../../lib/videos/queries';
 import { createShareLink } from '../../lib/share/create';
-import { resolveShare } from '../../lib/share/resolve-public';
+import { resolveShare, resolveSharedAsset } from '../../lib/share/resolve-public';
 import { db, runtime } from '../../lib/runtime';
 import { DATABASE_KINDS, useFreshDatabase } from '../support/app-db';
 
@@ -103,6 +103,9 @@ describe.each(DATABASE_KINDS)('the trash on %s', (kind) => {
     const e3 = await edit(member, 'bens edit', bens.id, upload.id);
     const share = await createShareLink(owner, { target: { generationId: e2.generationId }, expiry: 'never' });
     expect(await sharedResult(share.token)).not.toBeNull();
+    // The link serves the edit's result and the original it was made from.
+    const served = async (assetId: string) => (await resolveSharedAsset(share.token, assetId))?.id ?? null;
+    expect([await served(alone.id), await served(first.id)]).toEqual([alone.id, first.id]);
 
     // A member deletes their own result, not another's; the owner may delete any.
     await expect(moveToTrash(member, [e1.outputId])).rejects.toMatchObject({ status: 403, key: 'deleteOthers' });
@@ -140,28 +143,37 @@ describe.each(DATABASE_KINDS)('the trash on %s', (kind) => {
     expect(await library(owner, { trash: '1' })).toEqual(['bens edit', 'first edit', 'second edit']);
     expect((await listEdits(owner, 'team')).map((e) => e.prompt)).toEqual([]);
     expect(await sharedResult(share.token)).toBeNull();
+    // Its original follows the result out of the share: nothing of a trashed edit serves.
+    expect([await served(alone.id), await served(first.id)]).toEqual([null, null]);
 
     // Restored: back everywhere, share included.
     expect(await restoreFromTrash(owner, [e2.outputId])).toBe(1);
     expect(await library(owner)).toEqual(['second edit']);
     expect(await sharedResult(share.token)).not.toBeNull();
+    expect(await served(first.id)).toBe(first.id);
     await moveToTrash(owner, [e2.outputId]);
+    // An edit that stays live, made from the same upload as the first and Ben's.
+    const kept = await asset(50);
+    await edit(owner, 'kept edit', kept.id, upload.id);
 
-    // 29 days on nothing is purged; 31 days on the three results are, and of their files only
-    // those nothing else uses: the second edit's original (the first edit's result) stays.
+    // 29 days on nothing is purged; 31 days on the three results are, with every file only they
+    // used: their results, and the second edit's original (the first edit's result, purged too).
+    // The upload stays: the kept edit was made from it.
     const day = 86_400_000;
     expect(await purgeTrash((await runtime()).db, { now: new Date(Date.now() + 29 * day) })).toEqual({ outputs: 0, files: 0 });
-    expect(await purgeTrash((await runtime()).db, { now: new Date(Date.now() + 31 * day) })).toEqual({ outputs: 3, files: 2 });
+    expect(await purgeTrash((await runtime()).db, { now: new Date(Date.now() + 31 * day) })).toEqual({ outputs: 3, files: 3 });
     const stored = async (key: string) => Boolean(await blobStore().head(key));
     expect(await stored(alone.storageKey)).toBe(false);
     expect(await stored(`${alone.storageKey}.w256.webp`)).toBe(false);
     expect(await stored(bens.storageKey)).toBe(false);
-    expect(await stored(first.storageKey)).toBe(true);
+    expect(await stored(first.storageKey)).toBe(false);
     expect(await stored(upload.storageKey)).toBe(true);
-    expect(await prisma.asset.count({ where: { id: { in: [alone.id, bens.id] } } })).toBe(0);
+    expect(await stored(kept.storageKey)).toBe(true);
+    expect(await prisma.asset.count({ where: { id: { in: [alone.id, bens.id, first.id] } } })).toBe(0);
+    expect(await served(first.id)).toBeNull();
     expect(await library(owner, { trash: '1' })).toEqual([]);
     // Money spent is history.
-    expect(await prisma.ledgerEntry.count({ where: { teamId } })).toBe(3);
+    expect(await prisma.ledgerEntry.count({ where: { teamId } })).toBe(4); // the three purged and the kept edit's
   });
 
   it('acts on all that match the filters: the same rules, all or none, at most one bulk’s worth', async () => {
