@@ -3,7 +3,7 @@ import type { ApiCaller } from '../api-keys/authenticate';
 import type { Prisma } from '../db/generated/client';
 import { appConfig } from '../config';
 import { AppError } from '../errors';
-import { isBlockedAddress } from '../net/address-policy';
+import { isBlockedAddress } from '@atelier/reference-service/address-policy';
 import { db } from '../runtime';
 import { SERVICE_DEFAULTS, VIDEO_ASPECT_RATIOS, VIDEO_RESOLUTIONS } from '../upstream/defaults';
 import { createVideo } from '../videos/create-video';

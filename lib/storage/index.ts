@@ -6,6 +6,6 @@ export { S3BlobStore, type S3StoreConfig } from './s3-store';
 export { createBlobStore, loadStorageConfig, storageConfigSchema, type StorageConfig, type StorageConfigInput } from './config';
 export { archiveFromUrl, openRemoteFile, type ArchiveOptions, type ArchiveResult } from './archive';
 export { ArchiveError, type ArchiveErrorCode } from './archive-error';
-export { isBlockedAddress } from '../net/address-policy';
+export { isBlockedAddress } from '@atelier/reference-service/address-policy';
 export { serveBlob, type ServeOptions } from './serve';
 export { contentDisposition } from './content-disposition';

@@ -2,7 +2,7 @@ import { lookup as dnsLookup } from 'node:dns/promises';
 import http, { type IncomingMessage } from 'node:http';
 import https from 'node:https';
 import { isIP, type LookupFunction } from 'node:net';
-import { isBlockedAddress } from '../net/address-policy';
+import { isBlockedAddress } from '@atelier/reference-service/address-policy';
 import { ArchiveError } from './archive-error';
 
 export interface ResolvedAddress {

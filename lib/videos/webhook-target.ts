@@ -1,7 +1,7 @@
 import { hash as digest, randomBytes, timingSafeEqual } from 'node:crypto';
 import { isIP } from 'node:net';
 import { appConfig, type AppConfig } from '../config';
-import { isBlockedAddress } from '../net/address-policy';
+import { isBlockedAddress } from '@atelier/reference-service/address-policy';
 
 const hash = (token: string) => digest('sha256', token, 'hex');
 

@@ -1,10 +1,7 @@
 import { lookup } from 'node:dns/promises';
 import { isIP } from 'node:net';
-import ipaddr from 'ipaddr.js';
+import { isBlockedAddress } from './address-policy';
 import { invalid } from './errors';
-
-/** Anything but a public unicast address (IPv4-mapped IPv6 judged as the IPv4 it carries). */
-const isPrivate = (address: string) => !ipaddr.isValid(address) || ipaddr.process(address).range() !== 'unicast';
 
 /**
  * decisions.md row 7: a webhook_url must be http(s) and must not point at private, loopback or
@@ -33,7 +30,7 @@ export async function checkWebhookUrl(
   } catch {
     throw refuse(`host "${host}" does not resolve.`);
   }
-  if (addresses.length === 0 || addresses.some(isPrivate)) {
+  if (addresses.length === 0 || addresses.some(isBlockedAddress)) {
     throw refuse('points at a private, loopback or link-local address.');
   }
   return url.href;

@@ -6,3 +6,4 @@ export { startReceiver, type ReceivedWebhook } from './webhook-receiver';
 export { readMp4, type Mp4Info, type Mp4Track } from './mp4';
 export { hugeHeaderPng, maskPng, meanAbsDiff, rgba, scenePng } from './images';
 export { conformanceCases, type ConformanceCase, type ConformanceTarget } from './conformance';
+export { ADDRESS_FORMS, type AddressForm } from './address-forms';
