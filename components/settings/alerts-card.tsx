@@ -13,6 +13,7 @@ import { Card, CardHeader, CardList } from '../ui/card';
 import { FactLine } from '../ui/fact-line';
 import { CheckField, Field, Input } from '../ui/input';
 import { useAction } from '../use-action';
+import { useActionError } from '../use-action-error';
 import type { AlertItem, AlertSettingsView, SaveAlerts } from './alert-types';
 
 const STATUS_TONES = { pending: 'neutral', delivered: 'success', failed: 'danger', superseded: 'neutral' } as const;
@@ -63,6 +64,9 @@ function AlertsForm({ settings, emailAvailable, save }: { settings: AlertSetting
   const id = useId();
   const router = useRouter();
   const { run, pending, toast } = useAction();
+  const errorText = useActionError();
+  /** A refusal of the webhook address, shown under its field (as well as in the toast). */
+  const [webhookError, setWebhookError] = useState<string | null>(null);
   const [thresholds, setThresholds] = useState(settings.budgetThresholds.join(', '));
   const [email, setEmail] = useState(settings.email);
   // The saved address never comes back to the page: a new one replaces it, or it is removed.
@@ -93,8 +97,8 @@ function AlertsForm({ settings, emailAvailable, save }: { settings: AlertSetting
     event.preventDefault();
     if (!save || !parsed) return;
     run(
-      () =>
-        save({
+      async () => {
+        const result = await save({
           budgetThresholds: parsed,
           email,
           ...(webhookUrl.trim() ? { webhookUrl: webhookUrl.trim() } : removeWebhook || !settings.webhook ? { webhookUrl: null } : {}),
@@ -102,7 +106,10 @@ function AlertsForm({ settings, emailAvailable, save }: { settings: AlertSetting
           slowP95Seconds: seconds,
           callsAtLeast: minimum,
           weeklySummary,
-        }),
+        });
+        setWebhookError(!result.ok && result.error.fields?.webhookUrl ? errorText(result.error) : null);
+        return result;
+      },
       (saved) => {
         toast(a.saved, 'success');
         setSecret(saved.webhookSecret);
@@ -165,7 +172,7 @@ function AlertsForm({ settings, emailAvailable, save }: { settings: AlertSetting
         disabled={readOnly}
         onChange={(e) => setEmail(e.target.checked)}
       />
-      <Field id={`${id}-webhook`} label={a.webhook} hint={webhookHint}>
+      <Field id={`${id}-webhook`} label={a.webhook} hint={webhookHint} error={webhookError ?? undefined}>
         <Input
           id={`${id}-webhook`}
           type="url"

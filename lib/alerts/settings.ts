@@ -6,11 +6,12 @@ import { appConfig } from '../config';
 import { AppError } from '../errors';
 import { db } from '../runtime';
 import { deriveKey, seal, unseal } from '../secrets/seal';
-import { resolveTarget, resolveWithDns } from '../storage/pinned-request';
+import { callbackUrlProblem, PRIVATE_ORIGINS_VARIABLE } from '../webhooks/callback-url';
 
 // A team's alert rules (Settings → Alerts, owners and admins) and where alerts go: the owners' and
-// admins' email, and/or a team webhook. The webhook's address is checked when it is saved (and
-// again at every delivery) like an archive download's: a private address is refused. The address
+// admins' email, and/or a team webhook. The webhook's address is checked when it is saved (a
+// literal private address refused, a host name left to the check at every delivery, where it is
+// resolved and pinned like an archive download's). The address
 // often carries a secret (a Slack or WeCom hook), so it is sealed at rest like a service key and
 // shown to owners and admins only, masked.
 
@@ -90,16 +91,17 @@ export async function sealAlertWebhookUrls(): Promise<number> {
   return sealed;
 }
 
-/** Refuses a webhook address that is not public (unless its origin is one the operator allowed). */
-export async function checkWebhookUrl(url: string): Promise<void> {
-  try {
-    await resolveTarget(new URL(url), new Set(appConfig().privateCallbackOrigins), resolveWithDns);
-  } catch {
-    throw new AppError('invalid_input', 'That webhook address is not a public http(s) address.', {
+/** Refuses a malformed webhook address, or a literal private one whose origin the operator has not allowed. */
+export function checkWebhookUrl(url: string): void {
+  const problem = callbackUrlProblem(url);
+  if (problem === 'malformed')
+    throw new AppError('invalid_input', 'That is not an http(s) address.', { key: 'alertWebhookMalformed', fields: { webhookUrl: 'malformed' } });
+  if (problem === 'private')
+    throw new AppError('invalid_input', `That webhook address is private: the operator can allow its origin with ${PRIVATE_ORIGINS_VARIABLE}.`, {
       key: 'alertWebhookPrivate',
+      values: { variable: PRIVATE_ORIGINS_VARIABLE },
       fields: { webhookUrl: 'private' },
     });
-  }
 }
 
 /**
@@ -111,7 +113,7 @@ export async function saveAlertSettings(ctx: Pick<TeamContext, 'team' | 'role'>,
   const parsed = alertSettingsSchema.safeParse(input);
   if (!parsed.success) throw new AppError('invalid_input', parsed.error.issues[0]?.message ?? 'Those alert settings are not valid.');
   const { weeklySummary, webhookUrl, ...settings } = parsed.data;
-  if (webhookUrl) await checkWebhookUrl(webhookUrl);
+  if (webhookUrl) checkWebhookUrl(webhookUrl);
   const prisma = await db();
   const teamId = ctx.team.id;
   const before = await prisma.alertSettings.findUnique({ where: { teamId }, select: { webhookUrl: true, weeklySummarySince: true } });

@@ -1,13 +1,12 @@
 import { z } from 'zod';
 import type { ApiCaller } from '../api-keys/authenticate';
 import type { Prisma } from '../db/generated/client';
-import { appConfig } from '../config';
 import { AppError } from '../errors';
-import { isBlockedAddress } from '@atelier/reference-service/address-policy';
 import { db } from '../runtime';
 import { SERVICE_DEFAULTS, VIDEO_ASPECT_RATIOS, VIDEO_RESOLUTIONS } from '../upstream/defaults';
 import { createVideo } from '../videos/create-video';
 import { videoParamsSchema } from '../videos/queries';
+import { callbackUrlProblem, PRIVATE_ORIGINS_VARIABLE } from '../webhooks/callback-url';
 import { fileUrl, FILE_URL_DAYS } from './file-urls';
 import { checkModels } from './v1';
 import { nameText, promptText } from '../text';
@@ -16,17 +15,16 @@ import { nameText, promptText } from '../text';
 // (sections 2.3 and 2.4, decisions.md row 5) as Atelier runs it; the id is Atelier's, and the
 // caller's webhook_url is called when Atelier's task ends (callbacks.ts).
 
-/** http(s) only, and not a literal private address (a host name is checked again when called). */
+/** http(s) only, and not a literal private address; a host name is checked (and pinned) when it is called. */
 const webhookUrl = z
-  .url()
+  .string()
   .max(2_000)
-  .refine((value) => {
-    if (!URL.canParse(value)) return false;
-    const url = new URL(value);
-    const host = url.hostname.replace(/^\[(.*)\]$/, '$1');
-    const allowed = appConfig().privateCallbackOrigins.includes(url.origin) || !isBlockedAddress(host);
-    return (url.protocol === 'https:' || url.protocol === 'http:') && !url.username && !url.password && allowed;
-  }, 'webhook_url must be a public http(s) URL.');
+  .superRefine((value, ctx) => {
+    const problem = callbackUrlProblem(value);
+    if (problem === 'malformed') ctx.addIssue({ code: 'custom', message: 'is not an http(s) URL (without credentials).' });
+    if (problem === 'private')
+      ctx.addIssue({ code: 'custom', message: `points at a private address; the operator can allow its origin with ${PRIVATE_ORIGINS_VARIABLE}.` });
+  });
 
 export const videosRequestSchema = z.object({
   model: nameText().trim().min(1).max(200),

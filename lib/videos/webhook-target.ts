@@ -2,11 +2,9 @@ import { hash as digest, randomBytes, timingSafeEqual } from 'node:crypto';
 import { isIP } from 'node:net';
 import { appConfig, type AppConfig } from '../config';
 import { isBlockedAddress } from '@atelier/reference-service/address-policy';
+import { PRIVATE_NAME } from '../webhooks/callback-url';
 
 const hash = (token: string) => digest('sha256', token, 'hex');
-
-/** Names that only resolve inside a machine or a private network. */
-const PRIVATE_NAME = /(^localhost$|\.localhost$|\.local$|\.internal$|\.lan$|\.home\.arpa$)/;
 
 /**
  * Where the service sends video webhooks, or null when it cannot reach Atelier (then polling alone

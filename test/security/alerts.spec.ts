@@ -61,11 +61,13 @@ test('an admin sets budget alerts, spends past a threshold and sees the alert de
   await expect(page.getByRole('heading', { name: 'Alerts', exact: true })).toBeVisible();
   await expect(page.getByText('No alert has fired yet.')).toBeVisible();
 
-  // A private address is refused when it is saved, with the reason.
+  // A private address is refused when it is saved, with the reason and the variable that would allow it, under the field.
   const webhook = page.getByLabel('Team webhook (optional)');
   await webhook.fill('http://10.0.0.7/hook');
   await page.getByRole('button', { name: 'Save alerts' }).click();
-  await expect(page.getByText('That webhook address is not a public http(s) address.')).toBeVisible();
+  const refusal = 'That webhook address is private: the operator can allow its origin with ATELIER_PRIVATE_CALLBACK_ORIGINS.';
+  await expect(page.locator('form').getByText(refusal)).toBeVisible();
+  expect(atelier.log()).toContain('ATELIER_PRIVATE_CALLBACK_ORIGINS can allow it');
 
   const { port } = receiver.address() as AddressInfo;
   await webhook.fill(`http://127.0.0.1:${port}/alerts`);

@@ -195,7 +195,8 @@ export const en = {
   },
   serverErrors: {
     controlCharacters: 'The field “{field}” holds a control character (such as NUL) that text may not contain. Remove it and try again.',
-    alertWebhookPrivate: 'That webhook address is not a public http(s) address.',
+    alertWebhookPrivate: 'That webhook address is private: the operator can allow its origin with {variable}.',
+    alertWebhookMalformed: 'That is not an http(s) address.',
     videoMissing: 'That video is not in this team or no longer exists.',
     videoNotFailed: 'Only a failed video can be retried.',
     shareNoResult: 'That result is not in this team.',

@@ -195,7 +195,8 @@ export const zhCN: Dictionary = {
   },
   serverErrors: {
     controlCharacters: '“{field}”中含有文本不允许的控制字符（例如 NUL），请删除后重试。',
-    alertWebhookPrivate: '该 Webhook 地址不是公网的 http(s) 地址。',
+    alertWebhookPrivate: '该 Webhook 地址是内网地址：运维人员可通过 {variable} 允许它的来源。',
+    alertWebhookMalformed: '这不是有效的 http(s) 地址。',
     videoMissing: '该视频不在此团队中，或已不存在。',
     videoNotFailed: '只有失败的视频可以重试。',
     shareNoResult: '这个结果不在当前团队中。',
