@@ -21,6 +21,8 @@ export class ServiceError extends Error {
     readonly code: string,
     message: string,
     readonly param: string | null = null,
+    /** Headers the answer carries (`Allow` on a 405, `Connection: close` after a refused body). */
+    readonly headers: Record<string, string> = {},
   ) {
     super(message);
     this.name = 'ServiceError';
@@ -36,5 +38,5 @@ export const invalid = (code: string, message: string, param: string | null = nu
 export function errorResponse(error: unknown): Response {
   const e = error instanceof ServiceError ? error : new ServiceError(500, 'internal_error', 'The service failed to process the request.');
   if (!(error instanceof ServiceError)) console.error('[reference-service] unexpected error', error);
-  return Response.json({ error: { message: e.message, type: e.type, code: e.code, param: e.param } }, { status: e.status });
+  return Response.json({ error: { message: e.message, type: e.type, code: e.code, param: e.param } }, { status: e.status, headers: e.headers });
 }

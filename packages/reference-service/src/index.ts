@@ -5,7 +5,7 @@ import { loadConfig, type ServiceConfig } from './config';
 import type { ServiceContext } from './context';
 import { EnginePool } from './engines/pool';
 import { defaultFfmpegPath } from './engines/video/render';
-import { ServiceError, errorResponse } from './errors';
+import { ServiceError, errorResponse, invalid } from './errors';
 import { FileShelf } from './files';
 import { KeyRing } from './keys';
 import { knobs, mintKey, requireAdmin } from './routes/admin';
@@ -47,7 +47,7 @@ const ROUTES: Array<{ method: string[]; path: RegExp; route: Route }> = [
   {
     method: ['GET'],
     path: /^\/v1\/videos\/generations\/([^/]+)$/,
-    route: withKey((ctx, _request, owner, match) => getVideo(ctx, owner, decodeURIComponent(match[1]))),
+    route: withKey((ctx, _request, owner, match) => getVideo(ctx, owner, taskId(match[1]))),
   },
   {
     method: ['GET', 'HEAD'],
@@ -65,6 +65,15 @@ const ROUTES: Array<{ method: string[]; path: RegExp; route: Route }> = [
     route: (ctx, request) => (requireAdmin(ctx, request), knobs(ctx, request)),
   },
 ];
+
+/** A task id from the path: percent-decoded, or refused (400) when it is not valid percent-encoding. */
+function taskId(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    throw invalid('invalid_request', 'The task id in the path is not valid percent-encoding.', 'id');
+  }
+}
 
 /** GET /v1/models (decisions.md row 10), unless a test's knob makes it fail, come back empty or lose its prices. */
 function listModels(ctx: ServiceContext): Response {
@@ -118,7 +127,10 @@ export async function createReferenceService(config: ServiceConfig = loadConfig(
         const candidates = ROUTES.map((r) => ({ r, match: r.path.exec(pathname) })).filter((c) => c.match);
         if (candidates.length === 0) throw new ServiceError(404, 'not_found', `No route for ${pathname}.`);
         const hit = candidates.find((c) => c.r.method.includes(request.method));
-        if (!hit) throw new ServiceError(405, 'method_not_allowed', `${request.method} is not allowed on ${pathname}.`);
+        if (!hit) {
+          const allow = [...new Set(candidates.flatMap((c) => c.r.method))].join(', ');
+          throw new ServiceError(405, 'method_not_allowed', `${request.method} is not allowed on ${pathname}: use ${allow}.`, null, { allow });
+        }
         return await hit.r.route(ctx, request, hit.match!);
       } catch (error) {
         return errorResponse(error);

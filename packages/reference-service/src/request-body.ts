@@ -21,7 +21,9 @@ export async function readCapped(request: Request, maxBytes: number): Promise<Bu
   return Buffer.concat(chunks);
 }
 
-const tooLarge = (maxBytes: number) => new ServiceError(413, 'request_too_large', `The request body is larger than ${Math.round(maxBytes / 1e6)} MB.`);
+/** The rest of the body is never read, so the connection cannot carry another request: it is closed after the answer. */
+const tooLarge = (maxBytes: number) =>
+  new ServiceError(413, 'request_too_large', `The request body is larger than ${Math.round(maxBytes / 1e6)} MB.`, null, { connection: 'close' });
 
 function mediaType(request: Request): string {
   return (request.headers.get('content-type') ?? '').split(';')[0].trim().toLowerCase();

@@ -75,3 +75,48 @@ describe('GET /v1/files/{id}.{ext}', () => {
     expect((await gone.json()).error.code).toBe('file_expired');
   });
 });
+
+describe('answers that clients rely on', () => {
+  it('a 405 names the methods that are allowed (Allow)', async () => {
+    const response = await fetch(`${svc.url}/v1/images/generations`);
+    expect(response.status).toBe(405);
+    expect(response.headers.get('allow')).toBe('POST');
+    const files = await fetch(`${svc.url}/v1/files/x.png`, { method: 'DELETE' });
+    expect([files.status, files.headers.get('allow')]).toEqual([405, 'GET, HEAD']);
+  });
+
+  it('a task id that is not valid percent-encoding is a 400, not a 500', async () => {
+    const { status, json } = await call(svc, 'GET', '/v1/videos/generations/%zz');
+    expect(status).toBe(400);
+    expect(json.error).toMatchObject({ code: 'invalid_request', param: 'id' });
+  });
+
+  it('a refused body closes its connection, and the next requests on a keep-alive agent all succeed', async () => {
+    const { Agent, request } = await import('node:http');
+    const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+    const key = await svc.mintKey();
+    const send = (body?: Buffer) =>
+      new Promise<{ status: number; connection: string | undefined }>((resolve, reject) => {
+        const req = request(
+          `${svc.url}${body ? '/v1/images/generations' : '/v1/models'}`,
+          { agent, method: body ? 'POST' : 'GET', headers: { authorization: `Bearer ${key}`, ...(body ? { 'content-type': 'application/json' } : {}) } },
+          (res) => {
+            res.resume();
+            res.on('end', () => resolve({ status: res.statusCode!, connection: res.headers.connection }));
+          },
+        );
+        req.on('error', reject);
+        if (body) {
+          // Streamed without a declared length, so the cap is met while reading.
+          req.write(body.subarray(0, body.length / 2));
+          req.end(body.subarray(body.length / 2));
+        } else req.end();
+      });
+    const refused = await send(Buffer.alloc(2_000_000, 'a'));
+    expect(refused).toEqual({ status: 413, connection: 'close' });
+    const after = [];
+    for (let i = 0; i < 20; i++) after.push((await send()).status);
+    expect(after).toEqual(Array(20).fill(200));
+    agent.destroy();
+  });
+});
