@@ -11,7 +11,9 @@ import { nameText, promptText } from '../text';
 
 // POST /api/v1/images/generations: the service's request (section 4.2), run as a board of the key's
 // member, answered in the service's batch shape (section 2.2 and decisions.md rows 3 and 4) with
-// Atelier's own file URLs.
+// Atelier's own file URLs, each model's seed as the service gives it, and one addition of Atelier's:
+// a top-level `data` with every model's images in order, so that an OpenAI SDK's
+// `resp.data[0].url` reads the image of a one-model call.
 
 const model = nameText().trim().min(1).max(100);
 
@@ -73,6 +75,8 @@ export async function generateImages(caller: ApiCaller, request: GenerationsRequ
       return {
         model: name,
         index,
+        // The seed the board drew (or was given), so a caller can reproduce an image.
+        ...(entry[0]?.seed !== undefined && entry[0].seed !== null ? { seed: Number(entry[0].seed) } : {}),
         data,
         usage: { cost, cost_unit: 'CNY' },
         ...(failed ? { error: { message: failed.errorMessage ?? 'The model failed.', code: failed.errorCode } } : {}),
@@ -85,6 +89,7 @@ export async function generateImages(caller: ApiCaller, request: GenerationsRequ
     created: Math.floor(run.createdAt.getTime() / 1000),
     status: settlement.status,
     results,
+    data: results.flatMap((result) => result.data),
     total_cost: { amount: Number(settlement.total.amount), currency: settlement.total.currency },
   };
 }

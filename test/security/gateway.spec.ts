@@ -193,12 +193,15 @@ test.describe('the API gateway on postgres', () => {
   test('the official OpenAI Node SDK works unchanged: base URL and key are all it changes', async () => {
     const { token } = await makeKey(owner, atelier, { name: 'sdk' });
     const client = new OpenAI({ baseURL: `${atelier.origin}/api/v1`, apiKey: token, maxRetries: 0 });
-    const answer = (await client.images.generate({ model: 'atelier-pixel', prompt: 'a red kite over green hills', n: 1, size: '1024x1024' })) as unknown as {
-      object: string;
-      results: Array<{ data: Array<{ url: string }> }>;
-    };
+    const generated = await client.images.generate({ model: 'atelier-pixel', prompt: 'a red kite over green hills', n: 1, size: '1024x1024' });
+    // OpenAI's own reading of the answer: the top-level data, Atelier's addition to the batch shape.
+    expect((await fetch(generated.data![0].url!)).headers.get('content-type')).toBe('image/png');
+    const answer = generated as unknown as { object: string; results: Array<{ seed: number; data: Array<{ url: string }> }> };
     expect(answer.object).toBe('batch');
+    expect(answer.results[0].data[0].url).toBe(generated.data![0].url);
     expect((await fetch(answer.results[0].data[0].url)).headers.get('content-type')).toBe('image/png');
+    // The seed drawn for the call comes back, so the image can be made again.
+    expect(Number.isInteger(answer.results[0].seed)).toBe(true);
     // An edit: multipart image and mask, as the SDK sends them.
     const edited = await client.images.edit({
       model: 'atelier-edit',
