@@ -12,7 +12,7 @@ const signatureOf = (outputId: string, expires: number) =>
   createHmac('sha256', appConfig().atelierSecret).update(`api-file:${outputId}:${expires}`).digest('base64url');
 
 export function signedFileUrl(outputId: string, ext: string, now = Date.now()): string {
-  const expires = Math.floor(now / 1000) + FILE_URL_DAYS * 86_400;
+  const expires = fileUrlExpiry(now);
   return `${appConfig().publicUrl}/api/v1/files/${outputId}.${ext}?expires=${expires}&signature=${signatureOf(outputId, expires)}`;
 }
 
@@ -34,6 +34,12 @@ function extensionOf(contentType: string | undefined, upstreamUrl: string | null
   return fromUrl?.toLowerCase() ?? 'png';
 }
 
-/** The signed URL of one output's file, its extension from what is stored or else the service's URL. */
-export const fileUrl = (output: { id: string; upstreamUrl: string | null; asset: { contentType: string } | null }) =>
-  signedFileUrl(output.id, extensionOf(output.asset?.contentType, output.upstreamUrl));
+/**
+ * The signed URL of one output's file, its extension from what is stored or else the service's URL;
+ * valid 30 days from `from` (now, unless the answer must not change between reads).
+ */
+export const fileUrl = (output: { id: string; upstreamUrl: string | null; asset: { contentType: string } | null }, from = Date.now()) =>
+  signedFileUrl(output.id, extensionOf(output.asset?.contentType, output.upstreamUrl), from);
+
+/** When a file URL signed at `from` stops answering, in Unix seconds. */
+export const fileUrlExpiry = (from: number) => Math.floor(from / 1000) + FILE_URL_DAYS * 86_400;

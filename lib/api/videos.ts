@@ -7,7 +7,7 @@ import { SERVICE_DEFAULTS, VIDEO_ASPECT_RATIOS, VIDEO_RESOLUTIONS } from '../ups
 import { createVideo } from '../videos/create-video';
 import { videoParamsSchema } from '../videos/queries';
 import { callbackUrlProblem, PRIVATE_ORIGINS_VARIABLE } from '../webhooks/callback-url';
-import { fileUrl, FILE_URL_DAYS } from './file-urls';
+import { fileUrl, fileUrlExpiry } from './file-urls';
 import { checkModels } from './v1';
 import { nameText, promptText } from '../text';
 
@@ -66,7 +66,11 @@ export const taskSelect = {
   errorCode: true,
   errorMessage: true,
   videoTask: { select: { progress: true, estimatedRemaining: true, errorMessage: true } },
-  outputs: { where: { status: 'completed' as const }, select: { id: true, upstreamUrl: true, asset: { select: { contentType: true } } }, take: 1 },
+  outputs: {
+    where: { status: 'completed' as const },
+    select: { id: true, upstreamUrl: true, createdAt: true, asset: { select: { contentType: true } } },
+    take: 1,
+  },
 } satisfies Prisma.GenerationSelect;
 type TaskRow = Prisma.GenerationGetPayload<{ select: typeof taskSelect }>;
 
@@ -91,11 +95,19 @@ export function taskRecord(row: TaskRow) {
     estimated_remaining: status === 'processing' ? (row.videoTask?.estimatedRemaining ?? null) : 0,
     created: Math.floor(row.createdAt.getTime() / 1000),
     model: params.model,
-    params: { prompt: row.prompt, duration: params.duration, resolution: params.resolution, audio: params.audio, aspect_ratio: params.aspectRatio },
+    // Every parameter as used: an omitted duration is the service's default, as it was billed.
+    params: {
+      prompt: row.prompt,
+      duration: params.duration ?? SERVICE_DEFAULTS.videoDuration,
+      resolution: params.resolution,
+      audio: params.audio,
+      aspect_ratio: params.aspectRatio,
+    },
+    // The file URL and its expiry are fixed when the video is done: every poll answers the same.
     ...(status === 'completed' && output
       ? {
-          video_url: fileUrl(output),
-          expires_at: Math.floor(Date.now() / 1000) + FILE_URL_DAYS * 86_400,
+          video_url: fileUrl(output, output.createdAt.getTime()),
+          expires_at: fileUrlExpiry(output.createdAt.getTime()),
           usage: { cost: Number(row.costTotal ?? 0), cost_unit: row.currency },
         }
       : {}),

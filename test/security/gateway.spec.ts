@@ -114,6 +114,11 @@ test.describe('the API gateway on postgres', () => {
       .toBe('completed');
     expect(record.progress).toBe(100);
     expect(record.usage!.cost).toBeGreaterThan(0);
+    // Fixed when the video was done: another poll answers the same URL and expiry, 30 days on.
+    const again = (await (await call(atelier, `/videos/generations/${task.id}`, token)).json()) as typeof record & { expires_at: number };
+    expect([again.video_url, again.expires_at]).toEqual([record.video_url, (record as typeof again).expires_at]);
+    expect(again.expires_at).toBe(Number(new URL(again.video_url!).searchParams.get('expires')));
+    expect(again.expires_at - Date.now() / 1000).toBeGreaterThan(29.9 * 86_400);
     const video = await fetch(record.video_url!);
     expect(video.headers.get('content-type')).toBe('video/mp4');
     expect(
@@ -134,6 +139,9 @@ test.describe('the API gateway on postgres', () => {
     const stranger = await signUp(atelier, 'Sid Stranger');
     const theirs = await makeKey(stranger, atelier, { name: 'theirs' });
     expect(await refusal(await call(atelier, `/videos/generations/${task.id}`, theirs.token))).toMatchObject({ status: 404, code: 'task_not_found' });
+    // A video without a duration echoes the one used (and billed): the service's default of 5 s.
+    const defaulted = await call(atelier, '/videos/generations', token, { model: 'atelier-motion', prompt: 'a quiet harbour', resolution: '480p' });
+    expect(((await defaulted.json()) as { params: { duration: number } }).params.duration).toBe(5);
     // A webhook_url on a private address is refused up front.
     expect(
       await refusal(await call(atelier, '/videos/generations', token, { model: 'atelier-motion', prompt: 'x', webhook_url: 'http://10.0.0.7/hook' })),
