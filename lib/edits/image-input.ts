@@ -43,18 +43,19 @@ export async function checkImage(source: string | Uint8Array, what: 'image' | 'm
   const head = await headOf(input);
   // Not an image at all is the wrong type of file (415); an empty or broken one a bad request (400).
   if (head.length > 0 && !sniffType(head)) throw refusal(`${label} is not a PNG, JPEG or WebP file.`, 'unsupported_image_format', 415);
-  // Never more pixels than the largest image the service takes (a forged header cannot make us try).
+  // The header first, whatever its size (reading it decodes nothing), so a photo over 4096 px a side
+  // is refused for its size; then never more pixels than the largest image the service takes.
   const options = { failOn: 'truncated', limitInputPixels: EDIT_LIMITS.maxSide * EDIT_LIMITS.maxSide } as const;
   let meta: Metadata;
   try {
-    meta = await sharp(input, options).metadata();
+    meta = await sharp(input, { ...options, limitInputPixels: false }).metadata();
   } catch {
     throw unreadable();
   }
   const contentType = meta.format ? FORMATS[meta.format] : undefined;
   if (!contentType || !meta.width || !meta.height) throw refusal(`${label} is not a PNG, JPEG or WebP file.`, 'unsupported_image_format', 415);
   if (Math.max(meta.width, meta.height) > EDIT_LIMITS.maxSide) {
-    throw refusal(`${label} is ${meta.width}×${meta.height}; at most 4096 px a side.`, 'image_too_large');
+    throw refusal(`${label} is ${meta.width}×${meta.height}; at most ${EDIT_LIMITS.maxSide} px a side.`, 'image_too_large');
   }
   try {
     await sharp(input, options).stats(); // decodes every pixel, streaming: a broken file fails here

@@ -36,7 +36,7 @@ export async function receiveEditUpload(request: Request): Promise<EditUpload> {
   if (!/^multipart\/form-data/i.test(type) || !request.body) throw new AppError('invalid_input', 'Expected a multipart form.');
   const dir = await mkdtemp(path.join(tmpdir(), 'atelier-upload-'));
   const upload: EditUpload = { fields: {}, files: {}, dispose: () => rm(dir, { recursive: true, force: true }) };
-  let problem: string | null = null;
+  let problem: AppError | null = null;
   const writes: Promise<void>[] = [];
 
   try {
@@ -45,7 +45,7 @@ export async function receiveEditUpload(request: Request): Promise<EditUpload> {
       limits: { files: FILE_FIELDS.length, fileSize: EDIT_LIMITS.maxBytes, fields: 20, fieldSize: FIELD_BYTES, parts: 24 },
     });
     form.on('field', (name, value, info) => {
-      if (info.valueTruncated) problem ??= `The field “${name.slice(0, 40)}” is too long.`;
+      if (info.valueTruncated) problem ??= new AppError('invalid_input', `The field “${name.slice(0, 40)}” is too long.`);
       else upload.fields[name] = value;
     });
     form.on('file', (name, stream) => {
@@ -53,11 +53,17 @@ export async function receiveEditUpload(request: Request): Promise<EditUpload> {
       if (!field || upload.files[field]) return void stream.resume();
       const file: UploadedFile = { path: path.join(dir, field), bytes: 0 };
       stream.on('data', (chunk: Buffer) => (file.bytes += chunk.length));
-      stream.on('limit', () => (problem ??= `${LABELS[field]} is larger than 20 MB.`));
+      // As the service refuses it (decisions.md row 2): 413 image_too_large, naming the file.
+      stream.on(
+        'limit',
+        () =>
+          (problem ??= new AppError('invalid_input', `${LABELS[field]} is larger than 20 MB.`, { apiStatus: 413, apiCode: 'image_too_large', param: field })),
+      );
       upload.files[field] = file;
       writes.push(pipeline(stream, createWriteStream(file.path)));
     });
-    for (const limit of ['partsLimit', 'filesLimit', 'fieldsLimit'] as const) form.on(limit, () => (problem ??= 'The form has more parts than an edit needs.'));
+    for (const limit of ['partsLimit', 'filesLimit', 'fieldsLimit'] as const)
+      form.on(limit, () => (problem ??= new AppError('invalid_input', 'The form has more parts than an edit needs.')));
     await pipeline(Readable.fromWeb(request.body as never), form);
     await Promise.all(writes);
   } catch (error) {
@@ -67,7 +73,7 @@ export async function receiveEditUpload(request: Request): Promise<EditUpload> {
   }
   if (problem) {
     await upload.dispose();
-    throw new AppError('invalid_input', problem);
+    throw problem;
   }
   return upload;
 }

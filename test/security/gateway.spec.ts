@@ -230,6 +230,25 @@ test.describe('the API gateway on postgres', () => {
     await expect(refused.images.generate({ model: 'atelier-pixel', prompt: 'x' })).rejects.toMatchObject({ status: 401, code: 'invalid_api_key' });
   });
 
+  test('photos as cameras make them: over 4096 px a side is refused with the limit, over 20 MB with 413 image_too_large', async () => {
+    const { token } = await makeKey(owner, atelier, { name: 'photos' });
+    const edit = async (file: Buffer, name: string, type: string) => {
+      const form = new FormData();
+      form.set('prompt', 'convert to watercolor style');
+      form.set('image', new Blob([new Uint8Array(file)], { type }), name);
+      const response = await fetch(`${atelier.origin}/api/v1/images/edits`, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: form });
+      return { status: response.status, ...((await response.json()) as ApiError).error };
+    };
+    const camera = await sharp({ create: { width: 5000, height: 5000, channels: 3, background: '#4a7' } })
+      .jpeg()
+      .toBuffer();
+    const wide = await edit(camera, 'camera.jpg', 'image/jpeg');
+    expect(wide).toMatchObject({ status: 400, code: 'image_too_large', param: 'image' });
+    expect(wide.message).toMatch(/5000×5000.*4096 px/);
+    const heavy = Buffer.concat([await scenePng(64, 64), Buffer.alloc(30 * 1024 * 1024, 7)]);
+    expect(await edit(heavy, 'heavy.png', 'image/png')).toMatchObject({ status: 413, code: 'image_too_large', param: 'image' });
+  });
+
   // The interface's conformance suite (packages/reference-service/src/testing/conformance.ts, run on the
   // reference service itself too): a client of the service changes base URL and key, nothing else.
   test.describe('the service’s conformance suite, pointed at /api/v1', () => {
