@@ -54,6 +54,7 @@ async function refusal(response: Response): Promise<{ status: number; code: stri
 interface Delivery {
   headers: Record<string, string>;
   body: string;
+  at: number;
 }
 
 test.describe('the API gateway on postgres', () => {
@@ -69,7 +70,7 @@ test.describe('the API gateway on postgres', () => {
       let body = '';
       request.on('data', (chunk) => (body += chunk));
       request.on('end', () => {
-        deliveries.push({ headers: request.headers as Record<string, string>, body });
+        deliveries.push({ headers: request.headers as Record<string, string>, body, at: Date.now() });
         // The first delivery fails: the retry must come.
         response.writeHead(deliveries.length === 1 ? 500 : 204).end();
       });
@@ -130,9 +131,13 @@ test.describe('the API gateway on postgres', () => {
     // Delivered at least once (the first answer was a 500), each signed for the standardwebhooks library.
     await expect.poll(() => deliveries.length, { timeout: 60_000 }).toBeGreaterThanOrEqual(2);
     for (const delivery of deliveries) {
-      const event = new Webhook(webhookSecret).verify(delivery.body, delivery.headers) as { type: string; data: { id: string; status: string } };
+      const event = new Webhook(webhookSecret).verify(delivery.body, delivery.headers) as { id: string; type: string; data: { id: string; status: string } };
       expect(event).toMatchObject({ type: 'video_generation.completed', data: { id: task.id, status: 'completed' } });
+      // One id, the service's form, in the body and the webhook-id header alike (decisions.md row 7).
+      expect([event.id, delivery.headers['webhook-id']]).toEqual([`evt_${task.id}`, `evt_${task.id}`]);
     }
+    // The retry waits the schedule's first 5 s.
+    expect(deliveries[1].at - deliveries[0].at).toBeGreaterThanOrEqual(4_500);
     expect(() => new Webhook(webhookSecret).verify(deliveries[0].body.replace('completed', 'failed'), deliveries[0].headers)).toThrow();
 
     // Another team's key never reads this task.
