@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import { currentRequestId } from './observability/context';
 import type { Dictionary } from './i18n/dictionaries/en';
 import { log } from './observability/log';
-import { isControlCharacterIssue } from './text';
+import { controlCharacterIssue } from './text';
 
 /** A refusal's message in the UI's dictionary (`serverErrors`): the browser words it in the reader's language. */
 export type MessageKey = keyof Dictionary['serverErrors'];
@@ -104,7 +104,7 @@ export function invalidInput(
 ): AppError {
   const fields: Record<string, string> = {};
   for (const issue of error.issues) fields[fieldOf(issue.path)] ??= issue.message;
-  const control = error.issues.find(isControlCharacterIssue);
+  const control = controlCharacterIssue(error.issues);
   if (control) {
     const field = fieldOf(control.path);
     return new AppError('invalid_input', `${field} holds a control character (such as NUL) that text may not contain.`, {

@@ -42,3 +42,16 @@ export function searchText() {
 
 /** Whether a zod issue is this rule's refusal. */
 export const isControlCharacterIssue = (issue: { message: string }): boolean => issue.message === CONTROL_CHARACTER;
+
+/** This rule's refusal among `issues`, in a union's branches too (a model: a name or a list of names). */
+export function controlCharacterIssue(issues: readonly z.core.$ZodIssue[]): z.core.$ZodIssue | undefined {
+  for (const issue of issues) {
+    if (isControlCharacterIssue(issue)) return issue;
+    if (issue.code === 'invalid_union') {
+      const inner = controlCharacterIssue(issue.errors.flat());
+      // A branch's path is the union's own.
+      if (inner) return { ...inner, path: [...issue.path, ...inner.path] } as z.core.$ZodIssue;
+    }
+  }
+  return undefined;
+}

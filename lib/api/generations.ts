@@ -2,9 +2,8 @@ import { z } from 'zod';
 import type { ApiCaller } from '../api-keys/authenticate';
 import { blobStore } from '../assets/store';
 import { runBoard } from '../comparisons/run-board';
-import { BACKGROUNDS, LIMITS, RESPONSE_FORMATS } from '../comparisons/schema';
+import { generationRequestSchema, MAX_MODELS, modelNameSchema, promptSchema } from '@atelier/reference-service/requests';
 import { AppError } from '../errors';
-import { IMAGE_SIZES } from '../upstream/defaults';
 import { fileUrl } from './file-urls';
 import { checkModels } from './v1';
 import { nameText, promptText } from '../text';
@@ -15,16 +14,11 @@ import { nameText, promptText } from '../text';
 // a top-level `data` with every model's images in order, so that an OpenAI SDK's
 // `resp.data[0].url` reads the image of a one-model call.
 
-const model = nameText().trim().min(1).max(100);
-
-export const generationsRequestSchema = z.object({
-  model: z.union([model, z.array(model).min(1).max(LIMITS.maxModels)]),
-  prompt: promptText().trim().min(1).max(32_000),
-  size: z.enum(IMAGE_SIZES).default('1024x1024'),
-  n: z.int().min(1).max(LIMITS.maxN).default(1),
-  response_format: z.enum(RESPONSE_FORMATS).default('url'),
-  background: z.enum(BACKGROUNDS).default('opaque'),
-  seed: z.int().min(0).max(LIMITS.maxSeed).optional(),
+/** The service's own schema (one validator: its refusals are the service's), with Atelier's text rule before its prompt and model names. */
+const model = nameText().pipe(modelNameSchema);
+export const generationsRequestSchema = generationRequestSchema.extend({
+  model: z.union([model, z.array(model).min(1).max(MAX_MODELS)]),
+  prompt: promptText().pipe(promptSchema),
 });
 export type GenerationsRequest = z.infer<typeof generationsRequestSchema>;
 

@@ -3,8 +3,9 @@ import { apiCaller, type ApiCaller } from '../api-keys/authenticate';
 import { takeRequest } from '../api-keys/rate';
 import { AppError, publicError } from '../errors';
 import { withSchemas, type EntrySchemas } from '../http/entry-schemas';
+import { notAnObject, refusalOf } from '@atelier/reference-service/requests';
 import { withRequestScope } from '../request-log/log';
-import { isControlCharacterIssue } from '../text';
+import { controlCharacterIssue } from '../text';
 
 // Atelier's API (/api/v1) speaks the service's interface: the same bodies, and refusals in the
 // service's error shape (decisions.md row 1), so that a client of the service switches by changing
@@ -40,35 +41,12 @@ export function v1ErrorResponse(error: unknown): Response {
   return Response.json({ error: { message: shown.message, type: TYPES[status] ?? 'api_error', code, param } }, { status, headers });
 }
 
-/** A field the service's validation names by code (decisions.md row 2). */
-const FIELD_CODES: Record<string, string> = {
-  size: 'invalid_size',
-  n: 'invalid_n',
-  response_format: 'invalid_response_format',
-  background: 'invalid_background',
-  seed: 'invalid_seed',
-  duration: 'invalid_duration',
-  resolution: 'invalid_resolution',
-  aspect_ratio: 'invalid_aspect_ratio',
-  webhook_url: 'invalid_webhook_url',
-};
-
-/** An issue's codes, with those of every branch of a union. */
-function codesOf(issue: z.core.$ZodIssue): string[] {
-  return issue.code === 'invalid_union' ? [issue.code, ...issue.errors.flat().flatMap(codesOf)] : [issue.code];
-}
-
-/** Absent, null, blank or an empty list: the service calls all of these missing. */
-const isMissing = (value: unknown) =>
-  value === undefined || value === null || (typeof value === 'string' && value.trim() === '') || (Array.isArray(value) && value.length === 0);
-
-/** A body the schema refused, as the service would refuse it. */
+/**
+ * A body the schema refused, as the service refuses it (its own `refusalOf`: one validator), but a
+ * control character in a text field first: Atelier refuses those (lib/text.ts), the service does not.
+ */
 export function invalidBody(error: z.ZodError, body: unknown): AppError {
-  const issue = error.issues[0];
-  const field = String(issue?.path[0] ?? '');
-  const value = typeof body === 'object' && body !== null ? (body as Record<string, unknown>)[field] : undefined;
-  const tooBig = issue ? codesOf(issue).includes('too_big') : false;
-  const control = error.issues.find(isControlCharacterIssue);
+  const control = controlCharacterIssue(error.issues);
   if (control) {
     const name = String(control.path[0] ?? 'body');
     return new AppError('invalid_input', `${name}: holds a control character (such as NUL) that text may not contain.`, {
@@ -76,15 +54,8 @@ export function invalidBody(error: z.ZodError, body: unknown): AppError {
       param: name,
     });
   }
-  const code =
-    field !== '' && isMissing(value)
-      ? 'missing_field'
-      : field === 'prompt' && tooBig
-        ? 'prompt_too_long'
-        : field === 'model' && tooBig
-          ? 'too_many_models'
-          : (FIELD_CODES[field] ?? 'invalid_request');
-  return new AppError('invalid_input', `${field || 'body'}: ${issue?.message ?? 'not valid'}`, { apiCode: code, param: field || null });
+  const refusal = refusalOf(error, typeof body === 'object' && body !== null ? (body as Record<string, unknown>) : {});
+  return new AppError('invalid_input', refusal.message, { apiStatus: refusal.status, apiCode: refusal.code, param: refusal.param });
 }
 
 /** Refuses a model the key may not use (403), before anything is reserved or sent. */
@@ -130,9 +101,12 @@ async function jsonBody<S extends z.ZodType>(request: Request, schema: S): Promi
   const type = request.headers.get('content-type')?.split(';')[0].trim().toLowerCase();
   if (type !== 'application/json')
     throw new AppError('invalid_input', 'Send the body as application/json.', { apiStatus: 415, apiCode: 'unsupported_media_type', param: null });
-  const json = await request.json().catch(() => {
+  const json: unknown = await request.json().catch(() => {
     throw new AppError('invalid_input', 'The request body is not valid JSON.', { apiCode: 'invalid_json' });
   });
+  // As the service: anything but an object (null, a list, a number) is not a request body.
+  if (typeof json !== 'object' || json === null || Array.isArray(json))
+    throw new AppError('invalid_input', notAnObject.message, { apiCode: notAnObject.code, param: null });
   const parsed = schema.safeParse(json);
   if (!parsed.success) throw invalidBody(parsed.error, json);
   return parsed.data;

@@ -1,9 +1,10 @@
+import { DEFAULT_DURATION, modelNameSchema, orDefault, promptSchema, videoRequestSchema } from '@atelier/reference-service/requests';
 import { z } from 'zod';
 import type { ApiCaller } from '../api-keys/authenticate';
 import type { Prisma } from '../db/generated/client';
 import { AppError } from '../errors';
 import { db } from '../runtime';
-import { SERVICE_DEFAULTS, VIDEO_ASPECT_RATIOS, VIDEO_RESOLUTIONS } from '../upstream/defaults';
+import { SERVICE_DEFAULTS } from '../upstream/defaults';
 import { createVideo } from '../videos/create-video';
 import { videoParamsSchema } from '../videos/queries';
 import { callbackUrlProblem, PRIVATE_ORIGINS_VARIABLE } from '../webhooks/callback-url';
@@ -21,19 +22,25 @@ const webhookUrl = z
   .max(2_000)
   .superRefine((value, ctx) => {
     const problem = callbackUrlProblem(value);
-    if (problem === 'malformed') ctx.addIssue({ code: 'custom', message: 'is not an http(s) URL (without credentials).' });
+    if (problem === 'malformed') ctx.addIssue({ code: 'custom', message: 'is not an http(s) URL (without credentials).', params: { own: true } });
     if (problem === 'private')
-      ctx.addIssue({ code: 'custom', message: `points at a private address; the operator can allow its origin with ${PRIVATE_ORIGINS_VARIABLE}.` });
+      ctx.addIssue({
+        code: 'custom',
+        message: `points at a private address; the operator can allow its origin with ${PRIVATE_ORIGINS_VARIABLE}.`,
+        params: { own: true },
+      });
   });
 
-export const videosRequestSchema = z.object({
-  model: nameText().trim().min(1).max(200),
-  prompt: promptText().trim().min(1).max(32_000),
-  duration: z.int().min(1).max(600).optional(),
-  resolution: z.enum(VIDEO_RESOLUTIONS).default(SERVICE_DEFAULTS.videoResolution),
-  audio: z.boolean().default(false),
-  aspect_ratio: z.enum(VIDEO_ASPECT_RATIOS).default(SERVICE_DEFAULTS.videoAspectRatio),
-  webhook_url: webhookUrl.optional(),
+/**
+ * The service's own schema (one validator: its refusals are the service's), with Atelier's text
+ * rule before the prompt and model, a duration priced before the service sees it (a whole number
+ * of seconds; which ones a model takes is still the service's to say), and the callback check.
+ */
+export const videosRequestSchema = videoRequestSchema.extend({
+  model: nameText().pipe(modelNameSchema),
+  prompt: promptText().pipe(promptSchema),
+  duration: orDefault(z.int().min(1).max(600).default(DEFAULT_DURATION)),
+  webhook_url: orDefault(webhookUrl.optional()),
 });
 export type VideosRequest = z.infer<typeof videosRequestSchema>;
 

@@ -4,7 +4,8 @@ import { nameText, promptText } from '../text';
 
 export const BACKGROUNDS = ['auto', 'opaque', 'transparent'] as const;
 export const RESPONSE_FORMATS = ['url', 'b64_json'] as const;
-export const LIMITS = { maxModels: 4, maxN: 4, maxPromptLength: 4000, maxSeed: 2 ** 31 - 1 } as const;
+/** maxSeed: the service's seeds are unsigned 32-bit integers. */
+export const LIMITS = { maxModels: 4, maxN: 4, maxPromptLength: 4000, maxSeed: 2 ** 32 - 1 } as const;
 
 /**
  * A board's settings, parsed the same way in the browser and on the server. Messages are keys of

@@ -1,3 +1,4 @@
+import { promptSchema } from '@atelier/reference-service/requests';
 import { z } from 'zod';
 import type { TeamContext } from '../auth/context';
 import { archiveResult } from '../assets/archive';
@@ -34,7 +35,7 @@ const canvasSide = z.coerce.number().int().min(1).max(4096, 'The new canvas is a
 
 /** The fields an API caller sends beside the image and the mask (section 4.1); the studio sends more. */
 export const editFieldsSchema = z.object({
-  prompt: promptText().trim().min(1).max(32_000),
+  prompt: promptText().trim().pipe(promptSchema),
   model: nameText().min(1).max(200).optional(),
   size: outputSize.optional(),
 });

@@ -2,8 +2,9 @@ import { readFileSync } from 'node:fs';
 import { z } from 'zod';
 import { IMAGE_STYLES } from './engines/generate/text-to-image';
 
-export const IMAGE_SIZES = ['1024x1024', '2048x2048', '4096x4096'] as const;
-export const RESOLUTIONS = ['480p', '720p', '1080p'] as const;
+import { IMAGE_SIZES, RESOLUTIONS } from './requests';
+
+export { IMAGE_SIZES, RESOLUTIONS };
 export type ImageSize = (typeof IMAGE_SIZES)[number];
 export type Resolution = (typeof RESOLUTIONS)[number];
 

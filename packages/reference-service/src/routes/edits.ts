@@ -9,7 +9,8 @@ import { DeadlineError, EngineError } from '../engines/pool';
 import { ServiceError, invalid } from '../errors';
 import { MAX_IMAGE_BYTES, inspectImage } from '../image-input';
 import { readMultipart } from '../request-body';
-import { newId, requirePrompt } from '../validate';
+import { editFieldsSchema } from '../requests';
+import { checked, newId } from '../validate';
 
 const KIND_LABELS = {
   background: 'Background replacement',
@@ -34,7 +35,7 @@ const text = (value: FormDataEntryValue | null) => (typeof value === 'string' ? 
 
 export async function createEdit(ctx: ServiceContext, request: Request, owner: string): Promise<Response> {
   const form = await readMultipart(request, 2 * MAX_IMAGE_BYTES + 5_000_000);
-  const prompt = requirePrompt(text(form.get('prompt')));
+  const { prompt } = checked(editFieldsSchema, { prompt: text(form.get('prompt')) });
   const image = await inspectImage(form.get('image'), 'image');
   if (!image) throw invalid('missing_field', 'image is required: the picture to edit, as a file.', 'image');
   const mask = await inspectImage(form.get('mask'), 'mask');

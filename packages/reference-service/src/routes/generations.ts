@@ -1,45 +1,29 @@
 // POST /v1/images/generations: one prompt, up to 4 models at once, one synchronous answer (interface 4.2).
 import { randomInt } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { IMAGE_SIZES, findModel, imageCost, roundCny, type ImageModel, type ImageSize } from '../catalog';
+import { findModel, imageCost, roundCny, type ImageModel, type ImageSize } from '../catalog';
 import { modelLatency } from '../config';
 import { baseUrl, type ServiceContext } from '../context';
 import { DeadlineError } from '../engines/pool';
-import { ServiceError, invalid } from '../errors';
+import { ServiceError } from '../errors';
 import { readJsonObject } from '../request-body';
-import { intInRange, newId, oneOf, requirePrompt } from '../validate';
-
-const BACKGROUNDS = ['transparent', 'opaque', 'auto'] as const;
-const FORMATS = ['url', 'b64_json'] as const;
-const MAX_SEED = 4_294_967_295;
+import { BACKGROUNDS, generationRequestSchema, MAX_SEED, RESPONSE_FORMATS } from '../requests';
+import { checked, newId } from '../validate';
 
 interface GenerationRequest {
   models: ImageModel[];
   prompt: string;
   size: ImageSize;
   n: number;
-  responseFormat: (typeof FORMATS)[number];
+  responseFormat: (typeof RESPONSE_FORMATS)[number];
   background: (typeof BACKGROUNDS)[number];
   seed: number;
 }
 
 /** Every parameter is checked, and every model resolved, before any model runs (decisions.md row 4). */
 function parse(ctx: ServiceContext, body: Record<string, unknown>): GenerationRequest {
-  const raw = body.model;
-  if (raw === undefined || raw === null || raw === '' || (Array.isArray(raw) && raw.length === 0)) {
-    throw invalid('missing_field', 'model is required: a model name or an array of up to 4.', 'model');
-  }
-  const names = Array.isArray(raw) ? raw : [raw];
-  if (names.length > 4) throw invalid('too_many_models', 'At most 4 models can be compared in one request.', 'model');
-  if (!names.every((n): n is string => typeof n === 'string' && n.length > 0)) {
-    throw invalid('missing_field', 'model must be a string or an array of strings.', 'model');
-  }
-  const prompt = requirePrompt(body.prompt);
-  const size = oneOf(body.size, IMAGE_SIZES, '1024x1024', 'invalid_size', 'size');
-  const n = intInRange(body.n, 1, 4, 1, 'invalid_n', 'n');
-  const responseFormat = oneOf(body.response_format, FORMATS, 'url', 'invalid_response_format', 'response_format');
-  const background = oneOf(body.background, BACKGROUNDS, 'opaque', 'invalid_background', 'background');
-  const seed = intInRange(body.seed, 0, MAX_SEED, randomInt(0, 2 ** 31), 'invalid_seed', 'seed');
+  const { model, prompt, size, n, response_format: responseFormat, background, seed = randomInt(0, 2 ** 31) } = checked(generationRequestSchema, body);
+  const names = Array.isArray(model) ? model : [model];
   const models = names.map((name) => {
     const model = findModel(ctx.catalog, name, 'image');
     if (!model) throw new ServiceError(404, 'model_not_found', `The image model "${name}" does not exist.`, 'model');

@@ -3,7 +3,9 @@ import { createRequire } from 'node:module';
 import type { Resolution } from '../../catalog';
 import { createRng } from '../pixels/raw';
 
-export const ASPECT_RATIOS = ['16:9', '9:16', '1:1'] as const;
+import { ASPECT_RATIOS } from '../../requests';
+
+export { ASPECT_RATIOS };
 export type AspectRatio = (typeof ASPECT_RATIOS)[number];
 
 const SHORT_SIDE: Record<Resolution, number> = { '480p': 480, '720p': 720, '1080p': 1080 };
