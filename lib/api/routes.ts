@@ -42,7 +42,7 @@ const videos = withApiKey({ body: videosRequestSchema }, async (caller, { body }
 
 /** GET /api/v1/videos/generations/{id}: the task record (decisions.md row 5) of one of the key's team's videos. */
 const videoTask = withApiKey({}, async (caller, { params: { id } }) => {
-  if (!isUuid(id)) throw new AppError('not_found', 'No such video task.', { apiCode: 'task_not_found' });
+  if (!isUuid(id)) throw new AppError('not_found', 'No such video task.', { apiCode: 'task_not_found', param: 'id' });
   return Response.json(await videoTaskRecord(caller, id), { headers: noStore });
 });
 
@@ -114,7 +114,11 @@ export async function serveApi(request: Request): Promise<Response> {
     const handler = route.methods[request.method];
     const params = decodeParams(match.groups ?? {});
     if (handler && params) return handler(request, params);
-    if (!params) break;
+    if (!params) {
+      // As the service answers a path segment that is not valid percent-encoding.
+      const param = Object.keys(match.groups ?? {})[0] ?? null;
+      return v1ErrorResponse(new AppError('invalid_input', `The ${param ?? 'path'} is not valid percent-encoding.`, { apiCode: 'invalid_request', param }));
+    }
     const allow = Object.keys(route.methods).join(', ');
     return Response.json(
       { error: { message: `Use ${allow} here.`, type: 'invalid_request_error', code: 'method_not_allowed', param: null } },

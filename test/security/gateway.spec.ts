@@ -298,7 +298,8 @@ test.describe('the API gateway on postgres', () => {
     expect(await refusal(await call(atelier, '/images/generations', token, { size: '1024x1024' }))).toMatchObject({ status: 400, code: 'missing_field' });
     // The API answers its own paths (server.ts, not Next.js routing): an unknown one or a wrong method in the same shape.
     expect(await refusal(await call(atelier, '/images/variations', token, board('atelier-pixel')))).toMatchObject({ status: 404, code: 'not_found' });
-    expect(await refusal(await call(atelier, '/videos/generations/%E0%A4%A', token))).toMatchObject({ status: 404, code: 'not_found' });
+    // A path that is not valid percent-encoding: 400, as the service answers it (the differential spec holds the two alike).
+    expect(await refusal(await call(atelier, '/videos/generations/%E0%A4%A', token))).toMatchObject({ status: 400, code: 'invalid_request', param: 'id' });
     const wrongMethod = await fetch(`${atelier.origin}/api/v1/images/generations`, { headers: { authorization: `Bearer ${token}` } });
     expect(wrongMethod.headers.get('allow')).toBe('POST');
     expect(await refusal(wrongMethod)).toMatchObject({ status: 405, code: 'method_not_allowed' });
