@@ -21,7 +21,7 @@ export function promptText() {
     .string()
     .overwrite(normalizeLineEnds)
     .refine((text) => !PROMPT_CONTROLS.test(text), CONTROL_CHARACTER)
-    .meta({ text: 'prompt' });
+    .meta({ 'x-text-rule': 'prompt' });
 }
 
 /** One line (a name, a model id, a key): every control character refused, line ends and tabs too. */
@@ -29,7 +29,7 @@ export function nameText() {
   return z
     .string()
     .refine((text) => !CONTROLS.test(text), CONTROL_CHARACTER)
-    .meta({ text: 'name' });
+    .meta({ 'x-text-rule': 'name' });
 }
 
 /** What someone searches for: line ends and tabs become spaces, other controls are dropped. */
@@ -37,7 +37,7 @@ export function searchText() {
   return z
     .string()
     .overwrite((text) => text.replace(/[\t\n\r]/g, ' ').replace(new RegExp(CONTROLS.source, 'g'), ''))
-    .meta({ text: 'search' });
+    .meta({ 'x-text-rule': 'search' });
 }
 
 /** Whether a zod issue is this rule's refusal. */

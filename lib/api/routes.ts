@@ -8,6 +8,8 @@ import { serviceModels } from '../pricing/catalog';
 import { db } from '../runtime';
 import { editFieldsSchema } from '../edits/run-edit';
 import { editImage } from './edits';
+import { openApiDocument } from './openapi';
+import { appConfig } from '../config';
 import { validFileSignature } from './file-urls';
 import { generateImages, generationsRequestSchema } from './generations';
 import { v1ErrorResponse, withApiKey } from './v1';
@@ -46,6 +48,13 @@ const videoTask = withApiKey({}, async (caller, { params: { id } }) => {
   return Response.json(await videoTaskRecord(caller, id), { headers: noStore });
 });
 
+/** GET /api/v1/openapi.json: the API as OpenAPI 3.1 (openapi.ts), made once; no key needed. */
+let openApi: string | undefined;
+const openApiJson: Handler = async () =>
+  new Response((openApi ??= JSON.stringify(openApiDocument(`${appConfig().publicUrl}/api/v1`))), {
+    headers: { 'content-type': 'application/json', 'cache-control': 'public, max-age=300' },
+  });
+
 const fileNotFound = () => new AppError('not_found', 'That file does not exist or its link has expired.', { apiCode: 'file_not_found' });
 
 /**
@@ -83,11 +92,12 @@ const file: Handler = async (request, { file }) => {
 /** A route of the API: its path (`:name` a segment), the pattern that matches it, its handlers. */
 const apiRoute = (path: string, methods: Record<string, Handler>) => ({
   path,
-  pattern: new RegExp(`^${path.replace(/:(\w+)/g, '(?<$1>[^/]+)')}$`),
+  pattern: new RegExp(`^${path.replace(/\./g, '\\.').replace(/:(\w+)/g, '(?<$1>[^/]+)')}$`),
   methods,
 });
 
 export const API_ROUTES = [
+  apiRoute('/api/v1/openapi.json', { GET: openApiJson }),
   apiRoute('/api/v1/models', { GET: listModels }),
   apiRoute('/api/v1/images/generations', { POST: generations }),
   apiRoute('/api/v1/images/edits', { POST: edits }),

@@ -31,13 +31,21 @@ export interface EntryPoint {
   fields: TextField[];
 }
 
-type Json = { type?: string | string[]; properties?: Record<string, Json>; items?: Json; anyOf?: Json[]; oneOf?: Json[]; allOf?: Json[]; text?: string };
+type Json = {
+  type?: string | string[];
+  properties?: Record<string, Json>;
+  items?: Json;
+  anyOf?: Json[];
+  oneOf?: Json[];
+  allOf?: Json[];
+  'x-text-rule'?: string;
+};
 
 /** The string leaves of a JSON Schema, with their paths (every branch of a union). */
 function textFields(schema: Json, at: Array<string | number> = []): TextField[] {
   const types = [schema.type ?? []].flat();
   const out: TextField[] = [];
-  if (types.includes('string')) out.push({ path: at, rule: (schema.text as TextField['rule'] | undefined) ?? null });
+  if (types.includes('string')) out.push({ path: at, rule: (schema['x-text-rule'] as TextField['rule'] | undefined) ?? null });
   for (const [name, property] of Object.entries(schema.properties ?? {})) out.push(...textFields(property, [...at, name]));
   if (schema.items) out.push(...textFields(schema.items, [...at, 0]));
   for (const branch of [...(schema.anyOf ?? []), ...(schema.oneOf ?? []), ...(schema.allOf ?? [])]) out.push(...textFields(branch, at));

@@ -1,0 +1,145 @@
+import { z } from 'zod';
+import { editFieldsSchema } from '../edits/run-edit';
+import { generationsRequestSchema } from './generations';
+import { videosRequestSchema } from './videos';
+
+// GET /api/v1/openapi.json: Atelier's API as OpenAPI 3.1, its request bodies generated from the
+// very zod schemas that validate them (the service's, with Atelier's additions), its answers from
+// the schemas below. The differential spec validates every real answer against this document.
+
+const usage = z.object({ cost: z.number(), cost_unit: z.string() });
+const failure = z.object({ message: z.string(), code: z.string() });
+const image = z.object({ url: z.string().optional(), b64_json: z.string().optional(), revised_prompt: z.string().optional() });
+
+export const errorAnswer = z.object({
+  error: z.object({ message: z.string(), type: z.string(), code: z.string(), param: z.string().nullable() }),
+});
+
+export const batchAnswer = z.object({
+  id: z.string(),
+  object: z.literal('batch'),
+  created: z.int(),
+  status: z.string(),
+  results: z.array(
+    z.object({
+      model: z.string(),
+      index: z.int(),
+      seed: z.int().optional(),
+      data: z.array(image),
+      usage,
+      error: failure.optional(),
+    }),
+  ),
+  total_cost: z.object({ amount: z.number(), currency: z.string() }),
+  /** Atelier's addition: every model's images in order (OpenAI SDKs read `data[0].url`). */
+  data: z.array(image),
+});
+
+export const videoTaskAnswer = z.object({
+  id: z.string(),
+  object: z.literal('video_generation'),
+  status: z.enum(['processing', 'completed', 'failed']),
+  progress: z.number(),
+  estimated_remaining: z.number().nullable(),
+  /** On the creation answer only. */
+  estimated_time: z.number().optional(),
+  created: z.int(),
+  model: z.string(),
+  params: z.object({ prompt: z.string(), duration: z.number(), resolution: z.string(), audio: z.boolean(), aspect_ratio: z.string() }),
+  video_url: z.string().optional(),
+  /** When `video_url` stops answering (Unix seconds), fixed when the video is done. */
+  expires_at: z.int().optional(),
+  usage: usage.optional(),
+  error: failure.optional(),
+});
+
+export const editAnswer = z.object({
+  id: z.string(),
+  object: z.literal('image'),
+  status: z.literal('completed'),
+  data: z.array(image),
+  usage,
+});
+
+export const modelsAnswer = z.object({ object: z.literal('list'), data: z.array(z.looseObject({ id: z.string(), object: z.literal('model') })) });
+
+const json = (schema: z.ZodType, io: 'input' | 'output' = 'output') => {
+  const { $schema: _dialect, ...rest } = z.toJSONSchema(schema, { io, unrepresentable: 'any' });
+  return rest;
+};
+const answer = (description: string, schema: z.ZodType) => ({ description, content: { 'application/json': { schema: json(schema) } } });
+const refusals = { default: answer('A refusal, in the service’s error shape (docs/api.md, Refusals).', errorAnswer) };
+const jsonBody = (schema: z.ZodType) => ({ required: true, content: { 'application/json': { schema: json(schema, 'input') } } });
+
+/** The document, for a server at `base` (the API's own URL, …/api/v1). */
+export function openApiDocument(base: string) {
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: 'Atelier API',
+      version: '1',
+      description: 'The image/video service’s interface, answered by Atelier within a team’s budgets (docs/api.md).',
+    },
+    servers: [{ url: base }],
+    security: [{ teamKey: [] }],
+    components: { securitySchemes: { teamKey: { type: 'http', scheme: 'bearer', description: 'A team API key, atl_…' } } },
+    paths: {
+      '/models': { get: { summary: 'The models this key may use, with their prices', responses: { 200: answer('The list.', modelsAnswer), ...refusals } } },
+      '/images/generations': {
+        post: {
+          summary: 'One prompt to up to four models',
+          requestBody: jsonBody(generationsRequestSchema),
+          responses: { 200: answer('The batch.', batchAnswer), ...refusals },
+        },
+      },
+      '/images/edits': {
+        post: {
+          summary: 'An image edit (multipart: image, prompt, optional mask)',
+          requestBody: {
+            required: true,
+            content: {
+              'multipart/form-data': {
+                schema: {
+                  ...json(editFieldsSchema, 'input'),
+                  properties: {
+                    ...(json(editFieldsSchema, 'input').properties as object),
+                    image: { type: 'string', contentMediaType: 'application/octet-stream' },
+                    mask: { type: 'string', contentMediaType: 'application/octet-stream' },
+                  },
+                  required: ['image', 'prompt'],
+                },
+              },
+            },
+          },
+          responses: { 200: answer('The edited image.', editAnswer), ...refusals },
+        },
+      },
+      '/videos/generations': {
+        post: {
+          summary: 'Start a video task',
+          requestBody: jsonBody(videosRequestSchema),
+          responses: { 200: answer('The task record.', videoTaskAnswer), ...refusals },
+        },
+      },
+      '/videos/generations/{id}': {
+        get: {
+          summary: 'A video task record',
+          parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'string' } }],
+          responses: { 200: answer('The task record.', videoTaskAnswer), ...refusals },
+        },
+      },
+      '/files/{file}': {
+        get: {
+          summary: 'A result file, by the signed URL an answer gave (no key needed)',
+          security: [],
+          parameters: [
+            { name: 'file', in: 'path', required: true, schema: { type: 'string' } },
+            { name: 'expires', in: 'query', required: true, schema: { type: 'integer' } },
+            { name: 'signature', in: 'query', required: true, schema: { type: 'string' } },
+          ],
+          responses: { 200: { description: 'The file (PNG, JPEG, WebP or MP4).' }, ...refusals },
+        },
+      },
+    },
+  };
+}
