@@ -27,6 +27,8 @@ const envSchema = z.object({
   AUTH_GITHUB_ID: optional,
   AUTH_GITHUB_SECRET: optional,
   ATELIER_PRIVATE_CALLBACK_ORIGINS: optional,
+  ATELIER_TEST_HOSTS: optional,
+  NODE_ENV: optional,
   SMTP_URL: optional.pipe(z.url('SMTP_URL must be a URL such as smtp://user:pass@mail.example.com:587').optional()),
   ALERTS_FROM: optional,
   ATELIER_METRICS_TOKEN: optional.pipe(z.string().min(16, 'ATELIER_METRICS_TOKEN must be at least 16 characters').optional()),
@@ -73,6 +75,12 @@ export interface AppConfig {
    * (ATELIER_PRIVATE_CALLBACK_ORIGINS, comma-separated: a receiver inside the operator's network, tests).
    */
   privateCallbackOrigins: string[];
+  /**
+   * Tests only (ATELIER_TEST_HOSTS=`example.com:443=127.0.0.1:40123,…`): where a callback to a host
+   * name and port connects instead of its DNS answer, so a test's receiver answers a documented
+   * example's host name. Refused at start unless NODE_ENV=test: production cannot switch it on.
+   */
+  testHosts: ReadonlyMap<string, { address: string; port: number }>;
   /** Where alert emails go out (SMTP_URL) and whom they say they are from (ALERTS_FROM); no URL, no email. */
   smtp: { url: string; from: string } | null;
   /** The bearer token that reads /api/metrics (ATELIER_METRICS_TOKEN); unset: metrics are not served. */
@@ -121,6 +129,19 @@ function storageConfig(env: NodeJS.ProcessEnv, dataDir: string): StorageConfig {
   return storage.driver === 'local' && !env.STORAGE_LOCAL_DIR?.trim() ? { driver: 'local', dir: path.join(dataDir, 'assets') } : storage;
 }
 
+/** ATELIER_TEST_HOSTS as a map of `host:port` to the address and port to connect to; refused outside the tests. */
+function testHosts(value: string | undefined, nodeEnv: string | undefined): Map<string, { address: string; port: number }> {
+  const hosts = new Map<string, { address: string; port: number }>();
+  if (!value) return hosts;
+  if (nodeEnv !== 'test') throw new Error('Invalid configuration: ATELIER_TEST_HOSTS is for the tests only, and is refused unless NODE_ENV=test.');
+  for (const entry of value.split(',')) {
+    const match = /^([\w.-]+:\d+)=([\d.]+):(\d+)$/.exec(entry.trim());
+    if (!match) throw new Error(`Invalid configuration: ATELIER_TEST_HOSTS entry "${entry}" is not host:port=address:port.`);
+    hosts.set(match[1].toLowerCase(), { address: match[2], port: Number(match[3]) });
+  }
+  return hosts;
+}
+
 /** Every variable Atelier reads, parsed and checked at once: a bad one fails the start, named. */
 export function loadAppConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const parsed = envSchema.safeParse(env);
@@ -163,6 +184,7 @@ export function loadAppConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       .map((origin) => origin.trim())
       .filter(Boolean)
       .map((origin) => new URL(origin).origin),
+    testHosts: testHosts(e.ATELIER_TEST_HOSTS, e.NODE_ENV),
     requestLogDays: e.ATELIER_REQUEST_LOG_DAYS ?? 30,
     metricsToken: e.ATELIER_METRICS_TOKEN,
     metricsPort: e.ATELIER_METRICS_PORT,

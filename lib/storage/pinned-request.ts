@@ -8,6 +8,8 @@ import { ArchiveError } from './archive-error';
 export interface ResolvedAddress {
   address: string;
   family: number;
+  /** Another port to connect to than the URL's (the tests' host map only). */
+  port?: number;
 }
 
 /** Resolves a host name to every address it has; injectable so tests can simulate DNS answers. */
@@ -72,7 +74,7 @@ export function pinnedRequest(
       {
         protocol: url.protocol,
         hostname: url.hostname.replace(/^\[(.*)\]$/, '$1'),
-        port: url.port || undefined,
+        port: addresses[0]?.port ?? (url.port || undefined),
         path: `${url.pathname}${url.search}`,
         method: body === undefined ? 'GET' : 'POST',
         headers: body === undefined ? headers : { ...headers, 'content-length': String(Buffer.byteLength(body)) },

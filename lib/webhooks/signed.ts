@@ -1,7 +1,7 @@
 import { Webhook } from 'standardwebhooks';
 import { appConfig } from '../config';
 import { metrics } from '../observability/metrics';
-import { pinnedRequest, resolveTarget, resolveWithDns } from '../storage/pinned-request';
+import { pinnedRequest, resolveTarget, resolveWithDns, type ResolvedAddress } from '../storage/pinned-request';
 
 const ATTEMPT_MS = 10_000;
 const AGENTS = { alert: 'Atelier-Alerts/1', callback: 'Atelier-Webhooks/1' } as const;
@@ -22,9 +22,15 @@ export async function postSignedWebhook(kind: keyof typeof AGENTS, target: strin
   }
 }
 
+/** DNS, unless the tests' host map (ATELIER_TEST_HOSTS, NODE_ENV=test only) answers the host and port. */
+function resolveCallbackHost(host: string, url: URL): Promise<ResolvedAddress[]> {
+  const mapped = appConfig().testHosts.get(`${host.toLowerCase()}:${url.port || (url.protocol === 'https:' ? 443 : 80)}`);
+  return mapped ? Promise.resolve([{ address: mapped.address, family: 4, port: mapped.port }]) : resolveWithDns(host);
+}
+
 async function post(target: string, secret: string, messageId: string, body: string, userAgent: string): Promise<number> {
   const url = new URL(target);
-  const addresses = await resolveTarget(url, new Set(appConfig().privateCallbackOrigins), resolveWithDns);
+  const addresses = await resolveTarget(url, new Set(appConfig().privateCallbackOrigins), (host) => resolveCallbackHost(host, url));
   const sentAt = new Date();
   const response = await pinnedRequest(
     url,
