@@ -27,24 +27,69 @@ const STATUS = {
 
 export type ErrorCode = keyof typeof STATUS;
 
-export class AppError extends Error {
+/**
+ * Why a request was refused, in the domain's words, where its code alone does not say it: Atelier's
+ * API answers each in the service's terms (one mapping, `lib/api/v1.ts`), the studio by its code.
+ */
+export type Reason =
+  | 'notAnImage'
+  | 'imageFormat'
+  | 'imageTooLarge'
+  | 'imageTooHeavy'
+  | 'maskSize'
+  | 'outputSize'
+  | 'unknownModel'
+  | 'keyMissing'
+  | 'keyInvalid'
+  | 'keyMakerRole'
+  | 'rateLimited'
+  | 'missingField'
+  | 'mediaType'
+  | 'modelNotAllowed'
+  | 'taskNotFound'
+  | 'fileNotFound'
+  | 'fileUnavailable'
+  | 'noEndpoint'
+  | 'pathEncoding'
+  | 'invalidJson'
+  | 'controlCharacter';
+
+export interface AppErrorOptions {
   /** A stable id of the message (e.g. `lastOwner`) that the UI translates; the English text is the fallback. */
-  readonly key?: MessageKey;
+  key?: MessageKey;
   /** Numbers and names the translated message needs ({left}, {limit}, ...): public, like the message. */
+  values?: Record<string, string | number>;
+  /** Which input fields were refused, and why (a message or a dictionary key). */
+  fields?: Record<string, string>;
+  reason?: Reason;
+  /** The request field at fault (the API's `param`). */
+  param?: string | null;
+  /** A refusal in the service's own terms: its answer, passed on, or its validator's (`refusalOf`). */
+  service?: { status: number; code: string };
+  /** Which monthly budget the request would pass. */
+  budget?: 'team' | 'member' | 'key';
+  /** Seconds to wait before trying again. */
+  retryAfter?: number;
+}
+
+export class AppError extends Error {
+  readonly key?: MessageKey;
   readonly values?: Record<string, string | number>;
-  /** Anything else the caller attached (field errors, the upstream's code...). */
-  readonly details: Record<string, unknown>;
+  readonly fields?: Record<string, string>;
+  readonly reason?: Reason;
+  readonly param?: string | null;
+  readonly service?: { status: number; code: string };
+  readonly budget?: 'team' | 'member' | 'key';
+  readonly retryAfter?: number;
 
   constructor(
     readonly code: ErrorCode,
     message: string,
-    { key, values, ...details }: { key?: MessageKey; values?: Record<string, string | number> } & Record<string, unknown> = {},
+    options: AppErrorOptions = {},
   ) {
     super(message);
     this.name = 'AppError';
-    this.key = key;
-    this.values = values;
-    this.details = details;
+    Object.assign(this, options);
   }
 
   get status(): number {
@@ -69,7 +114,7 @@ export interface PublicError {
 
 export function publicError(error: unknown): PublicError {
   if (error instanceof AppError) {
-    const fields = error.details.fields as Record<string, string> | undefined;
+    const { fields } = error;
     return {
       code: error.code,
       message: error.message,

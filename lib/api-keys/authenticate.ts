@@ -61,7 +61,7 @@ function noteUsed(keyId: string): void {
     .catch((error: unknown) => log().warn({ err: error }, 'api: could not note a key as used'));
 }
 
-const refused = (message: string) => new AppError('unauthenticated', message, { apiCode: 'invalid_api_key' });
+const refused = (message: string) => new AppError('unauthenticated', message, { reason: 'keyInvalid' });
 
 /**
  * The caller behind `Authorization: Bearer atl_…`, in one statement: the key, its team, its member,
@@ -72,7 +72,7 @@ const refused = (message: string) => new AppError('unauthenticated', message, { 
 export async function apiCaller(request: Request): Promise<ApiCaller> {
   const header = request.headers.get('authorization') ?? '';
   const token = /^Bearer\s+(\S+)$/i.exec(header)?.[1];
-  if (!token) throw new AppError('unauthenticated', 'Send an Atelier API key: Authorization: Bearer atl_…', { apiCode: 'missing_api_key' });
+  if (!token) throw new AppError('unauthenticated', 'Send an Atelier API key: Authorization: Bearer atl_…', { reason: 'keyMissing' });
   const prefix = apiKeyPrefix(token);
   if (!prefix) throw refused('That is not an Atelier API key.');
   const [row] = await hotQuery<KeyRow>(
@@ -97,7 +97,7 @@ export async function apiCaller(request: Request): Promise<ApiCaller> {
   if (!row.role) throw refused('The member this key acts as is no longer in the team.');
   if (!row.makerRole || !atLeast(row.makerRole, row.role)) {
     throw new AppError('forbidden', 'The member who made this key has left the team or now holds a lower role than the member it acts as.', {
-      apiCode: 'key_maker_role',
+      reason: 'keyMakerRole',
     });
   }
   noteUsed(row.id);

@@ -17,7 +17,7 @@ export async function takeRequest(key: { id: string; rpm: number | null }): Prom
     RETURNING count, ceil(extract(epoch FROM date_trunc('minute', now()) + interval '1 minute' - now()))::int AS wait`;
   if (window.count > key.rpm) {
     throw new AppError('rate_limited', `This key allows ${key.rpm} requests a minute: try again in ${window.wait} s.`, {
-      apiCode: 'rate_limit_exceeded',
+      reason: 'rateLimited',
       retryAfter: Math.max(1, window.wait),
     });
   }

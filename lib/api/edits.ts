@@ -15,17 +15,17 @@ import { checkModels, invalidBody } from './v1';
 
 export async function editImage(caller: ApiCaller, request: Request) {
   if (!/^multipart\/form-data\b/i.test(request.headers.get('content-type') ?? ''))
-    throw new AppError('invalid_input', 'Send the edit as multipart/form-data.', { apiStatus: 415, apiCode: 'unsupported_media_type', param: null });
+    throw new AppError('invalid_input', 'Send the edit as multipart/form-data.', { reason: 'mediaType', param: null });
   const upload = await receiveEditUpload(request);
   try {
     const fields = Object.fromEntries(Object.entries(upload.fields).filter(([, v]) => v !== ''));
-    if (!upload.files.image) throw new AppError('invalid_input', 'image: an image file is required.', { apiCode: 'missing_field', param: 'image' });
+    if (!upload.files.image) throw new AppError('invalid_input', 'image: an image file is required.', { reason: 'missingField', param: 'image' });
     const prompt = typeof fields.prompt === 'string' ? fields.prompt : '';
     // A key limited to some models edits with the first of them the service offers, unless one is named.
     let model = typeof fields.model === 'string' ? fields.model : undefined;
     if (!model && caller.key.models.length > 0) model = (await editModels(caller.ctx)).find((m) => caller.key.models.includes(m.id))?.id;
     if (model) checkModels(caller, [model]);
-    else if (caller.key.models.length > 0) throw new AppError('forbidden', 'This key may use no edit model.', { apiCode: 'model_not_allowed', param: 'model' });
+    else if (caller.key.models.length > 0) throw new AppError('forbidden', 'This key may use no edit model.', { reason: 'modelNotAllowed', param: 'model' });
     const raw = {
       requestId: randomUUID(),
       kind: inferEditKind(prompt, Boolean(upload.files.mask)),

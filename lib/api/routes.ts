@@ -44,7 +44,7 @@ const videos = withApiKey({ body: videosRequestSchema }, async (caller, { body }
 
 /** GET /api/v1/videos/generations/{id}: the task record (decisions.md row 5) of one of the key's team's videos. */
 const videoTask = withApiKey({}, async (caller, { params: { id } }) => {
-  if (!isUuid(id)) throw new AppError('not_found', 'No such video task.', { apiCode: 'task_not_found', param: 'id' });
+  if (!isUuid(id)) throw new AppError('not_found', 'No such video task.', { reason: 'taskNotFound', param: 'id' });
   return Response.json(await videoTaskRecord(caller, id), { headers: noStore });
 });
 
@@ -55,7 +55,7 @@ const openApiJson: Handler = async () =>
     headers: { 'content-type': 'application/json', 'cache-control': 'public, max-age=300' },
   });
 
-const fileNotFound = () => new AppError('not_found', 'That file does not exist or its link has expired.', { apiCode: 'file_not_found' });
+const fileNotFound = () => new AppError('not_found', 'That file does not exist or its link has expired.', { reason: 'fileNotFound' });
 
 /**
  * GET /api/v1/files/{output id}.{ext}?expires=…&signature=…: a file the API answered with. From
@@ -76,7 +76,7 @@ const file: Handler = async (request, { file }) => {
     if (output?.asset) return await serveAsset(request, output.asset, { cacheControl: 'private, max-age=3600' });
     if (!output?.upstreamUrl) throw fileNotFound();
     const remote = await openResultUrl(output.upstreamUrl, output.kind === 'video' ? 'video' : 'image', request.signal).catch(() => {
-      throw new AppError('upstream_unavailable', 'The file is not stored yet and the service could not give it.', { apiCode: 'file_unavailable' });
+      throw new AppError('upstream_unavailable', 'The file is not stored yet and the service could not give it.', { reason: 'fileUnavailable' });
     });
     const headers = { 'content-type': remote.contentType, ...(remote.length !== undefined ? { 'content-length': String(remote.length) } : {}), ...noStore };
     if (request.method === 'HEAD') {
@@ -127,7 +127,7 @@ export async function serveApi(request: Request): Promise<Response> {
     if (!params) {
       // As the service answers a path segment that is not valid percent-encoding.
       const param = Object.keys(match.groups ?? {})[0] ?? null;
-      return v1ErrorResponse(new AppError('invalid_input', `The ${param ?? 'path'} is not valid percent-encoding.`, { apiCode: 'invalid_request', param }));
+      return v1ErrorResponse(new AppError('invalid_input', `The ${param ?? 'path'} is not valid percent-encoding.`, { reason: 'pathEncoding', param }));
     }
     const allow = Object.keys(route.methods).join(', ');
     return Response.json(
@@ -135,5 +135,5 @@ export async function serveApi(request: Request): Promise<Response> {
       { status: 405, headers: { allow } },
     );
   }
-  return v1ErrorResponse(new AppError('not_found', 'There is no such API endpoint.', { apiCode: 'not_found' }));
+  return v1ErrorResponse(new AppError('not_found', 'There is no such API endpoint.', { reason: 'noEndpoint' }));
 }

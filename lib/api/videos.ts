@@ -85,7 +85,7 @@ type TaskRow = Prisma.GenerationGetPayload<{ select: typeof taskSelect }>;
 export async function videoTaskRecord(caller: Pick<ApiCaller, 'ctx'>, id: string): Promise<ReturnType<typeof taskRecord>> {
   const prisma = await db();
   const row = await prisma.generation.findFirst({ where: { id, teamId: caller.ctx.team.id, kind: 'video' }, select: taskSelect });
-  if (!row) throw new AppError('not_found', 'No such video task.', { apiCode: 'task_not_found', param: 'id' });
+  if (!row) throw new AppError('not_found', 'No such video task.', { reason: 'taskNotFound', param: 'id' });
   return taskRecord(row);
 }
 

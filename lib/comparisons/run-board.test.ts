@@ -120,7 +120,7 @@ describe.each(DATABASE_KINDS)('running a comparison board on %s', (kind) => {
     const controller = new AbortController();
     setTimeout(() => controller.abort(), 300);
     const error = await runBoard(ctx, input({ models: ['atelier-aquarelle'], n: 1 }), controller.signal).catch((e: unknown) => e);
-    expect(error).toMatchObject({ code: 'upstream_error', details: { upstreamCode: 'cancelled' } });
+    expect(error).toMatchObject({ code: 'upstream_error', service: { code: 'cancelled' } });
     const prisma = await db();
     const board = await prisma.generation.findFirstOrThrow({ where: { teamId: ctx.team.id, status: 'cancelled' } });
     const lines = await prisma.ledgerEntry.findMany({ where: { generationId: board.id } });

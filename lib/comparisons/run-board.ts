@@ -149,7 +149,7 @@ export async function runBoard(ctx: TeamContext, input: BoardInput, signal?: Abo
     });
   } catch (error) {
     await endGeneration(board.id, endingOf(error, signal, 'The board could not run.'));
-    if (error instanceof UpstreamError) throw upstreamAppError(error, { boardId: board.id });
+    if (error instanceof UpstreamError) throw upstreamAppError(error);
     throw error;
   }
   const tasks: Task[] = batch.results.flatMap((entry) =>

@@ -36,13 +36,13 @@ async function headOf(input: string | Buffer): Promise<Buffer> {
 export async function checkImage(source: string | Uint8Array, what: 'image' | 'mask'): Promise<CheckedImage> {
   const label = what === 'image' ? 'The image' : 'The mask';
   // Each refusal also as the service words it, for the API (decisions.md row 2).
-  const refusal = (message: string, apiCode: 'unsupported_image_format' | 'image_too_large', apiStatus = 400) =>
-    new AppError('invalid_input', message, { apiStatus, apiCode, param: what });
-  const unreadable = () => refusal(`${label} is not a complete PNG, JPEG or WebP file: it could not be decoded.`, 'unsupported_image_format');
+  const refusal = (message: string, reason: 'notAnImage' | 'imageFormat' | 'imageTooLarge' | 'imageTooHeavy') =>
+    new AppError('invalid_input', message, { reason, param: what });
+  const unreadable = () => refusal(`${label} is not a complete PNG, JPEG or WebP file: it could not be decoded.`, 'imageFormat');
   const input = typeof source === 'string' ? source : Buffer.from(source.buffer, source.byteOffset, source.byteLength);
   const head = await headOf(input);
   // Not an image at all is the wrong type of file (415); an empty or broken one a bad request (400).
-  if (head.length > 0 && !sniffType(head)) throw refusal(`${label} is not a PNG, JPEG or WebP file.`, 'unsupported_image_format', 415);
+  if (head.length > 0 && !sniffType(head)) throw refusal(`${label} is not a PNG, JPEG or WebP file.`, 'notAnImage');
   // The header first, whatever its size (reading it decodes nothing), so a photo over 4096 px a side
   // is refused for its size; then never more pixels than the largest image the service takes.
   const options = { failOn: 'truncated', limitInputPixels: EDIT_LIMITS.maxSide * EDIT_LIMITS.maxSide } as const;
@@ -53,9 +53,9 @@ export async function checkImage(source: string | Uint8Array, what: 'image' | 'm
     throw unreadable();
   }
   const contentType = meta.format ? FORMATS[meta.format] : undefined;
-  if (!contentType || !meta.width || !meta.height) throw refusal(`${label} is not a PNG, JPEG or WebP file.`, 'unsupported_image_format', 415);
+  if (!contentType || !meta.width || !meta.height) throw refusal(`${label} is not a PNG, JPEG or WebP file.`, 'notAnImage');
   if (Math.max(meta.width, meta.height) > EDIT_LIMITS.maxSide) {
-    throw refusal(`${label} is ${meta.width}×${meta.height}; at most ${EDIT_LIMITS.maxSide} px a side.`, 'image_too_large');
+    throw refusal(`${label} is ${meta.width}×${meta.height}; at most ${EDIT_LIMITS.maxSide} px a side.`, 'imageTooLarge');
   }
   try {
     await sharp(input, options).stats(); // decodes every pixel, streaming: a broken file fails here
@@ -63,6 +63,6 @@ export async function checkImage(source: string | Uint8Array, what: 'image' | 'm
     throw unreadable();
   }
   const data = typeof source === 'string' ? await openAsBlob(source, { type: contentType }) : new Blob([new Uint8Array(source)], { type: contentType });
-  if (data.size > EDIT_LIMITS.maxBytes) throw refusal(`${label} is larger than 20 MB.`, 'image_too_large', 413);
+  if (data.size > EDIT_LIMITS.maxBytes) throw refusal(`${label} is larger than 20 MB.`, 'imageTooHeavy');
   return { data, contentType, width: meta.width, height: meta.height };
 }

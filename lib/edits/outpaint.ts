@@ -16,7 +16,7 @@ const MESSAGES = {
  */
 export async function extendCanvas(image: CheckedImage, extension: Extension): Promise<{ image: CheckedImage; mask: CheckedImage }> {
   const problem = extensionProblem(image, extension);
-  if (problem) throw new AppError('invalid_input', MESSAGES[problem], { apiCode: 'invalid_size', param: 'size' });
+  if (problem) throw new AppError('invalid_input', MESSAGES[problem], { reason: 'outputSize', param: 'size' });
   const { left, top } = placement(image, extension);
   const { width, height } = extension;
   const padded = await sharp(Buffer.from(await image.data.arrayBuffer()))

@@ -98,7 +98,7 @@ export async function runEdit(ctx: TeamContext, input: EditRequest, signal: Abor
   const canvas: Placed | null = extension ? { width: extension.width, height: extension.height, ...placement(given, extension) } : null;
   if (mask && (mask.width !== image.width || mask.height !== image.height)) {
     throw new AppError('invalid_input', `The mask is ${mask.width}×${mask.height} but the image is ${image.width}×${image.height}.`, {
-      apiCode: 'mask_size_mismatch',
+      reason: 'maskSize',
       param: 'mask',
     });
   }
@@ -169,7 +169,7 @@ export async function runEdit(ctx: TeamContext, input: EditRequest, signal: Abor
   } catch (error) {
     const ending = endingOf(error, controller.signal);
     await endGeneration(generation.id, ending);
-    if (ending.status === 'cancelled') throw new AppError('conflict', 'The edit was cancelled.', { cancelled: true });
+    if (ending.status === 'cancelled') throw new AppError('conflict', 'The edit was cancelled.');
     if (error instanceof UpstreamError) throw upstreamAppError(error);
     throw error;
   } finally {

@@ -56,8 +56,7 @@ export async function receiveEditUpload(request: Request): Promise<EditUpload> {
       // As the service refuses it (decisions.md row 2): 413 image_too_large, naming the file.
       stream.on(
         'limit',
-        () =>
-          (problem ??= new AppError('invalid_input', `${LABELS[field]} is larger than 20 MB.`, { apiStatus: 413, apiCode: 'image_too_large', param: field })),
+        () => (problem ??= new AppError('invalid_input', `${LABELS[field]} is larger than 20 MB.`, { reason: 'imageTooHeavy', param: field })),
       );
       upload.files[field] = file;
       writes.push(pipeline(stream, createWriteStream(file.path)));

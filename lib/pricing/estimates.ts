@@ -23,8 +23,7 @@ const boardParams = z.object({ size: z.string(), n: z.number().int().positive() 
 export const unknownModel = (kind: 'image' | 'edit' | 'video', model: string) =>
   new AppError('invalid_input', `Unknown ${kind} model: ${model}.`, {
     fields: { models: 'unknownModel' },
-    apiStatus: 404,
-    apiCode: 'model_not_found',
+    reason: 'unknownModel',
     param: 'model',
   });
 

@@ -36,12 +36,12 @@ describe('service errors in the UI language', () => {
   it('become 503 when the service failed or was unreachable and 502 when it refused, keeping its message', () => {
     const busy = upstreamAppError(new UpstreamError({ status: 503, code: 'overloaded', message: 'try later' }));
     expect(busy).toMatchObject({ code: 'upstream_unavailable', status: 503, key: 'upstreamUnavailable', message: 'try later' });
-    const refused = upstreamAppError(new UpstreamError({ status: 400, code: 'prompt_too_long', message: 'too long' }), { boardId: 'b' });
+    const refused = upstreamAppError(new UpstreamError({ status: 400, code: 'prompt_too_long', message: 'too long' }));
     expect(refused).toMatchObject({
       code: 'upstream_error',
       status: 502,
       key: 'upstreamPromptTooLong',
-      details: { boardId: 'b', upstreamCode: 'prompt_too_long' },
+      service: { status: 400, code: 'prompt_too_long' },
     });
     const gone = upstreamAppError(new UpstreamError({ status: 0, code: 'network_error', message: 'ECONNREFUSED' }));
     expect(gone).toMatchObject({ code: 'upstream_unavailable', key: 'upstreamUnreachable' });

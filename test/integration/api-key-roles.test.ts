@@ -60,7 +60,7 @@ describe.each(DATABASE_KINDS)('API keys within their maker’s role on %s', (kin
     const own = await createApiKey(admin, { name: 'adam’s own', userId: admin.user.id, models: [] });
     expect((await call(forBea.token)).ctx.role).toBe('admin');
     await changeRole(owner, ids.admin, 'member');
-    await expect(call(forBea.token)).rejects.toMatchObject({ code: 'forbidden', details: { apiCode: 'key_maker_role' } });
+    await expect(call(forBea.token)).rejects.toMatchObject({ code: 'forbidden', reason: 'keyMakerRole' });
     // Their own key acts at their new role, which is not above its maker's.
     expect((await call(own.token)).ctx.role).toBe('member');
     await changeRole(owner, ids.admin, 'admin');
@@ -72,7 +72,7 @@ describe.each(DATABASE_KINDS)('API keys within their maker’s role on %s', (kin
     const byBea = await createApiKey(bea, { name: 'bea for mia', userId: member.user.id, models: [] });
     // A maker gone without their keys being revoked (a departure from before keys were revoked with it).
     await (await db()).membership.deleteMany({ where: { teamId: owner.team.id, userId: bea.user.id } });
-    await expect(call(byBea.token)).rejects.toMatchObject({ code: 'forbidden', details: { apiCode: 'key_maker_role' } });
+    await expect(call(byBea.token)).rejects.toMatchObject({ code: 'forbidden', reason: 'keyMakerRole' });
     // Removed now: the keys they made and those acting as them are revoked with the membership.
     await removeMember(owner, ids.admin);
     await expect(call(byAdmin.token)).rejects.toMatchObject({ code: 'unauthenticated' });

@@ -77,10 +77,16 @@ test.describe('the API gateway on postgres', () => {
     });
     await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
     const { port } = receiver.address() as { port: number };
-    receiverUrl = `http://127.0.0.1:${port}/hooks/atelier`;
+    // The receiver is reached by a host name, as a caller's would be: the tests' host map answers it.
+    receiverUrl = 'http://hooks.receiver.example/hooks/atelier';
     atelier = await startAtelier({
       database: 'postgres',
-      env: { ATELIER_SECRET: 'gateway-test-secret-of-at-least-32-chars', ATELIER_PRIVATE_CALLBACK_ORIGINS: `http://127.0.0.1:${port}` },
+      env: {
+        ATELIER_SECRET: 'gateway-test-secret-of-at-least-32-chars',
+        NODE_ENV: 'test',
+        ATELIER_TEST_HOSTS: `hooks.receiver.example:80=127.0.0.1:${port}`,
+        ATELIER_PRIVATE_CALLBACK_ORIGINS: 'http://hooks.receiver.example',
+      },
     });
     owner = await signUp(atelier, 'Gail Gateway');
   });
