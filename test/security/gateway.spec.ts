@@ -236,6 +236,10 @@ test.describe('the API gateway on postgres', () => {
       (edited as unknown as { id: string }).id,
     ]);
     expect(rows).toEqual([{ kind: 'edit', editKind: 'local' }]);
+    // models.list reads the service's list unchanged.
+    const listed = [];
+    for await (const model of client.models.list()) listed.push(model.id);
+    expect(listed).toEqual(expect.arrayContaining(['atelier-pixel', 'atelier-edit', 'atelier-motion']));
     // A refusal reaches the SDK as its own error, with the status and the service's code.
     const refused = new OpenAI({ baseURL: `${atelier.origin}/api/v1`, apiKey: 'atl_not-a-key', maxRetries: 0 });
     await expect(refused.images.generate({ model: 'atelier-pixel', prompt: 'x' })).rejects.toMatchObject({ status: 401, code: 'invalid_api_key' });
