@@ -21,7 +21,7 @@ export default defineConfig({
   // One at a time: the browser specs share one server, and the security and cluster specs start
   // servers of their own that need the same two cores (a second worker measured slower, not faster).
   workers: 1,
-  reporter: process.env.CI ? [['list']] : [['list']],
+  reporter: [['list']],
   use: {
     baseURL,
     // On failure: a trace of the actions (with the screencast), network and console, and a screenshot

@@ -1,5 +1,4 @@
 import type { ReactNode } from 'react';
-import { Skeleton } from './ui/skeleton';
 
 export function PageHeader({ title, description, actions }: { title: ReactNode; description?: ReactNode; actions?: ReactNode }) {
   return (
@@ -10,14 +9,5 @@ export function PageHeader({ title, description, actions }: { title: ReactNode; 
       </div>
       {actions && <div className="flex items-center gap-2">{actions}</div>}
     </header>
-  );
-}
-
-export function PageHeaderSkeleton() {
-  return (
-    <div className="mb-8 grid gap-2.5">
-      <Skeleton className="h-7 w-40" />
-      <Skeleton className="h-4 w-72 max-w-full" />
-    </div>
   );
 }

@@ -12,7 +12,7 @@ import { loadAppConfig } from '../../lib/config';
 import { budgetStatus } from '../../lib/ledger/budgets';
 import { refileDailySpend } from '../../lib/ledger/rollup';
 import { localToday } from '../../lib/ledger/period';
-import { monthToDate, spendReport, type SpendRange } from '../../lib/ledger/spend';
+import { spendReport, type SpendRange } from '../../lib/ledger/spend';
 import { closeRuntime, db, runtime } from '../../lib/runtime';
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 1_000_000);
@@ -99,7 +99,7 @@ try {
   const daysBack = (n: number): SpendRange => ({ from: localToday(ctx.team.timeZone, new Date(Date.now() - n * 86_400_000)), to: today });
   const member = await resolveTeamContext((await prisma.membership.findFirstOrThrow({ where: { teamId, role: 'member' } })).userId, { teamId, strict: true });
   const cases: Array<[string, () => Promise<unknown>]> = [
-    ['dashboard, this month (default)', () => spendReport(ctx, monthToDate(ctx.team.timeZone))],
+    ['dashboard, this month (default)', () => spendReport(ctx, { from: `${today.slice(0, 8)}01`, to: today })],
     ['dashboard, last 30 days', () => spendReport(ctx, daysBack(29))],
     ['dashboard, last 90 days', () => spendReport(ctx, daysBack(89))],
     ['dashboard, last 365 days', () => spendReport(ctx, daysBack(364))],

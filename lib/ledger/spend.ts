@@ -4,7 +4,7 @@ import { atLeast } from '../auth/roles';
 import { Prisma } from '../db/generated/client';
 import type { GenerationKind } from '../db/generated/enums';
 import { db } from '../runtime';
-import { eachDate, localMonthFirstDay, localToday, rangeBounds } from './period';
+import { eachDate, localMonthFirstDay, rangeBounds } from './period';
 
 /** A real calendar date from 1970 to 2999: 2026-02-30 is refused, not rolled over into March, and year 0 never reaches the database. */
 const date = z
@@ -78,12 +78,6 @@ export function spendScope(ctx: TeamContext): { scope: 'team' | 'mine'; where: P
   const seeAll = atLeast(ctx.role, 'admin');
   const where = seeAll ? Prisma.sql`"teamId" = ${ctx.team.id}::uuid` : Prisma.sql`"teamId" = ${ctx.team.id}::uuid AND "userId" = ${ctx.user.id}::uuid`;
   return { scope: seeAll ? 'team' : 'mine', where };
-}
-
-/** The current local month to date: the dashboard's default range. */
-export function monthToDate(timeZone: string, now = new Date()): SpendRange {
-  const today = localToday(timeZone, now);
-  return { from: `${today.slice(0, 8)}01`, to: today };
 }
 
 interface GroupRow {

@@ -209,7 +209,6 @@ export async function getLibraryItem(ctx: TeamContext, id: string) {
     lineage: row.kind === 'edit' ? await editLineage(ctx, row.generation.parentId, params.originalAssetId) : null,
   };
 }
-export type LibraryItemDetail = NonNullable<Awaited<ReturnType<typeof getLibraryItem>>>;
 
 /** Where an edit came from, oldest first: the first original, then each earlier edit's result (ten at most). */
 async function editLineage(ctx: TeamContext, parentId: string | null, originalAssetId: unknown) {

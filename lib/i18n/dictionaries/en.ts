@@ -266,7 +266,6 @@ export const en = {
     notFound: 'Not found',
     notFoundLead: 'This page doesn’t exist, or it has moved.',
     backToStudio: 'Back to the studio',
-    comingSoonTitle: 'On its way',
   },
   empty: {
     edit: 'Upload an image to start editing: replace a background, change the style, upscale, or paint a mask to modify or remove something.',

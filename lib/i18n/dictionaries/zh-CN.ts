@@ -265,7 +265,6 @@ export const zhCN: Dictionary = {
     notFound: '未找到页面',
     notFoundLead: '这个页面不存在，或者已经移动。',
     backToStudio: '返回工作室',
-    comingSoonTitle: '即将上线',
   },
   empty: {
     edit: '上传一张图片开始编辑：替换背景、转换风格、高清放大，或涂抹蒙版来修改或移除内容。',
