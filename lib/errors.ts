@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import { currentRequestId } from './observability/context';
 import type { Dictionary } from './i18n/dictionaries/en';
 import { log } from './observability/log';
-import { controlCharacterIssue } from './text';
+import { controlCharacterIssue, controlCharacterMessage } from './text';
 
 /** A refusal's message in the UI's dictionary (`serverErrors`): the browser words it in the reader's language. */
 export type MessageKey = keyof Dictionary['serverErrors'];
@@ -152,7 +152,7 @@ export function invalidInput(
   const control = controlCharacterIssue(error.issues);
   if (control) {
     const field = fieldOf(control.path);
-    return new AppError('invalid_input', `${field} holds a control character (such as NUL) that text may not contain.`, {
+    return new AppError('invalid_input', controlCharacterMessage(field), {
       key: 'controlCharacters',
       values: { field },
       fields,

@@ -40,6 +40,9 @@ export function searchText() {
     .meta({ 'x-text-rule': 'search' });
 }
 
+/** The English refusal of a control character in `field` (the UI words it with serverErrors.controlCharacters). */
+export const controlCharacterMessage = (field: string): string => `${field}: holds a control character (such as NUL) that text may not contain.`;
+
 /** Whether a zod issue is this rule's refusal. */
 export const isControlCharacterIssue = (issue: { message: string }): boolean => issue.message === CONTROL_CHARACTER;
 

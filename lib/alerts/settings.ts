@@ -5,7 +5,7 @@ import { newWebhookSecret } from '../api-keys/token';
 import { appConfig } from '../config';
 import { AppError } from '../errors';
 import { db } from '../runtime';
-import { deriveKey, seal, unseal } from '../secrets/seal';
+import { deriveKey, isSealed, seal, unseal } from '../secrets/seal';
 import { callbackUrlProblem, PRIVATE_ORIGINS_VARIABLE } from '../webhooks/callback-url';
 
 // A team's alert rules (Settings → Alerts, owners and admins) and where alerts go: the owners' and
@@ -40,8 +40,7 @@ const secretContext = (teamId: string) => `alerts-webhook:${teamId}`;
 const urlContext = (teamId: string) => `alerts-webhook-url:${teamId}`;
 const secretKey = () => deriveKey(appConfig().atelierSecret);
 
-/** A sealed value ("v1.…"); an address saved before addresses were sealed is still plain until start seals it. */
-const isSealed = (stored: string) => stored.startsWith('v1.');
+/** An address saved before addresses were sealed is still plain until start seals it. */
 const openUrl = (teamId: string, stored: string) => (isSealed(stored) ? unseal(stored, secretKey(), urlContext(teamId)) : stored);
 
 /** What Settings shows of an address: its origin and last four characters (`https://hooks.slack.com/…a1b2`). */

@@ -70,6 +70,7 @@ const json = (schema: z.ZodType, io: 'input' | 'output' = 'output') => {
 const answer = (description: string, schema: z.ZodType) => ({ description, content: { 'application/json': { schema: json(schema) } } });
 const refusals = { default: answer('A refusal, in the service’s error shape (docs/api.md, Refusals).', errorAnswer) };
 const jsonBody = (schema: z.ZodType) => ({ required: true, content: { 'application/json': { schema: json(schema, 'input') } } });
+const editFields = json(editFieldsSchema, 'input');
 
 /** The document, for a server at `base` (the API's own URL, …/api/v1). */
 export function openApiDocument(base: string) {
@@ -100,9 +101,9 @@ export function openApiDocument(base: string) {
             content: {
               'multipart/form-data': {
                 schema: {
-                  ...json(editFieldsSchema, 'input'),
+                  ...editFields,
                   properties: {
-                    ...(json(editFieldsSchema, 'input').properties as object),
+                    ...(editFields.properties as object),
                     image: { type: 'string', contentMediaType: 'application/octet-stream' },
                     mask: { type: 'string', contentMediaType: 'application/octet-stream' },
                   },

@@ -5,7 +5,7 @@ import { AppError, publicError, type Reason } from '../errors';
 import { withSchemas, type EntrySchemas } from '../http/entry-schemas';
 import { notAnObject, refusalOf } from '@atelier/reference-service/requests';
 import { withRequestScope } from '../request-log/log';
-import { controlCharacterIssue } from '../text';
+import { controlCharacterIssue, controlCharacterMessage } from '../text';
 
 // Atelier's API (/api/v1) speaks the service's interface: the same bodies, and refusals in the
 // service's error shape (decisions.md row 1), so that a client of the service switches by changing
@@ -80,10 +80,7 @@ export function invalidBody(error: z.ZodError, body: unknown): AppError {
   const control = controlCharacterIssue(error.issues);
   if (control) {
     const name = String(control.path[0] ?? 'body');
-    return new AppError('invalid_input', `${name}: holds a control character (such as NUL) that text may not contain.`, {
-      reason: 'controlCharacter',
-      param: name,
-    });
+    return new AppError('invalid_input', controlCharacterMessage(name), { reason: 'controlCharacter', param: name });
   }
   const refusal = refusalOf(error, typeof body === 'object' && body !== null ? (body as Record<string, unknown>) : {});
   return new AppError('invalid_input', refusal.message, { service: { status: refusal.status, code: refusal.code }, param: refusal.param });

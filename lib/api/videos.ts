@@ -1,4 +1,4 @@
-import { DEFAULT_DURATION, modelNameSchema, orDefault, promptSchema, videoRequestSchema } from '@atelier/reference-service/requests';
+import { modelNameSchema, orDefault, promptSchema, videoRequestSchema } from '@atelier/reference-service/requests';
 import { z } from 'zod';
 import type { ApiCaller } from '../api-keys/authenticate';
 import type { Prisma } from '../db/generated/client';
@@ -39,7 +39,7 @@ const webhookUrl = z
 export const videosRequestSchema = videoRequestSchema.extend({
   model: nameText().pipe(modelNameSchema),
   prompt: promptText().pipe(promptSchema),
-  duration: orDefault(z.int().min(1).max(600).default(DEFAULT_DURATION)),
+  duration: orDefault(z.int().min(1).max(600).default(SERVICE_DEFAULTS.videoDuration)),
   webhook_url: orDefault(webhookUrl.optional()),
 });
 export type VideosRequest = z.infer<typeof videosRequestSchema>;

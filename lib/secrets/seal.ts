@@ -29,5 +29,8 @@ export function unseal(sealed: string, key: Buffer, context: string): string {
   return Buffer.concat([decipher.update(Buffer.from(ciphertext, 'base64url')), decipher.final()]).toString('utf8');
 }
 
+/** Whether a stored value is sealed (a plain one is from before it was). */
+export const isSealed = (value: string): boolean => value.startsWith(`${VERSION}.`);
+
 /** What a page may show of a key. */
 export const last4 = (key: string) => key.slice(-4);

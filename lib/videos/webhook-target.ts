@@ -1,8 +1,6 @@
 import { hash as digest, randomBytes, timingSafeEqual } from 'node:crypto';
-import { isIP } from 'node:net';
 import { appConfig, type AppConfig } from '../config';
-import { isBlockedAddress } from '@atelier/reference-service/address-policy';
-import { PRIVATE_NAME } from '../webhooks/callback-url';
+import { isPrivateHost } from '../webhooks/callback-url';
 
 const hash = (token: string) => digest('sha256', token, 'hex');
 
@@ -17,8 +15,7 @@ export function webhookBase(config: AppConfig = appConfig()): string | null {
   if (config.webhookBaseUrl) return config.webhookBaseUrl;
   if (config.upstream.embedded) return config.publicUrl;
   const host = new URL(config.publicUrl).hostname.replace(/^\[(.*)\]$/, '$1');
-  const unreachable = isIP(host) ? isBlockedAddress(host) : PRIVATE_NAME.test(host.toLowerCase());
-  return unreachable ? null : config.publicUrl;
+  return isPrivateHost(host) ? null : config.publicUrl;
 }
 
 /** A per-task webhook URL carrying a random secret (only its hash is stored), or none (webhookBase). */

@@ -11,7 +11,10 @@ import { log } from '../observability/log';
 export type CallbackUrlProblem = 'malformed' | 'private';
 
 /** Names that only resolve inside a machine or a private network. */
-export const PRIVATE_NAME = /(^localhost$|\.localhost$|\.local$|\.internal$|\.lan$|\.home\.arpa$)/;
+const PRIVATE_NAME = /(^localhost$|\.localhost$|\.local$|\.internal$|\.lan$|\.home\.arpa$)/;
+
+/** Whether a URL's host (brackets stripped) is a private address, or a name only a private network resolves. */
+export const isPrivateHost = (host: string): boolean => (isIP(host) ? isBlockedAddress(host) : PRIVATE_NAME.test(host.toLowerCase()));
 
 /** The variable that lets an operator allow a private origin, named in every refusal of one. */
 export const PRIVATE_ORIGINS_VARIABLE = 'ATELIER_PRIVATE_CALLBACK_ORIGINS';
@@ -26,8 +29,7 @@ export function callbackUrlProblem(value: string): CallbackUrlProblem | null {
   const url = new URL(value);
   if ((url.protocol !== 'http:' && url.protocol !== 'https:') || url.username || url.password) return 'malformed';
   const host = url.hostname.replace(/^\[(.*)\]$/, '$1');
-  const privateHost = isIP(host) ? isBlockedAddress(host) : PRIVATE_NAME.test(host.toLowerCase());
-  if (!privateHost || appConfig().privateCallbackOrigins.includes(url.origin)) return null;
+  if (!isPrivateHost(host) || appConfig().privateCallbackOrigins.includes(url.origin)) return null;
   log().warn({ origin: url.origin }, `callback address refused: ${url.origin} is private; ${PRIVATE_ORIGINS_VARIABLE} can allow it`);
   return 'private';
 }
