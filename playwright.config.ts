@@ -48,7 +48,7 @@ export default defineConfig({
   projects: [
     { name: 'setup', testMatch: /global\.setup\.ts/ },
     { name: 'chromium', use: { ...devices['Desktop Chrome'], storageState: ownerState }, dependencies: ['setup'] },
-    // Attacks over plain HTTP, each against an Atelier of its own (test/security/support/atelier.ts).
+    // Attacks over plain HTTP, each against an Atelier of its own (test/support/atelier.ts).
     { name: 'security', testDir: 'test/security', use: { ...devices['Desktop Chrome'] } },
     // Several replicas over one PostgreSQL, each its own process.
     { name: 'cluster', testDir: 'test/cluster', use: { ...devices['Desktop Chrome'] } },

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { startAtelier } from '../test/security/support/atelier';
+import { startAtelier } from '../test/support/atelier';
 import { expectInStudio, signUp } from './support/accounts';
 import { VideosPage } from './support/videos';
 

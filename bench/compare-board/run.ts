@@ -5,7 +5,7 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { chromium, type APIRequestContext } from '@playwright/test';
 import { signUp } from '../../e2e/support/accounts';
-import { startAtelier } from '../../test/security/support/atelier';
+import { startAtelier } from '../../test/support/atelier';
 import { startService } from '@atelier/reference-service/testing';
 
 const LATENCY_MS = Number(process.env.BENCH_LATENCY_MS ?? 5000);

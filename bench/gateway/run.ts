@@ -8,7 +8,7 @@
 // Needs a build in $NEXT_DIST_DIR (default .next) and PostgreSQL at 127.0.0.1:5432.
 import { readFile } from 'node:fs/promises';
 import { startService } from '@atelier/reference-service/testing';
-import { startAtelier } from '../../test/security/support/atelier';
+import { startAtelier } from '../../test/support/atelier';
 import { signUp } from '../../test/security/support/session';
 
 const SEQUENTIAL = Number(process.env.BENCH_SEQUENTIAL ?? 200);

@@ -4,7 +4,7 @@
 // (a round trip through the same server that does one trivial query).
 // Needs a build in $NEXT_DIST_DIR (default .next) and PostgreSQL at 127.0.0.1:5432.
 import { readFile } from 'node:fs/promises';
-import { startAtelier } from '../../test/security/support/atelier';
+import { startAtelier } from '../../test/support/atelier';
 import { signUp } from '../../test/security/support/session';
 
 const ITEMS = Number(process.env.BENCH_ITEMS ?? 250_000);

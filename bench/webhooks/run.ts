@@ -14,7 +14,7 @@ import { loadAppConfig } from '../../lib/config';
 import { storeUserKey } from '../../lib/keys/service-keys';
 import { closeRuntime, db, runtime } from '../../lib/runtime';
 import { createVideo } from '../../lib/videos/create-video';
-import { startAtelier } from '../../test/security/support/atelier';
+import { startAtelier } from '../../test/support/atelier';
 import { startService } from '@atelier/reference-service/testing';
 
 const PORT = 3195;

@@ -6,7 +6,7 @@ import PgBoss from 'pg-boss';
 import { scenePng, type RunningService } from '@atelier/reference-service/testing';
 import { S3BlobStore } from '../../lib/storage/s3-store';
 import { shotPath } from '../../e2e/support/screenshots';
-import type { Atelier } from '../security/support/atelier';
+import type { Atelier } from '../support/atelier';
 import { Session, signUp } from '../security/support/session';
 import { DEPLOY_BLOCKS, startCluster, type Cluster } from './support/cluster';
 import type { Proxy } from './support/proxy';

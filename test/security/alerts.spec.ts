@@ -4,7 +4,7 @@ import { Webhook } from 'standardwebhooks';
 import { expect, test, type Page } from '@playwright/test';
 import { shotPath } from '../../e2e/support/screenshots';
 import { startMailbox } from '../support/mailbox';
-import { startAtelier, type Atelier } from './support/atelier';
+import { startAtelier, type Atelier } from '../support/atelier';
 import { signUp, type Session } from './support/session';
 
 // Settings → Alerts in Chromium, on an Atelier of its own with a real SMTP server and a webhook

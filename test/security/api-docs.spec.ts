@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Webhook } from 'standardwebhooks';
 import { expect, test } from '@playwright/test';
-import { startAtelier, type Atelier } from './support/atelier';
+import { startAtelier, type Atelier } from '../support/atelier';
 import { signUp } from './support/session';
 
 // docs/api.md runs as written: every shell block of it, with only BASE and KEY made this test's,

@@ -2,7 +2,7 @@ import { writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
-import { startAtelier, type Atelier } from './support/atelier';
+import { startAtelier, type Atelier } from '../support/atelier';
 import { signUp, type Session } from './support/session';
 
 // A hard budget holds whatever the service's model list does: prices come from the service's list,

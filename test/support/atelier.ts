@@ -11,7 +11,7 @@ import pg from 'pg';
 // it, on a fresh PGlite data dir or a fresh database on the local PostgreSQL. The one way the
 // security, cluster and e2e specs and the benches start a server of their own.
 
-const ROOT = path.resolve(import.meta.dirname, '../../..');
+const ROOT = path.resolve(import.meta.dirname, '../..');
 const ADMIN_URL = process.env.TEST_POSTGRES_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
 /** The node flags of package.json's `serve` script (`exec tsx --flag server.ts`). */
 const SERVE_FLAGS = (JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { scripts: { serve: string } }).scripts.serve
