@@ -1,5 +1,5 @@
 import { test as base, type WorkerFixture } from '@playwright/test';
-import { startAtelier, type Atelier, type DatabaseKind } from './atelier';
+import { startAtelier, type Atelier, type DatabaseKind } from '../../support/atelier';
 
 /** A worker fixture: an Atelier on `database`, started on first use and stopped when the worker ends. */
 function oneForTheWorker(database: DatabaseKind): [WorkerFixture<Atelier, object>, { scope: 'worker'; timeout: number }] {

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { Atelier } from './atelier';
+import type { Atelier } from '../../support/atelier';
 
 // A signed-in person talking to Atelier over plain HTTP, as a script (or an attacker) would:
 // cookies from a real sign-up in Chromium, then requests and server-action calls by hand.
