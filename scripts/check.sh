@@ -1,12 +1,14 @@
 #!/usr/bin/env bash
-# The static half of `npm test`: types, lint, formatting and the migrations against the schema, all
-# four side by side (two cores; none waits on another), each reporting on its own. Run by npm, so
-# node_modules/.bin is on the PATH.
+# The static half of `npm test`: types, lint, formatting, the import structure (no circle between
+# files or folders, no import up a layer: scripts/check-imports.ts) and the migrations against the
+# schema, side by side (two cores; none waits on another), each reporting on its own. Run by npm,
+# so node_modules/.bin is on the PATH.
 set -uo pipefail
 tsc --noEmit & types=$!
 eslint . & lint=$!
 prettier --check --log-level warn '**/*.{ts,tsx,mjs,css,json}' & format=$!
 tsx scripts/new-migration.ts --check & migrations=$!
+tsx scripts/check-imports.ts & imports=$!
 failed=0
-for job in "$types" "$lint" "$format" "$migrations"; do wait "$job" || failed=1; done
+for job in "$types" "$lint" "$format" "$migrations" "$imports"; do wait "$job" || failed=1; done
 exit "$failed"

@@ -1,6 +1,5 @@
 import { Prisma } from '../db/generated/client';
-import { keySpend } from '../ledger/key-spend';
-import { monthSpendByMember, sumOf } from '../ledger/month-spend';
+import { keyMonthSpend, monthSpend } from '../ledger/budgets';
 import { localToday } from '../ledger/period';
 import type { AlertChannel } from '../db/generated/enums';
 import { db } from '../runtime';
@@ -47,18 +46,17 @@ async function budgetsOf(teamId: string): Promise<{ team: string; timeZone: stri
     where: { teamId, revokedAt: null, monthlyBudget: { not: null } },
     select: { id: true, name: true, monthlyBudget: true },
   });
-  const [members, spentByKey] = await Promise.all([
-    monthSpendByMember(prisma, teamId, team.timeZone),
-    keySpend(
+  const [spent, spentByKey] = await Promise.all([
+    monthSpend(prisma, teamId),
+    keyMonthSpend(
       prisma,
       keys.map((k) => k.id),
-      team.timeZone,
     ),
   ]);
   const zero = new Prisma.Decimal(0);
   const budgets: Budget[] = [
-    ...(team.monthlyBudget ? [{ subject: 'team', name: team.name, limit: team.monthlyBudget, spent: sumOf(members) }] : []),
-    ...team.memberships.map((m) => ({ subject: `member:${m.userId}`, name: m.user.name, limit: m.monthlyBudget!, spent: members.get(m.userId) ?? zero })),
+    ...(team.monthlyBudget ? [{ subject: 'team', name: team.name, limit: team.monthlyBudget, spent: spent.team }] : []),
+    ...team.memberships.map((m) => ({ subject: `member:${m.userId}`, name: m.user.name, limit: m.monthlyBudget!, spent: spent.members.get(m.userId) ?? zero })),
     ...keys.map((k) => ({ subject: `key:${k.id}`, name: k.name, limit: k.monthlyBudget!, spent: spentByKey.get(k.id) ?? zero })),
   ];
   return { team: team.name, timeZone: team.timeZone, budgets };

@@ -2,10 +2,10 @@ import type PgBoss from 'pg-boss';
 import { z } from 'zod';
 import { enqueue, ensureQueue, schedulePeriodic } from '../queue';
 import { appConfig } from '../config';
+import { SETTLED } from '../generations/lifecycle';
 import { db } from '../runtime';
 import { evaluateBudgetAlerts } from './budgets';
 import { evaluateCallAlerts } from './calls';
-import { ALERT_QUEUES } from './queues';
 import { teamsWithAlerts } from './settings';
 import { deliverAlert, giveUpAlert } from './deliver';
 import { evaluateWeeklySummary } from './weekly';
@@ -14,6 +14,8 @@ import { evaluateWeeklySummary } from './weekly';
 // evaluated as soon as it spends, and every team once a minute (pg-boss sends each cron tick once);
 // even two evaluations at once record an alert once (AlertEvent's unique index). Each delivery is
 // its own job, retried after about 1 s, 2 s, 4 s, … for six attempts.
+
+export const ALERT_QUEUES = { evaluate: 'alerts.evaluate', evaluateTeam: 'alerts.evaluate-team', deliver: 'alerts.deliver' } as const;
 
 const RETRY_LIMIT = 5;
 
@@ -54,8 +56,9 @@ export async function registerAlertJobs(boss: PgBoss): Promise<void> {
       throw error;
     }
   });
-  // A team that just spent is evaluated within seconds (lifecycle.ts queues it, at most one waiting per team).
+  // A team that just spent is evaluated within seconds (the lifecycle announces each settlement).
   await ensureQueue(boss, { name: ALERT_QUEUES.evaluateTeam, policy: 'stately', retryLimit: 2 });
+  await boss.subscribe(SETTLED, ALERT_QUEUES.evaluateTeam);
   await boss.work(ALERT_QUEUES.evaluateTeam, { batchSize: 1, pollingIntervalSeconds: 1 }, async ([job]) => {
     await evaluateTeamAlerts(teamJob.parse(job.data).teamId);
   });

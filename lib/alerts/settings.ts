@@ -1,12 +1,12 @@
 import { z } from 'zod';
 import type { TeamContext } from '../auth/context';
 import { atLeast } from '../auth/roles';
-import { newWebhookSecret } from '../api-keys/token';
 import { appConfig } from '../config';
 import { AppError } from '../errors';
 import { db } from '../runtime';
 import { deriveKey, isSealed, seal, unseal } from '../secrets/seal';
 import { callbackUrlProblem, PRIVATE_ORIGINS_VARIABLE } from '../webhooks/callback-url';
+import { newWebhookSecret } from '../webhooks/signed';
 
 // A team's alert rules (Settings → Alerts, owners and admins) and where alerts go: the owners' and
 // admins' email, and/or a team webhook. The webhook's address is checked when it is saved (a

@@ -3,10 +3,11 @@ import type { TeamContext } from '../auth/context';
 import { appConfig } from '../config';
 import { Prisma } from '../db/generated/client';
 import { AppError } from '../errors';
-import { keySpend } from '../ledger/key-spend';
+import { keyMonthSpend } from '../ledger/budgets';
 import { db } from '../runtime';
 import { deriveKey, seal } from '../secrets/seal';
-import { hashApiKey, newApiKey, newWebhookSecret } from './token';
+import { hashApiKey, newApiKey } from './token';
+import { newWebhookSecret } from '../webhooks/signed';
 import { nameText } from '../text';
 import { atLeast } from '../auth/roles';
 
@@ -121,10 +122,9 @@ export async function listApiKeys(ctx: TeamContext): Promise<ApiKeySummary[]> {
       user: { select: { name: true, email: true } },
     },
   });
-  const spent = await keySpend(
+  const spent = await keyMonthSpend(
     prisma,
     rows.map((r) => r.id),
-    ctx.team.timeZone,
   );
   return rows.map((row) => ({
     id: row.id,

@@ -23,6 +23,3 @@ export function matchesHash(token: string, stored: string): boolean {
   const b = Buffer.from(stored, 'hex');
   return a.length === b.length && timingSafeEqual(a, b);
 }
-
-/** A Standard Webhooks signing secret: `whsec_` + base64 of 32 random bytes. */
-export const newWebhookSecret = (): string => `whsec_${randomBytes(32).toString('base64')}`;

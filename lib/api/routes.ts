@@ -3,7 +3,7 @@ import { openResultUrl } from '../assets/archive';
 import { serveAsset } from '../assets/serve-asset';
 import { AppError } from '../errors';
 import { isUuid } from '../ids';
-import { LIVE } from '../library/trash';
+import { LIVE } from '../generations/visibility';
 import { serviceModels } from '../pricing/catalog';
 import { db } from '../runtime';
 import { editFieldsSchema } from '../edits/run-edit';

@@ -1,6 +1,6 @@
 import type { TeamContext } from '../auth/context';
 import { boardAssets, getBoard } from './queries';
-import { jsonEntry, storedEntry, zipBody } from './zip';
+import { jsonEntry, storedEntry, zipBody } from '../assets/zip';
 
 /**
  * One of the team's boards as a streamed ZIP, or null when it has no stored image (or is not the

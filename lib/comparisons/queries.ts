@@ -5,7 +5,7 @@ import { SERVICE_FILE_LIFETIME_MS } from '../upstream/defaults';
 import { sumCosts } from '../upstream/cost';
 import { db } from '../runtime';
 import { boardParamsSchema, type BoardParams } from './schema';
-import { LIVE } from '../library/trash';
+import { LIVE } from '../generations/visibility';
 
 /**
  * One image of a column. Archived: in Atelier's storage. Until then (and for good when the copy

@@ -3,7 +3,7 @@ import type { TeamContext } from '../auth/context';
 import { db } from '../runtime';
 import type { Placed } from './canvas';
 import { EDIT_KINDS, type EditKind } from './kinds';
-import { GENERATION_IN_VIEW, LIVE } from '../library/trash';
+import { GENERATION_IN_VIEW, LIVE } from '../generations/visibility';
 
 /** What a stored edit's params hold (written by runEdit); parsed, since the column is free JSON. */
 export const editParamsSchema = z.object({

@@ -1,11 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { ALERT_QUEUES } from '../alerts/queues';
 import type { TeamContext } from '../auth/context';
 import { Prisma } from '../db/generated/client';
 import type { GenerationKind } from '../db/generated/enums';
 import { releaseReservations, settledCosts } from '../ledger/record';
 import { budgetVerdict, refuseOnVerdict, reservedLines, type BudgetVerdict, type Charge } from '../ledger/reserve';
-import { enqueue } from '../queue';
+import { publish } from '../queue';
 import { db, hotQuery, runtime } from '../runtime';
 import { UpstreamError, type Cost } from '../upstream';
 import { log } from '../observability/log';
@@ -16,6 +15,12 @@ import { log } from '../observability/log';
 //   end     -> failed or cancelled: the reservation is given back
 // Settling and ending only ever move a generation out of `running`, so a duplicate job, a late
 // answer after a cancel or a second webhook changes nothing.
+
+/**
+ * The event a settlement announces (`{ teamId }`): a queue that subscribes to it (alerts' evaluation
+ * of the team) gets a job, at most one waiting per team.
+ */
+export const SETTLED = 'generation.settled';
 
 type Tx = Prisma.TransactionClient;
 
@@ -149,11 +154,10 @@ export async function settleGeneration(generation: GenerationRef, settlement: Se
     ${settledCosts(Prisma.sql`generation`, settlement.charges)}
     SELECT EXISTS (SELECT 1 FROM generation) AS settled`,
   );
-  // What was spent may cross an alert threshold: the team is evaluated within seconds (one waiting
-  // evaluation per team at most), off the answer's path; the minute's evaluation covers a lost one.
+  // Whoever follows spending (alerts) hears of it off the answer's path, once per waiting team.
   if (settled)
-    void enqueue(ALERT_QUEUES.evaluateTeam, { teamId: generation.teamId }, { singletonKey: generation.teamId }).catch((error: unknown) =>
-      log().warn({ err: error }, 'alerts: could not queue an evaluation'),
+    void publish(SETTLED, { teamId: generation.teamId }, { singletonKey: generation.teamId }).catch((error: unknown) =>
+      log().warn({ err: error }, 'lifecycle: could not announce a settlement'),
     );
   return settled;
 }

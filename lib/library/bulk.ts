@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { TeamContext } from '../auth/context';
-import { jsonEntry, storedEntry, zipBody } from '../comparisons/zip';
+import { jsonEntry, storedEntry, zipBody } from '../assets/zip';
 import { AppError } from '../errors';
 import { db } from '../runtime';
 import { filtered, libraryFiltersSchema, ORDER, resultSize } from './items';

@@ -2,7 +2,7 @@ import type { TeamContext } from '../auth/context';
 import { atLeast } from '../auth/roles';
 import { AppError } from '../errors';
 import { db } from '../runtime';
-import { LIVE } from './trash';
+import { LIVE } from '../generations/visibility';
 import type { CollectionSummary } from './view';
 import { nameText } from '../text';
 

@@ -17,12 +17,6 @@ import { log } from '../observability/log';
 export const TRASH_DAYS = 30;
 const TRASH_MS = TRASH_DAYS * 86_400_000;
 
-/** What every view of results reads: outputs not in the trash. */
-export const LIVE = { deletedAt: null } as const;
-
-/** A generation (an edit, a video) whose result is in the trash is gone from its lists and pages. */
-export const GENERATION_IN_VIEW = { NOT: { outputs: { some: { deletedAt: { not: null } } } } } as const;
-
 /** The trash still holds what was deleted after this. */
 export const trashSince = (now = new Date()) => new Date(now.getTime() - TRASH_MS);
 

@@ -22,18 +22,35 @@ export function unshareBoss(boss: PgBoss): void {
 }
 
 /**
- * Sends a job from anywhere in the app. Uses the process's running pg-boss; a web replica that runs
- * no workers (ATELIER_RUN_WORKERS=false) gets a send-only instance on the same database, made again
- * if the runtime has moved to another database since (tests and benches open several in turn).
+ * The process's running pg-boss, to send from anywhere in the app. A web replica that runs no
+ * workers (ATELIER_RUN_WORKERS=false) gets a send-only instance on the same database, made again if
+ * the runtime has moved to another database since (tests and benches open several in turn).
  */
-export async function enqueue(queue: string, data: object, options: PgBoss.SendOptions = {}): Promise<void> {
+async function sender(): Promise<PgBoss> {
   const holder = globalThis as Holder;
   let held = holder[KEY];
   if (!held || held.database) {
     const { db } = await runtime();
     if (!held || held.database !== db) held = holder[KEY] = { boss: startBoss(db, { supervise: false, schedule: false }), database: db };
   }
-  // The request that queued the job names it in the job's logs and service calls (lib/queue/work.ts).
+  return held.boss;
+}
+
+/** The request that queued a job names it in the job's logs and service calls (lib/queue/work.ts). */
+function withRequestId(data: object): object {
   const requestId = currentRequestId();
-  await (await held.boss).send(queue, requestId ? { ...data, requestId } : data, options);
+  return requestId ? { ...data, requestId } : data;
+}
+
+/** Sends a job to one queue. */
+export async function enqueue(queue: string, data: object, options: PgBoss.SendOptions = {}): Promise<void> {
+  await (await sender()).send(queue, withRequestId(data), options);
+}
+
+/**
+ * Announces an event: a job goes to every queue subscribed to it (`boss.subscribe(event, queue)`,
+ * kept in the database, so every process's announcement reaches whoever listens).
+ */
+export async function publish(event: string, data: object, options: PgBoss.SendOptions = {}): Promise<void> {
+  await (await sender()).publish(event, withRequestId(data), options);
 }

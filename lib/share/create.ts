@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { TeamContext } from '../auth/context';
 import { AppError } from '../errors';
-import { LIVE } from '../library/trash';
+import { LIVE } from '../generations/visibility';
 import { db } from '../runtime';
 import { expiresAtFor, SHARE_EXPIRIES } from './lifetime';
 import { hashShareToken, newShareToken } from './token';

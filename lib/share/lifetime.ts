@@ -10,12 +10,9 @@ export function expiresAtFor(expiry: ShareExpiry, now = new Date()): Date | null
 
 export type ShareState = 'active' | 'expired' | 'revoked';
 
-/** Revocation wins over expiry: a revoked link says so even after its date has passed. */
+/** Revocation wins over expiry (lib/generations/visibility.ts's `activeShareLink` is the database's form): a revoked link says so even after its date has passed. */
 export function shareState(link: { expiresAt: Date | null; revokedAt: Date | null }, now = new Date()): ShareState {
   if (link.revokedAt) return 'revoked';
   if (link.expiresAt && link.expiresAt.getTime() <= now.getTime()) return 'expired';
   return 'active';
 }
-
-/** The database's form of `shareState(link) === 'active'`: not revoked, and not past its date. */
-export const activeShareLink = (now = new Date()) => ({ revokedAt: null, OR: [{ expiresAt: null }, { expiresAt: { gt: now } }] });

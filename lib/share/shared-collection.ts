@@ -1,6 +1,6 @@
 import type { Prisma } from '../db/generated/client';
 import { ORDER } from '../library/items';
-import { LIVE } from '../library/trash';
+import { LIVE } from '../generations/visibility';
 import { db } from '../runtime';
 
 /** How many results a shared collection's page shows (the newest). */

@@ -4,7 +4,7 @@ import { editParamsSchema } from '../edits/history';
 import type { EditKind } from '../edits/kinds';
 import type { AspectRatio, Resolution } from '../videos/estimate';
 import { videoParamsSchema } from '../videos/queries';
-import { LIVE } from '../library/trash';
+import { LIVE } from '../generations/visibility';
 
 /**
  * The generation columns a public page may read: no costs, no author, no team. A link to one item

@@ -5,7 +5,7 @@ import type { Prisma } from '../db/generated/client';
 import { db } from '../runtime';
 import { ASPECT_RATIOS, RESOLUTIONS } from './estimate';
 import type { VideoLive, VideoState, VideoSummary } from './view';
-import { GENERATION_IN_VIEW, LIVE } from '../library/trash';
+import { GENERATION_IN_VIEW, LIVE } from '../generations/visibility';
 
 /** The params createVideo stored, read defensively: old or odd rows still render. */
 export const videoParamsSchema = z.object({

@@ -1,9 +1,13 @@
+import { randomBytes } from 'node:crypto';
 import { Webhook } from 'standardwebhooks';
 import { appConfig } from '../config';
 import { metrics } from '../observability/metrics';
 import { pinnedRequest, resolveTarget, resolveWithDns, type ResolvedAddress } from '../storage/pinned-request';
 
 const ATTEMPT_MS = 10_000;
+
+/** A Standard Webhooks signing secret: `whsec_` + base64 of 32 random bytes. */
+export const newWebhookSecret = (): string => `whsec_${randomBytes(32).toString('base64')}`;
 const AGENTS = { alert: 'Atelier-Alerts/1', callback: 'Atelier-Webhooks/1' } as const;
 
 /**

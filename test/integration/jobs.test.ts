@@ -7,7 +7,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { createAccount } from '../../lib/accounts/create-account';
 import { blobStore } from '../../lib/assets/store';
 import { ARCHIVE_QUEUES as QUEUES } from '../../lib/assets/archive-job';
-import { ALERT_QUEUES } from '../../lib/alerts/queues';
+import { ALERT_QUEUES } from '../../lib/alerts/jobs';
 import { recordAlert } from '../../lib/alerts/record';
 import { saveAlertSettings } from '../../lib/alerts/settings';
 import { enqueue, startBoss } from '../../lib/queue';

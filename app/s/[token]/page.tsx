@@ -1,8 +1,8 @@
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import { cache } from 'react';
-import { SharedCollectionView } from '@/components/share/shared-collection';
-import { SharedView } from '@/components/share/shared-view';
+import { SharedCollectionView } from '@/components/share-page/shared-collection';
+import { SharedView } from '@/components/share-page/shared-view';
 import { appConfig } from '@/lib/config';
 import { format } from '@/lib/i18n';
 import { getI18n } from '@/lib/i18n/server';

@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream';
 import { crc32 } from 'node:zlib';
-import { blobStore } from '../assets/store';
+import { blobStore } from './store';
 
 export interface ZipEntry {
   name: string;
