@@ -5,7 +5,7 @@ import { BudgetWarning } from '@/components/dashboard/budget-warning';
 import { requireTeamContext } from '@/lib/auth/page-context';
 import { atLeast } from '@/lib/auth/roles';
 import { getI18n } from '@/lib/i18n/server';
-import { pageBudgetStatus } from '@/lib/ledger/page-budgets';
+import { pageBudgetStatus } from '@/lib/ledger/budgets';
 import { createTeamAction } from './create-team';
 import { signOutAction } from './sign-out';
 import { switchTeam } from './switch-team';

@@ -4,7 +4,7 @@ import { registerArchiveJobs } from '../assets/archive-job';
 import type { Database } from '../db/client';
 import { registerCallbackJobs } from '../api/callbacks';
 import { registerApiKeyJobs } from '../api-keys/rate';
-import { registerLedgerJobs } from '../ledger/jobs';
+import { registerLedgerJobs } from '../ledger/sweep';
 import { registerRequestLogJobs } from '../request-log/log';
 import { registerTrashJobs } from '../library/trash';
 import { shareBoss, startBoss, unshareBoss } from '../queue';

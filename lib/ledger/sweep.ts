@@ -1,4 +1,6 @@
+import type PgBoss from 'pg-boss';
 import type { Database } from '../db/client';
+import { schedulePeriodic } from '../queue';
 
 /** A lease not renewed for this long (four missed renewals) belongs to a process that is gone. */
 export const LEASE_EXPIRY_SECONDS = 60;
@@ -47,4 +49,13 @@ export async function sweepReservations({ prisma }: Database, now = new Date()):
     DELETE FROM "ProcessLease" l WHERE l."renewedAt" < (now() AT TIME ZONE 'UTC') - interval '1 day'
       AND NOT EXISTS (SELECT 1 FROM "LedgerEntry" e WHERE e."leaseId" = l.id AND e.status = 'reserved')`;
   return dead + count;
+}
+
+export const LEDGER_QUEUES = { sweep: 'ledger.sweep' } as const;
+
+/** Every minute: reservations nobody will settle are given back. */
+export async function registerLedgerJobs(boss: PgBoss, database: Database): Promise<void> {
+  await schedulePeriodic(boss, LEDGER_QUEUES.sweep, '* * * * *', async () => {
+    await sweepReservations(database);
+  });
 }

@@ -12,7 +12,7 @@ import { Card, CardBody, CardHeader } from '@/components/ui/card';
 import { requireTeamContext } from '@/lib/auth/page-context';
 import type { SearchParams } from '@/lib/http/page-query';
 import { getI18n } from '@/lib/i18n/server';
-import { pageBudgetStatus } from '@/lib/ledger/page-budgets';
+import { pageBudgetStatus } from '@/lib/ledger/budgets';
 import { rangeFromQuery } from '@/lib/ledger/ranges';
 import { keyFilterSchema, spendReport } from '@/lib/ledger/spend';
 import { apiKeyNames } from '@/lib/api-keys/keys';

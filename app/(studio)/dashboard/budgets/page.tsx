@@ -3,7 +3,7 @@ import { BudgetsForm } from '@/components/dashboard/budgets-form';
 import { requireTeamContext } from '@/lib/auth/page-context';
 import { atLeast } from '@/lib/auth/roles';
 import { getI18n } from '@/lib/i18n/server';
-import { pageBudgetStatus } from '@/lib/ledger/page-budgets';
+import { pageBudgetStatus } from '@/lib/ledger/budgets';
 import { saveBudgets } from './save-budgets';
 
 export async function generateMetadata(): Promise<Metadata> {
