@@ -1,6 +1,6 @@
 'use client';
 
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClient, QueryClientProvider, useQuery, type UseQueryOptions } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 
 /** The client's one cache of server state: every poll and fetch of JSON from our routes goes through it. */
@@ -22,4 +22,25 @@ export async function getJson<T>(url: string, { signal }: { signal?: AbortSignal
   const response = await fetch(url, { cache: 'no-store', signal });
   if (!response.ok) throw new Error(`${url} answered ${response.status}`);
   return (await response.json()) as T;
+}
+
+/**
+ * One of our JSON routes read through the cache, keyed by its URL: every view of the same URL shares
+ * one answer (shown at once when cached, asked again when stale). A refusal leaves `data` undefined.
+ */
+export function useJson<T>(url: string, options: Pick<UseQueryOptions<T>, 'enabled' | 'refetchInterval' | 'staleTime'> = {}) {
+  return useQuery({ queryKey: [url], queryFn: ({ signal }) => getJson<T>(url, { signal }), ...options });
+}
+
+/**
+ * POSTs JSON to one of our routes and answers its status with the body it sent back (null when that
+ * was not JSON): a refusal is an answer for the caller to word; only a lost connection or an abort throws.
+ */
+export async function postJson<T>(
+  url: string,
+  body: unknown,
+  { signal }: { signal?: AbortSignal } = {},
+): Promise<{ ok: boolean; status: number; body: T | null }> {
+  const response = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body), signal });
+  return { ok: response.ok, status: response.status, body: (await response.json().catch(() => null)) as T | null };
 }

@@ -3,6 +3,7 @@
 import { createContext, useCallback, useContext, useRef, useState, useTransition, type ReactNode } from 'react';
 import { useRouter } from 'next/navigation';
 import { boardInputSchema, fieldErrors } from '@/lib/comparisons/schema';
+import { postJson } from '../server-state';
 import type { ServerError } from '../use-action-error';
 import { toInput, type BoardForm } from './board-form';
 
@@ -76,14 +77,10 @@ export function BoardRunnerProvider({ initial, children }: { initial: BoardForm;
       setFetching(true);
       void (async () => {
         try {
-          const response = await fetch('/api/compare', {
-            method: 'POST',
-            headers: { 'content-type': 'application/json' },
-            body: JSON.stringify(parsed.data),
+          const { ok, status, body } = await postJson<{ id?: string; error?: ServerError & { fields?: Record<string, string> } }>('/api/compare', parsed.data, {
             signal: abort.signal,
           });
-          const body = (await response.json().catch(() => null)) as { id?: string; error?: ServerError & { fields?: Record<string, string> } } | null;
-          if (response.ok && body?.id) {
+          if (ok && body?.id) {
             const id = body.id;
             startNavigation(() => (options?.stay ? router.refresh() : router.push(`/compare/${id}`)));
             return;
@@ -93,7 +90,7 @@ export function BoardRunnerProvider({ initial, children }: { initial: BoardForm;
           // Refusals Atelier can word itself (a budget, a known service error) read in the UI's language.
           else if (failure?.key) setError({ kind: 'refused', error: failure });
           else if (failure?.code === 'upstream_error' || failure?.code === 'upstream_unavailable') setError({ kind: 'upstream', message: failure.message });
-          else setError({ kind: 'generic', message: failure?.message ?? `HTTP ${response.status}` });
+          else setError({ kind: 'generic', message: failure?.message ?? `HTTP ${status}` });
         } catch {
           setError(abort.signal.aborted ? { kind: 'cancelled' } : { kind: 'network' });
         } finally {

@@ -2,11 +2,12 @@
 
 import { Columns2, X } from 'lucide-react';
 import Link from 'next/link';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { previewUrl } from '@/lib/assets/preview-url';
 import type { EditKind } from '@/lib/edits/kinds';
 import { format } from '@/lib/i18n';
 import { useI18n } from '../i18n-provider';
+import { useJson } from '../server-state';
 import { Button } from '../ui/button';
 import { cn } from '../ui/cn';
 
@@ -41,19 +42,8 @@ export interface Comparison {
 export function Filmstrip({ editId, onCompare }: { editId: string; onCompare: (comparison: Comparison | null) => void }) {
   const { t } = useI18n();
   const v = t.edit.versions;
-  const [versions, setVersions] = useState<Version[] | null>(null);
+  const versions = useJson<{ versions: Version[] }>(`/api/edits/${editId}/versions`).data?.versions;
   const [picked, setPicked] = useState<string[]>([]);
-
-  useEffect(() => {
-    let live = true;
-    fetch(`/api/edits/${editId}/versions`)
-      .then((response) => (response.ok ? response.json() : { versions: null }))
-      .then((body: { versions: Version[] | null }) => live && setVersions(body.versions))
-      .catch(() => live && setVersions(null));
-    return () => {
-      live = false;
-    };
-  }, [editId]);
 
   if (!versions || versions.length === 0) return null;
   const frames: Frame[] = [

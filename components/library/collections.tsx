@@ -14,8 +14,7 @@ import { useAction } from '../use-action';
 import { Button, buttonClass } from '../ui/button';
 import { cn } from '../ui/cn';
 import { Select } from '../ui/input';
-
-type Collect = (input: { collectionId: string } & Selection) => Promise<ActionResult<{ count: number }>>;
+import type { Collect } from './bulk-actions';
 
 /** "Add to collection": a choice of the team's collections and a button, for one result or a selection. */
 export function CollectPicker({

@@ -1,0 +1,117 @@
+'use client';
+
+import { Check, Clapperboard, ImageOff, LayoutGrid, Play, Star, WandSparkles } from 'lucide-react';
+import Link from 'next/link';
+import { format } from '@/lib/i18n';
+import type { LibraryItem } from '@/lib/library/view';
+import { useI18n } from '../i18n-provider';
+import { cn } from '../ui/cn';
+import { Spinner } from '../ui/spinner';
+
+const KIND_ICONS = { edit: WandSparkles, comparison: LayoutGrid, video: Clapperboard } as const;
+
+/** One result: its preview, what it is, and who made it; opens its detail view. */
+export function LibraryTile({
+  item,
+  href,
+  eager,
+  selecting,
+  selected,
+  onSelect,
+}: {
+  item: LibraryItem;
+  href: string;
+  eager: boolean;
+  selecting: boolean;
+  selected: boolean;
+  onSelect: (range: boolean) => void;
+}) {
+  const { t } = useI18n();
+  const l = t.library;
+  const Icon = KIND_ICONS[item.kind];
+  const kind = l.kinds[item.kind];
+  return (
+    <Link
+      href={href}
+      data-testid="library-item"
+      data-kind={item.kind}
+      data-state={item.state}
+      aria-label={`${format(l.open, { kind })}: ${item.prompt}`}
+      aria-pressed={selecting ? selected : undefined}
+      data-selected={selected || undefined}
+      onClick={(event) => {
+        if (!selecting) return;
+        // Choosing, not opening: a click toggles the result, a shift-click takes the range since the last one.
+        event.preventDefault();
+        onSelect(event.shiftKey);
+      }}
+      className={cn(
+        'group focus-ring relative block overflow-hidden rounded-card bg-surface shadow-card transition-shadow hover:shadow-pop',
+        selected && 'ring-2 ring-accent ring-offset-2 ring-offset-canvas',
+      )}
+    >
+      {selecting && (
+        <span
+          aria-hidden
+          className={cn(
+            'absolute top-2 right-2 z-10 grid size-6 place-items-center rounded-full border-2 border-white shadow',
+            selected ? 'bg-accent text-accent-fg' : 'bg-black/30',
+          )}
+        >
+          {selected && <Check className="size-3.5" />}
+        </span>
+      )}
+      <div className="relative aspect-square overflow-hidden bg-subtle">
+        {item.previewUrl ? (
+          // eslint-disable-next-line @next/next/no-img-element -- our own 256 px WebP, made when the result was stored
+          <img
+            src={item.previewUrl}
+            alt=""
+            loading={eager ? 'eager' : 'lazy'}
+            decoding="async"
+            className="size-full object-cover transition-transform duration-300 group-hover:scale-[1.03]"
+          />
+        ) : (
+          <div className="grid size-full place-items-center text-ink-subtle">
+            {item.state === 'archiving' ? <Spinner className="size-5" /> : <ImageOff className="size-6" />}
+          </div>
+        )}
+        <span className="absolute top-2 left-2 inline-flex items-center gap-1 rounded-full bg-black/55 px-2 py-0.5 text-[11px] font-medium text-white backdrop-blur-sm">
+          <Icon className="size-3" aria-hidden />
+          {kind}
+        </span>
+        {item.kind === 'video' && item.previewUrl && (
+          <span className="absolute inset-0 grid place-items-center" aria-hidden>
+            <span className="grid size-10 place-items-center rounded-full bg-black/45 text-white backdrop-blur-sm">
+              <Play className="size-4 translate-x-px fill-current" />
+            </span>
+          </span>
+        )}
+        {item.favorite && !selecting && (
+          <span className="absolute top-2 right-2 grid size-6 place-items-center rounded-full bg-black/55 text-amber-300" title={l.favorite}>
+            <Star className="size-3.5 fill-current" aria-label={l.favorite} />
+          </span>
+        )}
+        {item.state !== 'archived' && (
+          <span
+            className={cn(
+              'absolute right-2 bottom-2 rounded-full px-2 py-0.5 text-[11px] font-medium',
+              item.state === 'archiving' ? 'bg-black/55 text-white' : 'bg-warning-soft text-warning',
+            )}
+            title={item.state === 'unsaved' ? l.unsavedHint : undefined}
+          >
+            {item.state === 'archiving' ? l.saving : l.unsaved}
+          </span>
+        )}
+      </div>
+      <div className="grid gap-0.5 px-3 py-2.5">
+        <p className="truncate text-[13px] text-ink" title={item.prompt}>
+          {item.prompt}
+        </p>
+        <p className="truncate text-xs text-ink-subtle">
+          {item.model} · {item.apiKey ? format(l.viaKey, { name: item.author, key: item.apiKey }) : item.author}
+        </p>
+      </div>
+    </Link>
+  );
+}
