@@ -1,7 +1,9 @@
 'use client';
 
 import { Columns2, Minus, Plus, Scan, SplitSquareHorizontal, X } from 'lucide-react';
-import { useCallback, useEffect, useRef, useState, type PointerEvent as ReactPointerEvent } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { coverBox, zoomAbout, type View } from '@/lib/view/view-math';
+import { usePointerGestures } from '../ui/use-pointer-gestures';
 
 export interface ViewerPane {
   key: string;
@@ -21,31 +23,10 @@ export interface ViewerLabels {
   keys: string;
 }
 
-/** Pan and zoom, shared by every pane: image pixels at (x, y) on screen scaled by `scale` (1 = fitted). */
-interface View {
-  scale: number;
-  x: number;
-  y: number;
-}
-
-const MIN = 1;
-const MAX = 16;
-const IDENTITY: View = { scale: 1, x: 0, y: 0 };
-
-/** Keeps the zoomed image covering its pane: no panning past an edge. */
-function clampView(view: View, width: number, height: number): View {
-  const scale = Math.min(MAX, Math.max(MIN, view.scale));
-  const minX = width - width * scale;
-  const minY = height - height * scale;
-  return { scale, x: Math.min(0, Math.max(minX, view.x)), y: Math.min(0, Math.max(minY, view.y)) };
-}
-
-/** Zooms by `factor` about a point of the pane (px, py), which stays where it is. */
-function zoomAbout(view: View, factor: number, px: number, py: number): View {
-  const scale = Math.min(MAX, Math.max(MIN, view.scale * factor));
-  const k = scale / view.scale;
-  return { scale, x: px - (px - view.x) * k, y: py - (py - view.y) * k };
-}
+/** One zoom for every pane: 1 is the picture fitted, and it never leaves a pane uncovered. */
+const LIMITS = { min: 1, max: 16 };
+const IDENTITY: View = { zoom: 1, x: 0, y: 0 };
+const wheelZoom = (deltaY: number) => Math.exp(-deltaY / 500);
 
 /**
  * 2–4 images full screen, side by side or (two) as a swipe overlay, with one zoom and pan for all:
@@ -60,7 +41,6 @@ export function CompareViewer({ panes, labels, onClose }: { panes: ViewerPane[];
   const root = useRef<HTMLDivElement>(null);
   const view = useRef<View>(IDENTITY);
   const frame = useRef(0);
-  const drag = useRef<{ x: number; y: number } | null>(null);
   const swipe = mode === 'swipe' && panes.length >= 2;
   const shown = swipe ? panes.slice(0, 2) : panes;
 
@@ -73,14 +53,14 @@ export function CompareViewer({ panes, labels, onClose }: { panes: ViewerPane[];
   const apply = useCallback(
     (next: View) => {
       const { width, height } = paneSize();
-      view.current = clampView(next, width, height);
+      view.current = coverBox(next, { width, height }, LIMITS);
       if (frame.current) return;
       frame.current = requestAnimationFrame(() => {
         frame.current = 0;
-        const { scale, x, y } = view.current;
-        const transform = `translate3d(${x}px, ${y}px, 0) scale(${scale})`;
+        const { zoom, x, y } = view.current;
+        const transform = `translate3d(${x}px, ${y}px, 0) scale(${zoom})`;
         for (const img of root.current?.querySelectorAll<HTMLElement>('[data-viewer-image]') ?? []) img.style.transform = transform;
-        setZoom((z) => (z === scale ? z : scale));
+        setZoom((z) => (z === zoom ? z : zoom));
       });
     },
     [paneSize],
@@ -99,8 +79,15 @@ export function CompareViewer({ panes, labels, onClose }: { panes: ViewerPane[];
 
   const zoomCentre = (factor: number) => {
     const { width, height } = paneSize();
-    apply(zoomAbout(view.current, factor, width / 2, height / 2));
+    apply(zoomAbout(view.current, factor, { x: width / 2, y: height / 2 }, LIMITS));
   };
+  const gestures = usePointerGestures({
+    view: () => view.current,
+    update: (change) => apply(change(view.current)),
+    limits: LIMITS,
+    wheelZoom,
+    pans: (e) => e.button === 0,
+  });
 
   const onKeyDown = (e: React.KeyboardEvent) => {
     const { width, height } = paneSize();
@@ -123,25 +110,6 @@ export function CompareViewer({ panes, labels, onClose }: { panes: ViewerPane[];
     action();
   };
 
-  const onWheel = (e: React.WheelEvent<HTMLElement>) => {
-    const box = e.currentTarget.getBoundingClientRect();
-    apply(zoomAbout(view.current, Math.exp(-e.deltaY / 500), e.clientX - box.left, e.clientY - box.top));
-  };
-
-  const onPointerDown = (e: ReactPointerEvent<HTMLElement>) => {
-    if (e.button !== 0) return;
-    e.currentTarget.setPointerCapture(e.pointerId);
-    drag.current = { x: e.clientX, y: e.clientY };
-  };
-  const onPointerMove = (e: ReactPointerEvent<HTMLElement>) => {
-    if (!drag.current) return;
-    const dx = e.clientX - drag.current.x;
-    const dy = e.clientY - drag.current.y;
-    drag.current = { x: e.clientX, y: e.clientY };
-    apply({ ...view.current, x: view.current.x + dx, y: view.current.y + dy });
-  };
-  const endDrag = () => void (drag.current = null);
-
   const image = (pane: ViewerPane, clip?: string) => (
     // eslint-disable-next-line @next/next/no-img-element -- full-size team assets behind auth
     <img
@@ -156,11 +124,8 @@ export function CompareViewer({ panes, labels, onClose }: { panes: ViewerPane[];
   );
   const paneProps = {
     'data-pane': true,
-    onWheel,
-    onPointerDown,
-    onPointerMove,
-    onPointerUp: endDrag,
-    onPointerCancel: endDrag,
+    ref: gestures.wheelRef,
+    ...gestures.handlers,
     className: 'relative min-h-0 min-w-0 cursor-grab touch-none overflow-hidden bg-black/40 active:cursor-grabbing',
   };
   const tool = 'grid size-8 place-items-center rounded-control text-white/85 hover:bg-white/15 hover:text-white disabled:opacity-40 [&_svg]:size-4';
@@ -180,13 +145,27 @@ export function CompareViewer({ panes, labels, onClose }: { panes: ViewerPane[];
         <h2 className="font-medium">{labels.title}</h2>
         <span className="hidden text-white/55 md:inline">{labels.keys}</span>
         <div className="ml-auto flex items-center gap-1">
-          <button type="button" className={tool} onClick={() => zoomCentre(0.8)} disabled={zoom <= MIN} aria-label={labels.zoomOut} title={labels.zoomOut}>
+          <button
+            type="button"
+            className={tool}
+            onClick={() => zoomCentre(0.8)}
+            disabled={zoom <= LIMITS.min}
+            aria-label={labels.zoomOut}
+            title={labels.zoomOut}
+          >
             <Minus />
           </button>
           <span className="w-12 text-center text-xs text-white/75 tabular-nums" data-testid="viewer-zoom">
             {Math.round(zoom * 100)}%
           </span>
-          <button type="button" className={tool} onClick={() => zoomCentre(1.25)} disabled={zoom >= MAX} aria-label={labels.zoomIn} title={labels.zoomIn}>
+          <button
+            type="button"
+            className={tool}
+            onClick={() => zoomCentre(1.25)}
+            disabled={zoom >= LIMITS.max}
+            aria-label={labels.zoomIn}
+            title={labels.zoomIn}
+          >
             <Plus />
           </button>
           <button type="button" className={tool} onClick={() => apply(IDENTITY)} aria-label={labels.reset} title={labels.reset}>

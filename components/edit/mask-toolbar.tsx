@@ -26,7 +26,7 @@ import { format } from '@/lib/i18n';
 import { useI18n } from '../i18n-provider';
 import { Button } from '../ui/button';
 import { cn } from '../ui/cn';
-import type { MaskTool } from './mask-editor';
+import type { MaskTool } from './mask-ops';
 
 export interface MaskTools {
   tool: MaskTool;

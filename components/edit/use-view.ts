@@ -1,15 +1,10 @@
 'use client';
 
 import { useCallback, useEffect, useLayoutEffect, useRef, useState, type RefObject } from 'react';
+import { actualSize, CANVAS_ZOOM, fitView, zoomAbout, type View } from '@/lib/view/view-math';
 
-export interface View {
-  zoom: number;
-  x: number;
-  y: number;
-}
+export type { View };
 
-const MIN_ZOOM = 0.02;
-const MAX_ZOOM = 16;
 const PAD = 16;
 
 /**
@@ -31,43 +26,31 @@ export function useView(box: RefObject<HTMLElement | null>, width: number, heigh
     return () => observer.disconnect();
   }, [box]);
 
-  const fitView = useCallback((): View => {
-    const zoom = Math.min((size.width - 2 * PAD) / width, (size.height - 2 * PAD) / height);
-    const z = Math.max(MIN_ZOOM, Math.min(MAX_ZOOM, zoom));
-    return { zoom: z, x: (size.width - width * z) / 2, y: (size.height - height * z) / 2 };
-  }, [size, width, height]);
+  const fittedView = useCallback(() => fitView(size, { width, height }, PAD, CANVAS_ZOOM), [size, width, height]);
 
   useEffect(() => {
     // Sync with the measured box: a fitted view follows it.
-    if (fitted.current && size.width > 0) setViewState(fitView());
-  }, [fitView, size.width]);
+    if (fitted.current && size.width > 0) setViewState(fittedView());
+  }, [fittedView, size.width]);
 
-  const setView = useCallback((v: View) => {
+  /** The user's own view (a pan, a pinch, the wheel): no longer refitted. */
+  const setView = useCallback((change: (view: View) => View) => {
     fitted.current = false;
-    setViewState(v);
+    setViewState(change);
   }, []);
 
   const fit = useCallback(() => {
     fitted.current = true;
-    setViewState(fitView());
-  }, [fitView]);
+    setViewState(fittedView());
+  }, [fittedView]);
 
   const actual = useCallback(() => {
     fitted.current = false;
-    setViewState({ zoom: 1, x: (size.width - width) / 2, y: (size.height - height) / 2 });
+    setViewState(actualSize(size, { width, height }));
   }, [size, width, height]);
 
-  const zoomBy = useCallback(
-    (factor: number, cx = size.width / 2, cy = size.height / 2) => {
-      fitted.current = false;
-      setViewState((v) => {
-        const zoom = Math.max(MIN_ZOOM, Math.min(MAX_ZOOM, v.zoom * factor));
-        const k = zoom / v.zoom;
-        return { zoom, x: cx - (cx - v.x) * k, y: cy - (cy - v.y) * k };
-      });
-    },
-    [size],
-  );
+  /** The zoom buttons: about the box's centre. */
+  const zoomBy = useCallback((factor: number) => setView((v) => zoomAbout(v, factor, { x: size.width / 2, y: size.height / 2 }, CANVAS_ZOOM)), [size, setView]);
 
   return { size, view, setView, fit, actual, zoomBy };
 }
