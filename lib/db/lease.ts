@@ -2,8 +2,13 @@ import { randomUUID } from 'node:crypto';
 import type { Database } from './client';
 import { log } from '../observability/log';
 
-/** How often a living process renews its lease; the ledger sweep treats 60 s without renewal as dead. */
+/** How often a living process renews its lease. */
 export const LEASE_RENEW_MS = 15_000;
+/**
+ * A lease not renewed for this long (four missed renewals) belongs to a process that is gone: its
+ * reservations are given back (ledger/sweep.ts) and its jobs handed back to the queue (queue/reclaim.ts).
+ */
+export const LEASE_EXPIRY_SECONDS = 60;
 
 export interface ProcessLease {
   id: string;

@@ -1,9 +1,8 @@
 import type PgBoss from 'pg-boss';
 import type { Database } from '../db/client';
+import { LEASE_EXPIRY_SECONDS } from '../db/lease';
 import { schedulePeriodic } from '../queue';
 
-/** A lease not renewed for this long (four missed renewals) belongs to a process that is gone. */
-export const LEASE_EXPIRY_SECONDS = 60;
 /** Edits and boards end within the service's 90 s deadline; one reserving nothing and still running after this was cut off. */
 const IMAGE_RUN_LIMIT_MS = 10 * 60_000;
 const INTERRUPTED = 'Interrupted by a restart before the service answered. Please run it again.';

@@ -97,7 +97,7 @@ describe('a crashed worker’s jobs on postgres', () => {
     expect(await reclaimAbandonedJobs(boss, database)).toBe(0);
 
     await first.stop('SIGKILL');
-    // As if the lease had lapsed (45 s without renewal): the one wait of a real crash.
+    // As if the lease had lapsed (60 s without renewal): the one wait of a real crash.
     await prisma.$executeRaw`UPDATE "ProcessLease" SET "renewedAt" = "renewedAt" - interval '60 seconds' WHERE id = ${running.leaseId}::uuid`;
     const second = await startWorker(env);
     try {
