@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { ModelInfo } from '../upstream';
-import { estimateBoard, observedPrice, priceTable } from './board';
+import { estimateBoard } from './board';
+import { priceTable } from './estimates';
+import { observedPrice } from './observed';
 
 const vista: ModelInfo = { id: 'atelier-vista', kind: 'image', price: { per_image: { '1024x1024': 0.08, '2048x2048': 0.16, '4096x4096': 0.48 } } };
 const bare: ModelInfo = { id: 'other', kind: 'image' };

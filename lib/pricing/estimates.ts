@@ -3,21 +3,18 @@ import type { TeamContext } from '../auth/context';
 import { AppError } from '../errors';
 import type { Charge } from '../ledger/reserve';
 import type { ModelInfo } from '../upstream';
-import { SERVICE_DEFAULTS, type ImageSize, type VideoResolution } from '../upstream/defaults';
-import { estimateBoard, OBSERVED_PER_SIZE, priceTable, type Observation, type PriceTable } from './board';
+import { IMAGE_SIZES, SERVICE_DEFAULTS, type ImageSize, type VideoResolution } from '../upstream/defaults';
+import { estimateBoard, type PriceTable, type UnitPrice } from './board';
 import { serviceModels } from './catalog';
-import { editPrice, videoPrice } from './list-price';
-import { maxAmount } from './money';
-import { recentCharges } from './observed';
-import { priceUnknown } from './unknown';
+import { editPrice, imagePrice, videoPrice } from './list-price';
+import { highestSeen, OBSERVED_PER_SIZE, observedPrice, raisedPrice, recentCharges, type Observation } from './observed';
 
-// What a request is reserved at, for every kind: the trusted list price (pricing/catalog.ts) with
-// omitted parameters at the service's defaults, raised to the most the ledger saw charged for the
-// same request, never lowered by it. Nothing trusted prices it: refused (`price_unknown`).
+// What a request is reserved at, for every kind, one way through: the trusted list price
+// (pricing/catalog.ts) with omitted parameters at the service's defaults -> raised to the most the
+// ledger saw charged for the same request, never lowered by it (raisedPrice) -> the charges the
+// lifecycle reserves. Nothing trusted prices it: refused (`price_unknown`).
 
 type Who = Pick<TeamContext, 'team' | 'user'>;
-
-const boardParams = z.object({ size: z.string(), n: z.number().int().positive() });
 
 /** A model the service does not offer for this kind of request: the API answers as the service would (decisions.md row 4). */
 export const unknownModel = (kind: 'image' | 'edit' | 'video', model: string) =>
@@ -27,6 +24,21 @@ export const unknownModel = (kind: 'image' | 'edit' | 'video', model: string) =>
     param: 'model',
   });
 
+/** Atelier will not run what it cannot price: an unknown price must never pass a budget as 0. */
+export function priceUnknown(models: string[]): AppError {
+  const list = models.join(', ');
+  return new AppError(
+    'price_unknown',
+    `Atelier has no price for ${list}: the service lists none and the operator's price table has none, so it cannot be checked against the budget.`,
+    {
+      key: 'priceUnknown',
+      values: { models: list },
+    },
+  );
+}
+
+const boardParams = z.object({ size: z.string(), n: z.number().int().positive() });
+
 /** What boards of the team were recently charged per model (of one size, if given), with the size and n of each. */
 export async function boardObservations(ctx: Who, models: string[], size?: ImageSize): Promise<Observation[]> {
   // observedPrice reads the newest 10 of a model and size; without a size, enough for every size.
@@ -35,6 +47,24 @@ export async function boardObservations(ctx: Who, models: string[], size?: Image
     const params = boardParams.safeParse(charge.params);
     return params.success ? [{ model: charge.model, amount: charge.amount, ...params.data }] : [];
   });
+}
+
+/**
+ * The price table for the given image models: the trusted list price (the service's, else the
+ * operator's), raised to what the ledger saw if that was more. A model with no list price has no
+ * entry: history alone never prices a request.
+ */
+export function priceTable(models: ModelInfo[], observations: Observation[]): PriceTable {
+  const table: PriceTable = {};
+  for (const model of models) {
+    const row: Partial<Record<ImageSize, UnitPrice>> = {};
+    for (const size of IMAGE_SIZES) {
+      const listed = imagePrice(model.price, size);
+      if (listed !== null) row[size] = raisedPrice(listed, observedPrice(observations, model.id, size));
+    }
+    table[model.id] = row;
+  }
+  return table;
 }
 
 const imageModels = async (ctx: Who) => (await serviceModels(ctx)).filter((m) => m.kind === 'image');
@@ -66,10 +96,9 @@ export async function priceBoard(ctx: Who, board: { models: string[]; size?: Ima
   return estimate.perModel.map((m) => ({ model: m.model, amount: m.amount! }));
 }
 
-/** The most recently charged for `model` where `same(params)`, or the list price if that is more. */
-async function raised(ctx: Who, kind: 'edit' | 'video', model: string, listed: string, same: (params: Record<string, unknown>) => boolean): Promise<string> {
-  const seen = (await recentCharges(ctx, kind, [model], { perModel: 20 })).filter((c) => same((c.params ?? {}) as Record<string, unknown>));
-  return seen.reduce((highest, c) => maxAmount(highest, c.amount), listed);
+/** The most recently charged for `model` where `same(params)` (its newest 20 lines), or null. */
+async function seenFor(ctx: Who, kind: 'edit' | 'video', model: string, same: (params: Record<string, unknown>) => boolean): Promise<string | null> {
+  return highestSeen((await recentCharges(ctx, kind, [model], { perModel: 20 })).filter((c) => same((c.params ?? {}) as Record<string, unknown>)));
 }
 
 /** One edit whose output is `size` ("WxH"). */
@@ -77,7 +106,7 @@ export async function priceEdit(ctx: Who, model: string | undefined, size: strin
   const info = model ? (await serviceModels(ctx)).find((m) => m.kind === 'edit' && m.id === model) : undefined;
   const listed = info ? editPrice(info.price, size) : null;
   if (!info || listed === null) throw priceUnknown([model ?? 'the default edit model']);
-  return [{ model: info.id, amount: await raised(ctx, 'edit', info.id, listed, (p) => p.size === size) }];
+  return [{ model: info.id, amount: raisedPrice(listed, await seenFor(ctx, 'edit', info.id, (p) => p.size === size)).amount }];
 }
 
 /** One video; a missing duration is billed (so priced) as the service's default of 5 s. */
@@ -87,9 +116,9 @@ export async function priceVideo(ctx: Who, video: { model: string; duration?: nu
   const audio = video.audio ?? SERVICE_DEFAULTS.videoAudio;
   const info = (await serviceModels(ctx)).find((m) => m.kind === 'video' && m.id === video.model);
   if (!info) throw unknownModel('video', video.model);
-  const listed = info ? videoPrice(info.price, duration, resolution, audio) : null;
+  const listed = videoPrice(info.price, duration, resolution, audio);
   if (listed === null) throw priceUnknown([video.model]);
   const same = (p: Record<string, unknown>) =>
     (p.duration ?? SERVICE_DEFAULTS.videoDuration) === duration && p.resolution === resolution && Boolean(p.audio) === audio;
-  return [{ model: video.model, amount: await raised(ctx, 'video', video.model, listed, same) }];
+  return [{ model: video.model, amount: raisedPrice(listed, await seenFor(ctx, 'video', video.model, same)).amount }];
 }

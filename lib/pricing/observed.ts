@@ -2,6 +2,45 @@ import type { TeamContext } from '../auth/context';
 import type { GenerationKind } from '../db/generated/enums';
 import { Prisma } from '../db/generated/client';
 import { hotQuery } from '../runtime';
+import type { ImageSize } from '../upstream/defaults';
+import type { UnitPrice } from './board';
+import { divideAmount, maxAmount } from './money';
+
+// What the ledger saw charged, and the one raise every kind is priced through: an estimate is
+// raised to what was really charged for the same request, never lowered by it.
+
+/**
+ * The price a request is reserved at, for every kind (edits, boards, videos; the studio's and the
+ * API's alike): the trusted list price, raised to the most the ledger saw charged for the same
+ * request (`seen`, per unit) when that was more.
+ */
+export function raisedPrice(listed: string, seen: string | null): UnitPrice {
+  const amount = seen === null ? listed : maxAmount(listed, seen);
+  return { amount, source: amount === listed ? 'price' : 'ledger' };
+}
+
+/** The most charged per unit among charges (units: a board's images; an edit or a video is one), to 4 decimals; null if none. */
+export function highestSeen(charges: Array<{ amount: string; units?: number }>): string | null {
+  const perUnit = charges.filter((c) => (c.units ?? 1) > 0).map((c) => divideAmount(c.amount, c.units ?? 1));
+  return perUnit.length === 0 ? null : perUnit.reduce((a, b) => maxAmount(a, b));
+}
+
+/** One observed board charge: what a model cost for `n` images of `size`. */
+export interface Observation {
+  model: string;
+  size: string;
+  n: number;
+  amount: string;
+}
+
+/** How many of a model's newest observations at one size count. */
+export const OBSERVED_PER_SIZE = 10;
+
+/** Boards: the highest per-image cost among recent observations of a model and size (newest first, at most `limit`). */
+export function observedPrice(observations: Observation[], model: string, size: ImageSize, limit = OBSERVED_PER_SIZE): string | null {
+  const matching = observations.filter((o) => o.model === model && o.size === size && o.n > 0).slice(0, limit);
+  return highestSeen(matching.map((o) => ({ amount: o.amount, units: o.n })));
+}
 
 export interface ObservedCharge {
   model: string;
