@@ -29,8 +29,10 @@ export function withFilters(filters: string, key: string, value: string): string
 }
 
 /** The route's URL for a page: the first one, or the one after `before`. */
-export const pageUrl = (filters: string, before: string | null) =>
-  before ? `/api/library?${withFilters(filters, 'before', before)}` : `/api/library?${filters}`;
+export function pageUrl(filters: string, before: string | null): string {
+  const query = before ? withFilters(filters, 'before', before) : filters;
+  return query ? `/api/library?${query}` : '/api/library';
+}
 
 /** The pages as one list in the library's order, each result once (a poll's late arrival may also be on the next page). */
 export function shown(data: Pages | undefined): LibraryItem[] {
