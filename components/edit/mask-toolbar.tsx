@@ -21,12 +21,13 @@ import {
   Shrink,
 } from 'lucide-react';
 import { useRef } from 'react';
-import type { Combine } from '@/lib/edits/mask-doc';
+import type { Combine, MaskAction } from '@/lib/edits/mask-doc';
 import { format } from '@/lib/i18n';
 import { useI18n } from '../i18n-provider';
 import { Button } from '../ui/button';
 import { cn } from '../ui/cn';
 import type { MaskTool } from './mask-ops';
+import { Choice, PixelSlider } from './toolbar-controls';
 
 export interface MaskTools {
   tool: MaskTool;
@@ -52,11 +53,8 @@ interface Props {
   maxSize: number;
   onChange: (tools: MaskTools) => void;
   onOverlay: (overlay: Overlay) => void;
-  onGrow: (pixels: number) => void;
-  onInvert: () => void;
-  onClear: () => void;
-  onUndo: () => void;
-  onRedo: () => void;
+  /** Grow, shrink, invert, clear, undo and redo: changes of the mask's history. */
+  onMask: (change: MaskAction) => void;
   onImport: (file: File) => void;
   onExport: () => void;
   canUndo: boolean;
@@ -78,7 +76,7 @@ const TOOL_ICONS: Record<MaskTool, React.ReactNode> = {
 const COMBINE_ICONS: Record<Combine, React.ReactNode> = { add: <SquarePlus />, subtract: <SquareMinus />, replace: <SquareSquare /> };
 
 export function MaskToolbar(props: Props) {
-  const { tools, overlay, maxSize, onChange, onOverlay, canUndo, canRedo } = props;
+  const { tools, overlay, maxSize, onChange, onOverlay, onMask, canUndo, canRedo } = props;
   const { t } = useI18n();
   const m = t.edit.mask;
   const file = useRef<HTMLInputElement>(null);
@@ -129,28 +127,28 @@ export function MaskToolbar(props: Props) {
             />
             px
           </label>
-          <Button variant="ghost" size="sm" onClick={() => props.onGrow(tools.edge)} title={m.grow}>
+          <Button variant="ghost" size="sm" onClick={() => onMask({ type: 'apply', op: { type: 'grow', pixels: tools.edge } })} title={m.grow}>
             <Expand />
             {m.grow}
           </Button>
-          <Button variant="ghost" size="sm" onClick={() => props.onGrow(-tools.edge)} title={m.shrink}>
+          <Button variant="ghost" size="sm" onClick={() => onMask({ type: 'apply', op: { type: 'grow', pixels: -tools.edge } })} title={m.shrink}>
             <Shrink />
             {m.shrink}
           </Button>
         </div>
         <div className="flex items-center gap-1">
-          <Button variant="ghost" size="sm" onClick={props.onInvert}>
+          <Button variant="ghost" size="sm" onClick={() => onMask({ type: 'apply', op: { type: 'invert' } })}>
             <FlipHorizontal2 />
             {m.invert}
           </Button>
-          <Button variant="ghost" size="sm" onClick={props.onClear}>
+          <Button variant="ghost" size="sm" onClick={() => onMask({ type: 'clear' })}>
             <Trash2 />
             {m.clear}
           </Button>
-          <Button variant="ghost" size="sm" onClick={props.onUndo} disabled={!canUndo} aria-label={m.undo} title={m.undo}>
+          <Button variant="ghost" size="sm" onClick={() => onMask({ type: 'undo' })} disabled={!canUndo} aria-label={m.undo} title={m.undo}>
             <Undo2 />
           </Button>
-          <Button variant="ghost" size="sm" onClick={props.onRedo} disabled={!canRedo} aria-label={m.redo} title={m.redo}>
+          <Button variant="ghost" size="sm" onClick={() => onMask({ type: 'redo' })} disabled={!canRedo} aria-label={m.redo} title={m.redo}>
             <Redo2 />
           </Button>
         </div>
@@ -205,59 +203,5 @@ export function MaskToolbar(props: Props) {
         </div>
       </div>
     </div>
-  );
-}
-
-/** One of a row of choices (a tool, a mode): pressed when chosen, named for screen readers and on hover. */
-function Choice({ chosen, label, onChoose, children }: { chosen: boolean; label: string; onChoose: () => void; children: React.ReactNode }) {
-  return (
-    <Button
-      variant={chosen ? 'secondary' : 'ghost'}
-      size="sm"
-      aria-pressed={chosen}
-      aria-label={label}
-      title={label}
-      onClick={onChoose}
-      className={cn(chosen && 'text-ink')}
-    >
-      {children}
-    </Button>
-  );
-}
-
-/** A labelled range with its value beside it (pixels unless told). */
-function PixelSlider({
-  label,
-  min,
-  max,
-  value,
-  unit = 'px',
-  onChange,
-  className,
-}: {
-  label: string;
-  min: number;
-  max: number;
-  value: number;
-  unit?: string;
-  onChange: (value: number) => void;
-  className: string;
-}) {
-  return (
-    <label className="flex items-center gap-2 text-xs text-ink-muted">
-      {label}
-      <input
-        type="range"
-        min={min}
-        max={max}
-        value={value}
-        onChange={(e) => onChange(Number(e.target.value))}
-        className={cn('accent-[var(--accent)]', className)}
-      />
-      <span className="w-10 tabular-nums">
-        {value}
-        {unit}
-      </span>
-    </label>
   );
 }

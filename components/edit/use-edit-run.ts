@@ -1,69 +1,62 @@
 'use client';
 
 import { useRouter } from 'next/navigation';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, type Dispatch } from 'react';
 import type { EditOutcome } from '@/lib/edits/run-edit';
 import { useI18n } from '../i18n-provider';
 import { describeServerError, type ServerError } from '../use-action-error';
-
-export type RunState =
-  | { status: 'idle' }
-  | { status: 'running'; startedAt: number }
-  | { status: 'done'; outcome: EditOutcome }
-  | { status: 'error'; message: string }
-  | { status: 'cancelled' };
+import type { RunState, SessionAction } from './edit-session';
 
 /**
- * Sends one edit to POST /edit/run and tracks it. Cancelling tells the server first (so the
- * upstream call stops even if the abort of this fetch is not noticed), then aborts the fetch.
+ * Sends one edit to POST /edit/run and tells the session how it went (an answer to a run the
+ * session no longer awaits is dropped). Cancelling tells the server first (so the upstream call
+ * stops even if the abort of this fetch is not noticed), then aborts the fetch.
  */
-export function useEditRun(networkMessage: string) {
+export function useEditRun(state: RunState, dispatch: Dispatch<SessionAction>) {
   const { t } = useI18n();
   const router = useRouter();
-  const [state, setState] = useState<RunState>({ status: 'idle' });
+  const latest = useRef(state);
+  useEffect(() => {
+    latest.current = state;
+  });
   const current = useRef<{ id: string; controller: AbortController } | null>(null);
+  const awaited = (id: string) => latest.current.status === 'running' && latest.current.requestId === id;
 
-  const run = useCallback(
-    async (form: FormData) => {
-      const id = crypto.randomUUID();
-      const controller = new AbortController();
-      current.current = { id, controller };
-      form.set('requestId', id);
-      setState({ status: 'running', startedAt: Date.now() });
-      try {
-        const response = await fetch('/edit/run', { method: 'POST', body: form, signal: controller.signal });
-        const body = (await response.json().catch(() => null)) as (EditOutcome & { error?: ServerError }) | null;
-        if (current.current?.id !== id) return;
-        if (!response.ok || !body || body.error) {
-          // Refusals with a key (a budget, ...) are worded in the UI's language; the service's own text stays as sent.
-          const error = body?.error;
-          setState({ status: 'error', message: error ? (error.key ? describeServerError(t, error) : error.message) : networkMessage });
-        } else {
-          setState({ status: 'done', outcome: body });
-        }
-        // The history below lists this edit now (done or failed): re-render the server's part, keeping the studio's state.
-        router.refresh();
-      } catch {
-        if (current.current?.id === id) setState(controller.signal.aborted ? { status: 'cancelled' } : { status: 'error', message: networkMessage });
+  const run = async (form: FormData) => {
+    const id = crypto.randomUUID();
+    const controller = new AbortController();
+    current.current = { id, controller };
+    form.set('requestId', id);
+    dispatch({ type: 'run', requestId: id, startedAt: Date.now() });
+    const network = t.edit.run.network;
+    try {
+      const response = await fetch('/edit/run', { method: 'POST', body: form, signal: controller.signal });
+      const body = (await response.json().catch(() => null)) as (EditOutcome & { error?: ServerError }) | null;
+      if (!awaited(id)) return;
+      if (!response.ok || !body || body.error) {
+        // Refusals with a key (a budget, ...) are worded in the UI's language; the service's own text stays as sent.
+        const error = body?.error;
+        dispatch({ type: 'fail', requestId: id, message: error ? (error.key ? describeServerError(t, error) : error.message) : network });
+      } else {
+        dispatch({ type: 'result', requestId: id, outcome: body });
       }
-    },
-    [networkMessage, t, router],
-  );
+      // The history below lists this edit now (done or failed): re-render the server's part, keeping the studio's state.
+      router.refresh();
+    } catch {
+      if (awaited(id)) dispatch(controller.signal.aborted ? { type: 'cancel' } : { type: 'fail', requestId: id, message: network });
+    }
+  };
 
   const cancel = useCallback(() => {
     const running = current.current;
-    if (!running) return;
+    const now = latest.current;
+    if (!running || now.status !== 'running' || now.requestId !== running.id) return;
     void fetch(`/edit/run?request=${running.id}`, { method: 'DELETE' }).finally(() => running.controller.abort());
-    setState({ status: 'cancelled' });
+    dispatch({ type: 'cancel' });
     current.current = null;
-  }, []);
-
-  const reset = useCallback((next: RunState = { status: 'idle' }) => {
-    current.current = null;
-    setState(next);
-  }, []);
+  }, [dispatch]);
 
   useEffect(() => () => current.current?.controller.abort(), []);
 
-  return { state, run, cancel, reset };
+  return { run, cancel };
 }

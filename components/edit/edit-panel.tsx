@@ -1,0 +1,80 @@
+'use client';
+
+import { Wallpaper } from 'lucide-react';
+import { useMemo, type Dispatch } from 'react';
+import type { EditModel } from '@/lib/edits/edit-models';
+import { extensionProblem } from '@/lib/edits/canvas';
+import { looksLikeBackground } from '@/lib/edits/mask-export';
+import { useI18n } from '../i18n-provider';
+import { Button } from '../ui/button';
+import { EditOptions } from './edit-options';
+import type { EditSession, SessionAction } from './edit-session';
+import { ExtendOptions } from './extend-options';
+import { KindPicker } from './kind-picker';
+import { ResultPanel } from './result-panel';
+import { RunStatus } from './run-status';
+import type { MaskRaster } from './use-mask-raster';
+
+interface Props {
+  session: EditSession;
+  dispatch: Dispatch<SessionAction>;
+  models: EditModel[];
+  dims: { width: number; height: number } | null;
+  raster: MaskRaster;
+  /** Why the edit cannot be sent yet, or null. */
+  blocked: string | null;
+  onSubmit: () => void;
+  onCancel: () => void;
+  onContinue: () => void;
+}
+
+/** The studio's side: what kind of edit (or the outpainting's canvas), the prompt and options, the run and its result. */
+export function EditPanel({ session, dispatch, models, dims, raster, blocked, onSubmit, onCancel, onContinue }: Props) {
+  const { t } = useI18n();
+  const { kind, extension, run, source } = session;
+  const running = run.status === 'running';
+  const extendProblem = dims && extension ? extensionProblem(dims, extension) : null;
+  // A local edit whose mask covers what looks like the background: offer the background kind.
+  const suggestBackground = useMemo(
+    () => kind === 'local' && dims !== null && !raster.empty && looksLikeBackground(dims.width, dims.height, raster.data),
+    [kind, dims, raster],
+  );
+  const chooseKind = (next: typeof kind) => dispatch({ type: 'chooseKind', kind: next });
+  return (
+    <aside className="grid content-start gap-5 rounded-card bg-surface p-4 shadow-card">
+      {extension && dims ? (
+        <ExtendOptions image={dims} value={extension} onChange={(next) => dispatch({ type: 'reshape', extension: next })} />
+      ) : (
+        <KindPicker value={kind} onChange={chooseKind} disabled={running} />
+      )}
+      {suggestBackground && (
+        <div className="grid gap-2 rounded-control bg-accent-soft p-3 text-[13px] text-accent-soft-ink" data-testid="background-hint">
+          <p>{t.edit.mask.backgroundHint}</p>
+          <Button variant="secondary" size="sm" className="justify-self-start" onClick={() => chooseKind('background')}>
+            <Wallpaper />
+            {t.edit.mask.useBackground}
+          </Button>
+        </div>
+      )}
+      <EditOptions
+        kind={kind}
+        prompt={session.prompt}
+        onPrompt={(prompt) => dispatch({ type: 'writePrompt', prompt })}
+        models={models}
+        model={session.model}
+        onModel={(model) => dispatch({ type: 'chooseModel', model })}
+        dims={extension && !extendProblem ? extension : dims}
+        extending={Boolean(extension && !extendProblem)}
+        size={extension ? `${extension.width}x${extension.height}` : session.size}
+        onSize={(size) => dispatch({ type: 'chooseSize', size })}
+        blocked={running ? null : blocked}
+        pending={running}
+        onSubmit={onSubmit}
+      />
+      <RunStatus run={run} onCancel={onCancel} />
+      {run.status === 'done' && source && (
+        <ResultPanel outcome={run.outcome} onContinue={onContinue} showing={session.showResult} onBack={() => dispatch({ type: 'toggleResult' })} />
+      )}
+    </aside>
+  );
+}

@@ -1,0 +1,216 @@
+import { canvasFor, type Extension } from '@/lib/edits/canvas';
+import type { EditModel } from '@/lib/edits/edit-models';
+import type { EditRecord } from '@/lib/edits/history';
+import { needsMask, PROMPT_TEMPLATES, sizeOptions, type EditKind } from '@/lib/edits/kinds';
+import { maskReducer, type MaskAction, type MaskHistory, newHistory, type Region } from '@/lib/edits/mask-doc';
+import type { EditOutcome } from '@/lib/edits/run-edit';
+import type { Comparison } from './filmstrip';
+import type { Source } from './load-image';
+import type { MaskTools } from './mask-toolbar';
+
+/** The edit sent to the service: nothing yet, under way (by its request id), or how it ended. */
+export type RunState =
+  | { status: 'idle' }
+  | { status: 'running'; requestId: string; startedAt: number }
+  | { status: 'done'; outcome: EditOutcome }
+  | { status: 'error'; message: string }
+  | { status: 'cancelled' };
+
+/** Everything the studio shows, changed only by the transitions below. */
+export interface EditSession {
+  /** The picture being edited: null until one is picked, dropped, pasted or loaded. */
+  source: Source | null;
+  loading: boolean;
+  /** Why the last picture or mask offered could not be used. */
+  inputError: string | null;
+  kind: EditKind;
+  prompt: string;
+  /** The user wrote the prompt: a kind's template no longer replaces it. */
+  promptEdited: boolean;
+  model: string;
+  size: string;
+  /** The edit this one continues (the step before it in the chain). */
+  parentId: string | undefined;
+  /** Outpainting: the larger canvas the image is being extended to, or null. */
+  extension: Extension | null;
+  /** Two versions side by side in the slider, picked on the filmstrip. */
+  comparing: Comparison | null;
+  mask: MaskHistory;
+  tools: MaskTools;
+  run: RunState;
+  /** After a run: the result (true), or the picture again to edit it once more. */
+  showResult: boolean;
+}
+
+export type SessionAction =
+  // The picture
+  | { type: 'arrive'; source: Source; edit?: EditRecord }
+  | { type: 'open'; source: Source }
+  | { type: 'loading' }
+  | { type: 'continue'; source: Source; from: string }
+  | { type: 'loadFailed'; message: string }
+  | { type: 'refuse'; message: string }
+  // The request
+  | { type: 'chooseKind'; kind: EditKind }
+  | { type: 'writePrompt'; prompt: string }
+  | { type: 'chooseModel'; model: string }
+  | { type: 'chooseSize'; size: string }
+  | { type: 'extend'; template: string }
+  | { type: 'reshape'; extension: Extension }
+  | { type: 'stopExtending' }
+  // The mask
+  | { type: 'mask'; change: MaskAction }
+  | { type: 'importMask'; region: Region }
+  | { type: 'tools'; tools: MaskTools }
+  | { type: 'brush'; direction: 1 | -1 }
+  // The run
+  | { type: 'run'; requestId: string; startedAt: number }
+  | { type: 'result'; requestId: string; outcome: EditOutcome }
+  | { type: 'fail'; requestId: string; message: string }
+  | { type: 'cancel' }
+  // What the canvas shows
+  | { type: 'compare'; comparison: Comparison | null }
+  | { type: 'toggleResult' };
+
+export function startSession({ models, initial }: { models: EditModel[]; initial: { assetId?: string; edit?: EditRecord } }): EditSession {
+  const { edit } = initial;
+  return {
+    source: null,
+    loading: Boolean(initial.assetId || edit),
+    inputError: null,
+    kind: edit?.kind ?? 'background',
+    prompt: edit?.prompt ?? PROMPT_TEMPLATES.background,
+    promptEdited: Boolean(edit),
+    model: edit?.model ?? models[0]?.id ?? '',
+    size: '',
+    parentId: edit?.id,
+    extension: null,
+    comparing: null,
+    mask: newHistory(),
+    tools: { tool: 'brush', combine: 'add', size: 48, feather: 6, tolerance: 24, contiguous: true, edge: 8 },
+    run: { status: 'idle' },
+    showResult: true,
+  };
+}
+
+/** The studio's story: each transition is a thing the user did or the service answered. */
+export function editSession(s: EditSession, action: SessionAction): EditSession {
+  switch (action.type) {
+    case 'arrive': // the page's own picture (?asset=, or a reopened edit with its result) has loaded
+      return { ...adopt(s, action.source), loading: false, run: (action.edit && reopened(action.edit)) ?? s.run };
+    case 'open': // a new picture: a new edit, with a clean mask
+      return { ...adopt(s, action.source), mask: newHistory(), parentId: undefined, extension: null, run: { status: 'idle' } };
+    case 'loading':
+      return { ...s, loading: true };
+    case 'continue': // the result becomes the picture, and the next edit its next step
+      return {
+        ...adopt(s, action.source),
+        loading: false,
+        parentId: action.from,
+        extension: null,
+        comparing: null,
+        mask: newHistory(),
+        run: { status: 'idle' },
+      };
+    case 'loadFailed':
+      return { ...s, loading: false, inputError: action.message };
+    case 'refuse':
+      return { ...s, inputError: action.message };
+
+    case 'chooseKind': {
+      const { kind } = action;
+      const size = s.source ? sizeOptions(kind, s.source.width, s.source.height)[0] : s.size;
+      return { ...s, kind, size, prompt: s.promptEdited ? s.prompt : PROMPT_TEMPLATES[kind] };
+    }
+    case 'writePrompt':
+      return { ...s, prompt: action.prompt, promptEdited: true };
+    case 'chooseModel':
+      return { ...s, model: action.model };
+    case 'chooseSize':
+      return { ...s, size: action.size };
+    case 'extend': {
+      // Outpainting is a local modification whose mask the server makes from the new canvas.
+      const extension = s.source && firstCanvas(s.source);
+      if (!extension) return s;
+      return { ...s, extension, kind: 'local', prompt: s.promptEdited ? s.prompt : action.template };
+    }
+    case 'reshape':
+      return { ...s, extension: action.extension };
+    case 'stopExtending':
+      return { ...s, extension: null, prompt: s.promptEdited ? s.prompt : PROMPT_TEMPLATES[s.kind] };
+
+    case 'mask':
+      return { ...s, mask: maskReducer(s.mask, action.change) };
+    case 'importMask': // a mask made elsewhere replaces this one (one undo step)
+      return { ...s, inputError: null, mask: maskReducer(s.mask, { type: 'apply', op: { type: 'region', combine: 'replace', region: action.region } }) };
+    case 'tools':
+      return { ...s, tools: action.tools };
+    case 'brush': {
+      const size = Math.round(s.tools.size * (action.direction > 0 ? 1.2 : 1 / 1.2));
+      return { ...s, tools: { ...s.tools, size: Math.max(2, Math.min(maxBrush(s.source), size)) } };
+    }
+
+    case 'run':
+      return { ...s, run: { status: 'running', requestId: action.requestId, startedAt: action.startedAt }, showResult: true, comparing: null };
+    case 'result': // only the run still awaited lands; once the server holds the original, follow-ups send its id
+      return runs(s, action.requestId) ? { ...s, run: { status: 'done', outcome: action.outcome }, source: stored(s.source, action.outcome) } : s;
+    case 'fail':
+      return runs(s, action.requestId) ? { ...s, run: { status: 'error', message: action.message } } : s;
+    case 'cancel':
+      return s.run.status === 'running' ? { ...s, run: { status: 'cancelled' } } : s;
+
+    case 'compare':
+      return { ...s, comparing: action.comparison };
+    case 'toggleResult':
+      return { ...s, showResult: !s.showResult };
+  }
+}
+
+/** Mask tools on: a kind that edits where the mask says, and no outpainting (its mask is the new canvas). */
+export const isMasking = (s: EditSession) => needsMask(s.kind) && !s.extension;
+
+/** The brush's largest size for a picture: a quarter of its longer side (at least 64 px). */
+export const maxBrush = (source: { width: number; height: number } | null) =>
+  source ? Math.max(64, Math.round(Math.max(source.width, source.height) / 4)) : 400;
+
+/** The result on show (not while the user looks at the picture again), or null. */
+export const shownResult = (s: EditSession) => (s.run.status === 'done' && s.showResult && s.source ? s.run.outcome : null);
+
+/** The step the studio shows: the edit just made, or the one being continued from. */
+export const versionOf = (s: EditSession) => (s.run.status === 'done' ? s.run.outcome.generationId : s.parentId);
+
+const runs = (s: EditSession, requestId: string) => s.run.status === 'running' && s.run.requestId === requestId;
+
+const defaultBrush = (w: number, h: number) => Math.max(8, Math.round(Math.max(w, h) / 24));
+
+/** A picture taken in: the kind's first size for it, a brush to its scale, no complaint left. */
+function adopt(s: EditSession, source: Source): EditSession {
+  const size = sizeOptions(s.kind, source.width, source.height)[0];
+  return { ...s, source, size, tools: { ...s.tools, size: defaultBrush(source.width, source.height) }, inputError: null };
+}
+
+/** The first shape of canvas that fits around the picture: wider for a landscape, taller for a portrait. */
+function firstCanvas(dims: { width: number; height: number }): Extension | null {
+  const shapes = [dims.width >= dims.height ? 16 / 9 : 9 / 16, 1, 4 / 3, 3 / 4];
+  const size = shapes.map((ratio) => canvasFor(dims, ratio)).find(Boolean);
+  return size ? { ...size, anchor: 'center' } : null;
+}
+
+/** A reopened edit as the run it was: done with its result, or failed with its message. */
+function reopened(edit: EditRecord): RunState | null {
+  if (edit.resultAssetId) {
+    const { id, resultAssetId, originalAssetId, maskAssetId, canvas, cost, revisedPrompt } = edit;
+    return {
+      status: 'done',
+      outcome: { generationId: id, resultAssetId, originalAssetId, maskAssetId, canvas, cost: { amount: cost ?? '0', currency: 'CNY' }, revisedPrompt },
+    };
+  }
+  return edit.errorMessage && edit.status === 'failed' ? { status: 'error', message: edit.errorMessage } : null;
+}
+
+/** An upload, once the server keeps it as an asset: the same picture, sent by id from now on. */
+function stored(source: Source | null, outcome: EditOutcome): Source | null {
+  if (source?.kind !== 'file') return source;
+  const { file, url, image, width, height } = source;
+  return { kind: 'asset', assetId: outcome.originalAssetId, name: file.name, url, image, width, height };
+}

@@ -1,0 +1,30 @@
+'use client';
+
+import { AlertTriangle } from 'lucide-react';
+import { useI18n } from '../i18n-provider';
+import type { RunState } from './edit-session';
+import { EditProgress } from './edit-progress';
+
+/** How the run stands: the wait (with its cancel), cancelled, or why it failed. Nothing when idle or done. */
+export function RunStatus({ run, onCancel }: { run: RunState; onCancel: () => void }) {
+  const { t } = useI18n();
+  if (run.status === 'running') return <EditProgress startedAt={run.startedAt} onCancel={onCancel} />;
+  if (run.status === 'cancelled') {
+    return (
+      <p className="text-[13px] text-ink-muted" role="status">
+        {t.edit.run.cancelled}
+      </p>
+    );
+  }
+  if (run.status !== 'error') return null;
+  return (
+    <div role="alert" className="grid gap-1 rounded-control border border-danger/30 bg-danger-soft p-3 text-[13px]" data-testid="edit-error">
+      <p className="flex items-center gap-1.5 font-medium text-danger [&_svg]:size-4">
+        <AlertTriangle />
+        {t.edit.run.failed}
+      </p>
+      <p className="text-ink">{run.message}</p>
+      <p className="text-ink-muted">{t.edit.run.retryHint}</p>
+    </div>
+  );
+}

@@ -1,0 +1,95 @@
+'use client';
+
+import dynamic from 'next/dynamic';
+import type { MaskOp } from '@/lib/edits/mask-doc';
+import type { MaskOverlay } from '@/lib/edits/studio-prefs';
+import { useI18n } from '../i18n-provider';
+import { Spinner } from '../ui/spinner';
+import { BeforeAfter } from './before-after';
+import { shownResult, type EditSession } from './edit-session';
+import { ExtendPreview } from './extend-preview';
+import { imageFileOf } from './load-image';
+import { SourceDrop } from './source-drop';
+import type { MaskRaster } from './use-mask-raster';
+
+// Konva touches `window` when it loads: client only.
+const MaskEditor = dynamic(() => import('./mask-editor'), { ssr: false, loading: () => <CanvasSpinner /> });
+
+function CanvasSpinner() {
+  return (
+    <div className="grid h-full place-items-center text-ink-muted">
+      <Spinner />
+    </div>
+  );
+}
+
+// A light checkerboard behind the image, so transparent areas read as transparent.
+const CHECKER = {
+  backgroundImage: 'repeating-conic-gradient(var(--line) 0% 25%, transparent 0% 50%)',
+  backgroundSize: '20px 20px',
+};
+
+interface Props {
+  session: EditSession;
+  raster: MaskRaster;
+  masking: boolean;
+  overlay: MaskOverlay;
+  onOp: (op: MaskOp) => void;
+  onPointerKind: (touch: boolean) => void;
+  /** A picture picked in the empty frame or dropped on it. */
+  onFile: (file: File | null) => void;
+}
+
+/**
+ * The frame in the middle of the studio, showing one of: the picture loading, the place to drop
+ * one, two versions compared, the result beside the original, an outpainting's new canvas, or the
+ * picture with its mask to paint.
+ */
+export function StudioCanvas({ session, raster, masking, overlay, onOp, onPointerKind, onFile }: Props) {
+  const { t } = useI18n();
+  const { source, comparing, extension, tools } = session;
+  const result = shownResult(session);
+  const shown = session.loading ? (
+    <CanvasSpinner />
+  ) : !source ? (
+    <SourceDrop error={session.inputError} onFile={onFile} />
+  ) : comparing ? (
+    <BeforeAfter key={comparing.label} before={`/api/assets/${comparing.before}`} after={`/api/assets/${comparing.after}`} />
+  ) : result ? (
+    <BeforeAfter before={source.url} after={`/api/assets/${result.resultAssetId}`} canvas={result.canvas} original={source} />
+  ) : extension ? (
+    <ExtendPreview src={source.url} image={source} extension={extension} />
+  ) : (
+    <MaskEditor
+      image={source.image}
+      width={source.width}
+      height={source.height}
+      raster={raster}
+      masking={masking}
+      tool={tools.tool}
+      combine={tools.combine}
+      radius={tools.size / 2}
+      feather={tools.feather}
+      opacity={overlay.opacity}
+      color={overlay.color}
+      wand={{ tolerance: tools.tolerance, contiguous: tools.contiguous }}
+      onOp={onOp}
+      onPointerKind={onPointerKind}
+      labels={{ canvas: t.edit.input.canvasLabel, fit: t.edit.mask.fit, actual: t.edit.mask.actual, zoomIn: t.edit.mask.zoomIn, zoomOut: t.edit.mask.zoomOut }}
+    />
+  );
+  return (
+    <div
+      className="relative h-[min(66vh,620px)] min-h-80 overflow-hidden rounded-card bg-subtle shadow-card"
+      style={CHECKER}
+      onDragOver={(e) => e.preventDefault()}
+      onDrop={(e) => {
+        e.preventDefault();
+        onFile(imageFileOf(e.dataTransfer));
+      }}
+    >
+      {shown}
+      {session.run.status === 'running' && <div className="pointer-events-none absolute inset-0 animate-pulse bg-surface/25" aria-hidden />}
+    </div>
+  );
+}
