@@ -80,46 +80,9 @@ export function useMaskDrawing(options: Drawing) {
     return () => window.removeEventListener('keydown', down);
   }, [closePolygon, hideLive]);
 
-  const showLive = (d: Live, pointer?: readonly [number, number]) => {
-    const op = compositeFor(d.combine);
-    if (d.tool === 'rect' || d.tool === 'ellipse') {
-      const [x0, y0, x1, y1] = box2(d.points);
-      if (d.tool === 'rect') rectRef.current?.setAttrs({ x: x0, y: y0, width: x1 - x0, height: y1 - y0, visible: true, globalCompositeOperation: op });
-      else
-        ellipseRef.current?.setAttrs({
-          x: (x0 + x1) / 2,
-          y: (y0 + y1) / 2,
-          radiusX: (x1 - x0) / 2,
-          radiusY: (y1 - y0) / 2,
-          visible: true,
-          globalCompositeOperation: op,
-        });
-    } else {
-      const brush = d.tool === 'brush';
-      lineRef.current?.setAttrs({
-        points: pointer ? [...d.points, ...pointer] : d.points,
-        closed: !brush,
-        fill: brush ? undefined : color,
-        strokeWidth: brush ? radius * 2 : 0,
-        visible: true,
-        globalCompositeOperation: op,
-      });
-    }
-    maskLayerRef.current?.batchDraw();
-  };
-
+  const showLive = (d: Live, pointer?: readonly [number, number]) => drawLive(nodes, d, { color, radius }, pointer);
   /** The image's pixels, read once, for the magic wand. */
-  const imagePixels = () => {
-    if (!pixels.current) {
-      const canvas = document.createElement('canvas');
-      canvas.width = width;
-      canvas.height = height;
-      const ctx = canvas.getContext('2d', { willReadFrequently: true })!;
-      ctx.drawImage(image, 0, 0, width, height);
-      pixels.current = ctx.getImageData(0, 0, width, height);
-    }
-    return pixels.current;
-  };
+  const imagePixels = () => (pixels.current ??= readPixels(image, width, height));
 
   const down = (e: ReactPointerEvent<HTMLElement>) => {
     if (e.button !== 0) return;
@@ -192,4 +155,42 @@ export function useMaskDrawing(options: Drawing) {
 
   const pointer: PointerTool = { busy: () => drag.current !== null, down, move, up, cancel };
   return { pointer, closePolygon, drawingPolygon: () => polygon.current !== null };
+}
+
+/** What a tool is drawing, on the stage's live nodes (the brush and polygons as a line, the shapes as themselves). */
+function drawLive(nodes: StageNodes, d: Live, { color, radius }: { color: string; radius: number }, pointer?: readonly [number, number]) {
+  const op = compositeFor(d.combine);
+  if (d.tool === 'rect' || d.tool === 'ellipse') {
+    const [x0, y0, x1, y1] = box2(d.points);
+    if (d.tool === 'rect') nodes.rectRef.current?.setAttrs({ x: x0, y: y0, width: x1 - x0, height: y1 - y0, visible: true, globalCompositeOperation: op });
+    else
+      nodes.ellipseRef.current?.setAttrs({
+        x: (x0 + x1) / 2,
+        y: (y0 + y1) / 2,
+        radiusX: (x1 - x0) / 2,
+        radiusY: (y1 - y0) / 2,
+        visible: true,
+        globalCompositeOperation: op,
+      });
+  } else {
+    const brush = d.tool === 'brush';
+    nodes.lineRef.current?.setAttrs({
+      points: pointer ? [...d.points, ...pointer] : d.points,
+      closed: !brush,
+      fill: brush ? undefined : color,
+      strokeWidth: brush ? radius * 2 : 0,
+      visible: true,
+      globalCompositeOperation: op,
+    });
+  }
+  nodes.maskLayerRef.current?.batchDraw();
+}
+
+function readPixels(image: HTMLImageElement, width: number, height: number): ImageData {
+  const canvas = document.createElement('canvas');
+  canvas.width = width;
+  canvas.height = height;
+  const ctx = canvas.getContext('2d', { willReadFrequently: true })!;
+  ctx.drawImage(image, 0, 0, width, height);
+  return ctx.getImageData(0, 0, width, height);
 }
