@@ -1,36 +1,18 @@
 'use client';
 
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { Combine, MaskOp } from '@/lib/edits/mask-doc';
-import type { WandOptions } from '@/lib/edits/mask-select';
 import { CANVAS_ZOOM, toPicture } from '@/lib/view/view-math';
 import { usePointerGestures } from '../ui/use-pointer-gestures';
-import { isTyping, type MaskTool } from './mask-ops';
+import { isTyping, type MaskCanvasProps, type MaskTool } from './mask-ops';
 import { useFeatherPreview, useMaskOverlay } from './mask-overlay';
 import { MaskStage, stageNodes } from './mask-stage';
 import { useMaskDrawing } from './use-mask-drawing';
-import type { MaskRaster } from './use-mask-raster';
 import { useView } from './use-view';
 import { ZoomControls, type ZoomLabels } from './zoom-controls';
 
 export type { MaskTool };
 
-export interface MaskEditorProps {
-  image: HTMLImageElement;
-  /** The image's natural size: operations are kept in these coordinates. */
-  width: number;
-  height: number;
-  raster: MaskRaster;
-  /** Mask tools on (the mask kinds); otherwise the image can only be zoomed and panned. */
-  masking: boolean;
-  tool: MaskTool;
-  combine: Combine;
-  radius: number;
-  feather: number;
-  opacity: number;
-  color: string;
-  wand: WandOptions;
-  onOp: (op: MaskOp) => void;
+export interface MaskEditorProps extends MaskCanvasProps {
   /** Which kind of pointer the user draws with, as each touches the canvas (for the hints shown). */
   onPointerKind?: (touch: boolean) => void;
   labels: ZoomLabels & { canvas: string };
@@ -44,7 +26,7 @@ const wheelZoom = (deltaY: number) => Math.pow(1.0015, -deltaY);
  * drawing is previewed by Konva on top until it is committed as one operation.
  */
 export default function MaskEditor(props: MaskEditorProps) {
-  const { image, width, height, raster, masking, tool, radius, opacity, color, onPointerKind, labels } = props;
+  const { width, height, raster, masking, tool, color, onPointerKind, labels } = props;
   const box = useRef<HTMLDivElement>(null);
   const [nodes] = useState(stageNodes);
   const hand = useSpaceHand();
@@ -109,21 +91,7 @@ export default function MaskEditor(props: MaskEditorProps) {
         onDoubleClick={() => drawing.drawingPolygon() && drawing.closePolygon()}
         onPointerLeave={hideCursor}
       >
-        {size.width > 0 && (
-          <MaskStage
-            nodes={nodes}
-            size={size}
-            view={view}
-            image={image}
-            width={width}
-            height={height}
-            overlay={overlay}
-            masking={masking}
-            opacity={opacity}
-            color={color}
-            radius={radius}
-          />
-        )}
+        {size.width > 0 && <MaskStage {...props} nodes={nodes} size={size} view={view} overlay={overlay} />}
       </div>
       <ZoomControls zoom={view.zoom} onZoom={zoomBy} onFit={fit} onActual={actual} labels={labels} />
     </div>

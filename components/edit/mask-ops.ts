@@ -1,6 +1,27 @@
 import type { Combine, MaskOp } from '@/lib/edits/mask-doc';
+import type { WandOptions } from '@/lib/edits/mask-select';
+import type { MaskRaster } from './use-mask-raster';
 
 export type MaskTool = 'brush' | 'rect' | 'ellipse' | 'lasso' | 'polygon' | 'wand';
+
+/** The picture, its mask and the tools' settings, as the studio hands them to the canvas. */
+export interface MaskCanvasProps {
+  image: HTMLImageElement;
+  /** The image's natural size: operations are kept in these coordinates. */
+  width: number;
+  height: number;
+  raster: MaskRaster;
+  /** Mask tools on (the mask kinds); otherwise the image can only be zoomed and panned. */
+  masking: boolean;
+  tool: MaskTool;
+  combine: Combine;
+  radius: number;
+  feather: number;
+  opacity: number;
+  color: string;
+  wand: WandOptions;
+  onOp: (op: MaskOp) => void;
+}
 
 /** A drag of a tool under way, in image pixels (a pen's radii beside its points). */
 export type Drag = { id: number; tool: 'brush' | 'rect' | 'ellipse' | 'lasso'; combine: Combine; points: number[]; radii?: number[] };

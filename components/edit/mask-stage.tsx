@@ -4,6 +4,7 @@ import type Konva from 'konva';
 import { createRef, type RefObject } from 'react';
 import { Circle, Ellipse, Group, Image as KonvaImage, Layer, Line, Rect, Stage } from 'react-konva';
 import type { View } from '@/lib/view/view-math';
+import type { MaskCanvasProps } from './mask-ops';
 
 /** The Konva nodes the mask tools draw on directly (no React render per pointer move). */
 export interface StageNodes {
@@ -24,19 +25,12 @@ export const stageNodes = (): StageNodes => ({
   cursorRef: createRef(),
 });
 
-interface Props {
+interface Props extends Pick<MaskCanvasProps, 'image' | 'width' | 'height' | 'masking' | 'opacity' | 'color' | 'radius'> {
   nodes: StageNodes;
   size: { width: number; height: number };
   view: View;
-  image: HTMLImageElement;
-  width: number;
-  height: number;
   /** The mask as a coloured canvas at the image's size. */
   overlay: HTMLCanvasElement | null;
-  masking: boolean;
-  opacity: number;
-  color: string;
-  radius: number;
 }
 
 /** The image, the mask over it (clipped to the image) and the brush cursor, at the view's pan and zoom. */

@@ -1,34 +1,22 @@
 'use client';
 
 import { useCallback, useEffect, useRef, type PointerEvent as ReactPointerEvent } from 'react';
-import type { Combine, MaskOp } from '@/lib/edits/mask-doc';
-import { magicWand, type WandOptions } from '@/lib/edits/mask-select';
+import type { Combine } from '@/lib/edits/mask-doc';
+import { magicWand } from '@/lib/edits/mask-select';
 import type { PointerTool } from '../ui/use-pointer-gestures';
-import { box2, combineOf, compositeFor, isTyping, operationOf, pressureOf, round2, type Drag, type MaskTool } from './mask-ops';
+import { box2, combineOf, compositeFor, isTyping, operationOf, pressureOf, round2, type Drag, type MaskCanvasProps } from './mask-ops';
 import type { StageNodes } from './mask-stage';
-import type { MaskRaster } from './use-mask-raster';
 
 /** A polygon closes when the pointer comes back this near its first point (screen pixels). */
 const CLOSE_DISTANCE = 8;
 
 type Live = { tool: Drag['tool'] | 'polygon'; combine: Combine; points: number[] };
 
-interface Drawing {
+interface Drawing extends MaskCanvasProps {
   nodes: StageNodes;
-  image: HTMLImageElement;
-  width: number;
-  height: number;
-  raster: MaskRaster;
-  masking: boolean;
-  tool: MaskTool;
-  combine: Combine;
-  radius: number;
-  color: string;
-  wand: WandOptions;
   zoom: number;
   /** The image pixel under a pointer. */
   toImage: (event: { clientX: number; clientY: number }) => readonly [number, number];
-  onOp: (op: MaskOp) => void;
   previewFeather: (on: boolean) => void;
 }
 

@@ -1,0 +1,132 @@
+// The studio's session reducer (components/edit/edit-session.ts): its transitions, without a browser.
+import { describe, expect, it } from 'vitest';
+import { editSession, isMasking, shownResult, startSession, versionOf, type EditSession, type SessionAction } from '@/components/edit/edit-session';
+import type { Source } from '@/components/edit/load-image';
+import type { EditRecord } from '@/lib/edits/history';
+import { PROMPT_TEMPLATES } from '@/lib/edits/kinds';
+import type { EditOutcome } from '@/lib/edits/run-edit';
+
+const image = {} as HTMLImageElement;
+const upload = (width = 1200, height = 800): Source => ({ kind: 'file', file: new File(['x'], 'photo.png'), url: 'blob:photo', image, width, height });
+const asset = (assetId: string, width = 1200, height = 800): Source => ({ kind: 'asset', assetId, url: `/api/assets/${assetId}`, image, width, height });
+const outcome = (generationId: string): EditOutcome => ({
+  generationId,
+  resultAssetId: `result-of-${generationId}`,
+  originalAssetId: 'stored-original',
+  maskAssetId: null,
+  canvas: null,
+  cost: { amount: '0.20', currency: 'CNY' },
+  revisedPrompt: null,
+});
+
+const fresh = () => startSession({ models: [{ id: 'atelier-edit' } as never], initial: {} });
+const play = (s: EditSession, ...actions: SessionAction[]) => actions.reduce(editSession, s);
+const stroke: SessionAction = { type: 'mask', change: { type: 'apply', op: { type: 'invert' } } };
+
+describe('the edit session', () => {
+  it('opens a picture: its size, a brush to its scale, a clean mask, a new chain', () => {
+    const s = play(fresh(), { type: 'chooseKind', kind: 'upscale' }, { type: 'open', source: upload(1200, 800) });
+    expect(s.size).toBe('2400x1600');
+    expect(s.tools.size).toBe(50);
+    expect(s.parentId).toBeUndefined();
+    expect(s.model).toBe('atelier-edit');
+    expect(s.mask.present.ops).toEqual([]);
+  });
+
+  it('a kind brings its template until the user writes a prompt, and re-sizes for the picture', () => {
+    let s = play(fresh(), { type: 'open', source: upload() }, { type: 'chooseKind', kind: 'style' });
+    expect(s.prompt).toBe(PROMPT_TEMPLATES.style);
+    s = play(s, { type: 'writePrompt', prompt: 'make it blue' }, { type: 'chooseKind', kind: 'upscale' });
+    expect(s.prompt).toBe('make it blue');
+    expect(s.size).toBe('2400x1600');
+  });
+
+  it('masks only the masked kinds, and not while extending the canvas', () => {
+    let s = play(fresh(), { type: 'open', source: upload() }, { type: 'chooseKind', kind: 'local' });
+    expect(isMasking(s)).toBe(true);
+    s = play(s, { type: 'extend', template: 'Extend the scene' });
+    expect(s.extension).toMatchObject({ anchor: 'center' });
+    expect(s.extension!.width / s.extension!.height).toBeCloseTo(16 / 9, 1);
+    expect(s.prompt).toBe('Extend the scene');
+    expect(isMasking(s)).toBe(false);
+    s = play(s, { type: 'stopExtending' });
+    expect(s.extension).toBeNull();
+    expect(s.prompt).toBe(PROMPT_TEMPLATES.local);
+  });
+
+  it('runs: a result lands only on the run still awaited, and the upload is then sent by its stored id', () => {
+    let s = play(fresh(), { type: 'open', source: upload() }, { type: 'run', requestId: 'a', startedAt: 1 });
+    expect(s.run).toEqual({ status: 'running', requestId: 'a', startedAt: 1 });
+    expect(play(s, { type: 'result', requestId: 'old', outcome: outcome('g0') }).run.status).toBe('running');
+    s = play(s, { type: 'result', requestId: 'a', outcome: outcome('g1') });
+    expect(s.run.status).toBe('done');
+    expect(s.source).toMatchObject({ kind: 'asset', assetId: 'stored-original', name: 'photo.png', url: 'blob:photo' });
+    expect(shownResult(s)?.generationId).toBe('g1');
+    expect(versionOf(s)).toBe('g1');
+    expect(shownResult(play(s, { type: 'toggleResult' }))).toBeNull();
+  });
+
+  it('a new picture or a cancel leaves a late answer unheard', () => {
+    const running = play(fresh(), { type: 'open', source: upload() }, { type: 'run', requestId: 'a', startedAt: 1 });
+    const cancelled = play(running, { type: 'cancel' }, { type: 'fail', requestId: 'a', message: 'late' });
+    expect(cancelled.run).toEqual({ status: 'cancelled' });
+    const reopened = play(running, { type: 'open', source: upload() }, { type: 'result', requestId: 'a', outcome: outcome('g1') });
+    expect(reopened.run).toEqual({ status: 'idle' });
+    expect(play(running, { type: 'fail', requestId: 'a', message: 'upstream said no' }).run).toEqual({ status: 'error', message: 'upstream said no' });
+  });
+
+  it('continues from a result: the result is the picture, the next edit its step, the mask clean', () => {
+    const done = play(
+      fresh(),
+      { type: 'open', source: upload() },
+      stroke,
+      { type: 'run', requestId: 'a', startedAt: 1 },
+      { type: 'result', requestId: 'a', outcome: outcome('g1') },
+    );
+    const s = play(
+      done,
+      { type: 'loading' },
+      { type: 'compare', comparison: { before: 'x', after: 'y', label: 'x / y' } },
+      { type: 'continue', source: asset('result-of-g1'), from: 'g1' },
+    );
+    expect(s).toMatchObject({ loading: false, parentId: 'g1', comparing: null, extension: null, run: { status: 'idle' } });
+    expect(s.mask.present.ops).toEqual([]);
+    expect(versionOf(s)).toBe('g1');
+  });
+
+  it('arrives with a reopened edit as the run it was', () => {
+    const edit = {
+      id: 'g7',
+      kind: 'style',
+      prompt: 'ink',
+      model: null,
+      status: 'succeeded',
+      originalAssetId: 'o',
+      resultAssetId: 'r',
+      maskAssetId: null,
+      canvas: null,
+      cost: null,
+      revisedPrompt: null,
+      errorMessage: null,
+    } as EditRecord;
+    const start = startSession({ models: [], initial: { edit } });
+    expect(start).toMatchObject({ loading: true, kind: 'style', prompt: 'ink', promptEdited: true, parentId: 'g7', model: '' });
+    const s = play(start, { type: 'arrive', source: asset('o'), edit });
+    expect(s.loading).toBe(false);
+    expect(s.run).toMatchObject({ status: 'done', outcome: { generationId: 'g7', resultAssetId: 'r', cost: { amount: '0', currency: 'CNY' } } });
+    const failed = { ...edit, resultAssetId: null, status: 'failed', errorMessage: 'refused' };
+    expect(play(start, { type: 'arrive', source: asset('o'), edit: failed }).run).toEqual({ status: 'error', message: 'refused' });
+  });
+
+  it('an imported mask replaces the mask in one undo step and clears a complaint; the brush steps within its bounds', () => {
+    let s = play(fresh(), { type: 'open', source: upload(100, 100) }, { type: 'refuse', message: 'not a PNG' });
+    expect(s.inputError).toBe('not a PNG');
+    s = play(s, { type: 'importMask', region: { width: 100, height: 100, data: new Uint8Array(100 * 100).fill(255) } });
+    expect(s.inputError).toBeNull();
+    expect(s.mask.past).toHaveLength(1);
+    s = play(s, { type: 'brush', direction: -1 }, { type: 'brush', direction: -1 }, { type: 'brush', direction: -1 });
+    expect(s.tools.size).toBe(5);
+    s = Array.from({ length: 30 }).reduce<EditSession>((t) => editSession(t, { type: 'brush', direction: 1 }), s);
+    expect(s.tools.size).toBe(64);
+  });
+});
