@@ -4,7 +4,6 @@ import {
   Brush,
   Circle,
   Download,
-  Eye,
   FlipHorizontal2,
   Lasso,
   Pentagon,
@@ -22,12 +21,13 @@ import {
 } from 'lucide-react';
 import { useRef } from 'react';
 import type { Combine, MaskAction } from '@/lib/edits/mask-doc';
-import { format } from '@/lib/i18n';
 import { useI18n } from '../i18n-provider';
 import { Button } from '../ui/button';
-import { cn } from '../ui/cn';
 import type { MaskTool } from './mask-ops';
+import { OverlayLook, type Overlay } from './overlay-look';
 import { Choice, PixelSlider } from './toolbar-controls';
+
+export type { Overlay };
 
 export interface MaskTools {
   tool: MaskTool;
@@ -39,12 +39,6 @@ export interface MaskTools {
   contiguous: boolean;
   /** How far Grow and Shrink move the edge, in image pixels. */
   edge: number;
-}
-
-/** The overlay's look, kept per user (lib/edits/studio-prefs.ts). */
-export interface Overlay {
-  color: string;
-  opacity: number;
 }
 
 interface Props {
@@ -61,10 +55,6 @@ interface Props {
   canRedo: boolean;
 }
 
-export const OPACITIES = [0.5, 0.75, 0.25];
-/** Rose first (the old red's place); the others stand out on red, skin, sky and foliage. */
-export const OVERLAY_COLORS = { rose: '#ff2d6f', cyan: '#00c2ff', lime: '#7cff2d', amber: '#ffb800', violet: '#8b5cff' } as const;
-
 const TOOL_ICONS: Record<MaskTool, React.ReactNode> = {
   brush: <Brush />,
   rect: <Square />,
@@ -75,42 +65,15 @@ const TOOL_ICONS: Record<MaskTool, React.ReactNode> = {
 };
 const COMBINE_ICONS: Record<Combine, React.ReactNode> = { add: <SquarePlus />, subtract: <SquareMinus />, replace: <SquareSquare /> };
 
+/** The mask's tools above the canvas: what selects (and how), then what changes the mask, how it looks and its files. */
 export function MaskToolbar(props: Props) {
   const { tools, overlay, maxSize, onChange, onOverlay, onMask, canUndo, canRedo } = props;
   const { t } = useI18n();
   const m = t.edit.mask;
-  const file = useRef<HTMLInputElement>(null);
   const set = (patch: Partial<MaskTools>) => onChange({ ...tools, ...patch });
   return (
     <div role="toolbar" aria-label={m.tools} className="grid gap-2 rounded-card bg-surface px-3 py-2 shadow-card">
-      <div className="flex flex-wrap items-center gap-x-3 gap-y-2">
-        <div className="flex items-center gap-0.5" role="group" aria-label={m.tools}>
-          {(Object.keys(TOOL_ICONS) as MaskTool[]).map((tool) => (
-            <Choice key={tool} chosen={tools.tool === tool} label={m[tool]} onChoose={() => set({ tool })}>
-              {TOOL_ICONS[tool]}
-            </Choice>
-          ))}
-        </div>
-        <div className="flex items-center gap-0.5 rounded-control bg-subtle p-0.5" role="group" aria-label={m.combine}>
-          {(['add', 'subtract', 'replace'] as const).map((combine) => (
-            <Choice key={combine} chosen={tools.combine === combine} label={m[combine]} onChoose={() => set({ combine })}>
-              {COMBINE_ICONS[combine]}
-              <span className="hidden md:inline">{m[combine]}</span>
-            </Choice>
-          ))}
-        </div>
-        {tools.tool === 'brush' && <PixelSlider label={m.size} min={2} max={maxSize} value={tools.size} onChange={(size) => set({ size })} className="w-24" />}
-        {tools.tool === 'wand' && (
-          <>
-            <PixelSlider label={m.tolerance} min={0} max={128} value={tools.tolerance} unit="" onChange={(tolerance) => set({ tolerance })} className="w-24" />
-            <label className="flex items-center gap-1.5 text-xs text-ink-muted">
-              <input type="checkbox" checked={tools.contiguous} onChange={(e) => set({ contiguous: e.target.checked })} className="accent-[var(--accent)]" />
-              {m.contiguous}
-            </label>
-          </>
-        )}
-        {tools.tool === 'polygon' && <p className="text-xs text-ink-subtle">{m.polygonHint}</p>}
-      </div>
+      <SelectionTools tools={tools} maxSize={maxSize} set={set} />
       <div className="flex flex-wrap items-center gap-x-3 gap-y-2">
         <PixelSlider label={m.feather} min={0} max={64} value={tools.feather} onChange={(feather) => set({ feather })} className="w-20" />
         <div className="flex items-center gap-1">
@@ -152,56 +115,77 @@ export function MaskToolbar(props: Props) {
             <Redo2 />
           </Button>
         </div>
-        <div className="flex items-center gap-1" role="group" aria-label={m.color}>
-          {(Object.entries(OVERLAY_COLORS) as Array<[keyof typeof OVERLAY_COLORS, string]>).map(([name, color]) => (
-            <button
-              key={name}
-              type="button"
-              aria-label={m.colors[name]}
-              title={m.colors[name]}
-              aria-pressed={overlay.color === color}
-              onClick={() => onOverlay({ ...overlay, color })}
-              className={cn(
-                'size-5 rounded-full ring-offset-2 ring-offset-surface outline-none focus-visible:ring-2 focus-visible:ring-accent',
-                overlay.color === color && 'ring-2 ring-ink',
-              )}
-              style={{ background: color }}
-            />
-          ))}
-          <Button
-            variant="ghost"
-            size="sm"
-            title={m.overlayTitle}
-            onClick={() => onOverlay({ ...overlay, opacity: OPACITIES[(OPACITIES.indexOf(overlay.opacity) + 1) % OPACITIES.length] })}
-          >
-            <Eye />
-            {format(m.overlay, { value: Math.round(overlay.opacity * 100) })}
-          </Button>
-        </div>
-        <div className="flex items-center gap-1">
-          <input
-            ref={file}
-            type="file"
-            accept="image/png"
-            className="sr-only"
-            aria-label={m.importMask}
-            tabIndex={-1}
-            onChange={(e) => {
-              const chosen = e.target.files?.[0];
-              e.target.value = '';
-              if (chosen) props.onImport(chosen);
-            }}
-          />
-          <Button variant="ghost" size="sm" onClick={() => file.current?.click()}>
-            <Upload />
-            {m.importMask}
-          </Button>
-          <Button variant="ghost" size="sm" onClick={props.onExport}>
-            <Download />
-            {m.exportMask}
-          </Button>
-        </div>
+        <OverlayLook overlay={overlay} onOverlay={onOverlay} />
+        <MaskFiles onImport={props.onImport} onExport={props.onExport} />
       </div>
+    </div>
+  );
+}
+
+/** What selects and how: the tool, add, subtract or replace, and the tool's own settings. */
+function SelectionTools({ tools, maxSize, set }: { tools: MaskTools; maxSize: number; set: (patch: Partial<MaskTools>) => void }) {
+  const { t } = useI18n();
+  const m = t.edit.mask;
+  return (
+    <div className="flex flex-wrap items-center gap-x-3 gap-y-2">
+      <div className="flex items-center gap-0.5" role="group" aria-label={m.tools}>
+        {(Object.keys(TOOL_ICONS) as MaskTool[]).map((tool) => (
+          <Choice key={tool} chosen={tools.tool === tool} label={m[tool]} onChoose={() => set({ tool })}>
+            {TOOL_ICONS[tool]}
+          </Choice>
+        ))}
+      </div>
+      <div className="flex items-center gap-0.5 rounded-control bg-subtle p-0.5" role="group" aria-label={m.combine}>
+        {(['add', 'subtract', 'replace'] as const).map((combine) => (
+          <Choice key={combine} chosen={tools.combine === combine} label={m[combine]} onChoose={() => set({ combine })}>
+            {COMBINE_ICONS[combine]}
+            <span className="hidden md:inline">{m[combine]}</span>
+          </Choice>
+        ))}
+      </div>
+      {tools.tool === 'brush' && <PixelSlider label={m.size} min={2} max={maxSize} value={tools.size} onChange={(size) => set({ size })} className="w-24" />}
+      {tools.tool === 'wand' && (
+        <>
+          <PixelSlider label={m.tolerance} min={0} max={128} value={tools.tolerance} unit="" onChange={(tolerance) => set({ tolerance })} className="w-24" />
+          <label className="flex items-center gap-1.5 text-xs text-ink-muted">
+            <input type="checkbox" checked={tools.contiguous} onChange={(e) => set({ contiguous: e.target.checked })} className="accent-[var(--accent)]" />
+            {m.contiguous}
+          </label>
+        </>
+      )}
+      {tools.tool === 'polygon' && <p className="text-xs text-ink-subtle">{m.polygonHint}</p>}
+    </div>
+  );
+}
+
+/** A mask made elsewhere in, this one out (a PNG at the image's size). */
+function MaskFiles({ onImport, onExport }: { onImport: (file: File) => void; onExport: () => void }) {
+  const { t } = useI18n();
+  const m = t.edit.mask;
+  const file = useRef<HTMLInputElement>(null);
+  return (
+    <div className="flex items-center gap-1">
+      <input
+        ref={file}
+        type="file"
+        accept="image/png"
+        className="sr-only"
+        aria-label={m.importMask}
+        tabIndex={-1}
+        onChange={(e) => {
+          const chosen = e.target.files?.[0];
+          e.target.value = '';
+          if (chosen) onImport(chosen);
+        }}
+      />
+      <Button variant="ghost" size="sm" onClick={() => file.current?.click()}>
+        <Upload />
+        {m.importMask}
+      </Button>
+      <Button variant="ghost" size="sm" onClick={onExport}>
+        <Download />
+        {m.exportMask}
+      </Button>
     </div>
   );
 }
