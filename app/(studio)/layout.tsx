@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { ServerStateProvider } from '@/components/server-state';
 import { MobileBar } from '@/components/shell/mobile-bar';
 import { Sidebar, type ShellProps } from '@/components/shell/sidebar';
 import { BudgetWarning } from '@/components/dashboard/budget-warning';
@@ -14,7 +15,7 @@ import { switchTeam } from './switch-team';
 export default async function StudioLayout({ children }: { children: ReactNode }) {
   const ctx = await requireTeamContext();
   // Owners and admins are told when a budget nears its limit, wherever they are in the studio.
-  const [budgets, { t, locale }] = await Promise.all([atLeast(ctx.role, 'admin') ? pageBudgetStatus() : null, getI18n()]);
+  const [budgets, { t, locale }] = await Promise.all([atLeast(ctx.role, 'admin') ? pageBudgetStatus(ctx) : null, getI18n()]);
   const shell: ShellProps = {
     user: ctx.user,
     activeTeamId: ctx.team.id,
@@ -32,7 +33,8 @@ export default async function StudioLayout({ children }: { children: ReactNode }
       <main id="main" className="min-w-0">
         <div className="mx-auto w-full max-w-6xl px-4 pt-6 pb-16 sm:px-8 lg:px-12 lg:pt-10">
           {budgets && <BudgetWarning status={budgets} t={t} locale={locale} />}
-          {children}
+          {/* The query cache lives with the pages that poll and page through results. */}
+          <ServerStateProvider>{children}</ServerStateProvider>
         </div>
       </main>
     </div>

@@ -1,7 +1,6 @@
 import { cache } from 'react';
 import { z } from 'zod';
 import type { TeamContext } from '../auth/context';
-import { requireTeamContext } from '../auth/page-context';
 import { atLeast } from '../auth/roles';
 import { Prisma } from '../db/generated/client';
 import { AppError } from '../errors';
@@ -93,8 +92,11 @@ export async function budgetStatus(ctx: TeamContext): Promise<BudgetStatus> {
   };
 }
 
-/** This month's budgets for the page being rendered: read once, however many parts of it ask (the studio banner, the page). */
-export const pageBudgetStatus = cache(async () => budgetStatus(await requireTeamContext()));
+/**
+ * This month's budgets for the page being rendered: read once, however many parts of it ask (the
+ * studio banner, the page), all with the render's one team context (requireTeamContext).
+ */
+export const pageBudgetStatus = cache(budgetStatus);
 
 /**
  * Rebuilds a team's daily spend (`LedgerDay`) from its settled lines under the team's current

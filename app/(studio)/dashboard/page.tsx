@@ -27,7 +27,7 @@ export async function generateMetadata(): Promise<Metadata> {
 export default async function DashboardPage({ searchParams }: { searchParams: SearchParams }) {
   const ctx = await requireTeamContext();
   const { t, locale } = await getI18n();
-  const budget = await pageBudgetStatus();
+  const budget = await pageBudgetStatus(ctx);
   const query = await searchParams;
   const { range, preset, invalid } = rangeFromQuery(query, budget.timeZone);
   const parsedKey = keyFilterSchema.safeParse(query.key);

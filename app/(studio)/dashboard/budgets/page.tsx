@@ -13,7 +13,7 @@ export async function generateMetadata(): Promise<Metadata> {
 
 export default async function BudgetsPage() {
   const ctx = await requireTeamContext();
-  const status = await pageBudgetStatus();
+  const status = await pageBudgetStatus(ctx);
   return <BudgetsForm status={status} canEdit={atLeast(ctx.role, 'admin')} timeZones={timeZones(status.timeZone)} save={saveBudgets} />;
 }
 
