@@ -1,7 +1,8 @@
 'use client';
 
 // Replaces the root layout when it fails, so it brings its own <html> and picks the language itself.
-import { dictionaryFor, LOCALE_COOKIE, resolveLocale } from '@/lib/i18n';
+import { LOCALE_COOKIE, resolveLocale } from '@/lib/i18n';
+import { errorPage } from '@/lib/i18n/dictionaries/error-page';
 import './globals.css';
 
 function locale() {
@@ -12,19 +13,19 @@ function locale() {
 
 export default function GlobalError({ retry }: { error: unknown; retry: () => void }) {
   const current = locale();
-  const t = dictionaryFor(current);
+  const t = errorPage[current];
   return (
     <html lang={current} suppressHydrationWarning>
       <body className="grid min-h-dvh place-items-center bg-canvas px-6 font-sans text-ink">
         <div className="grid max-w-sm justify-items-center gap-3 text-center">
           <h1 className="text-lg font-semibold" suppressHydrationWarning>
-            {t.common.errorTitle}
+            {t.errorTitle}
           </h1>
           <p className="text-sm text-ink-muted" suppressHydrationWarning>
-            {t.common.errorLead}
+            {t.errorLead}
           </p>
           <button type="button" onClick={retry} className="mt-2 h-9 rounded-control bg-accent px-4 text-sm font-medium text-accent-fg" suppressHydrationWarning>
-            {t.common.errorRetry}
+            {t.errorRetry}
           </button>
         </div>
       </body>

@@ -7,7 +7,6 @@ import { I18nProvider } from '@/components/i18n-provider';
 import { THEME_COOKIE, parseTheme } from '@/components/theme';
 import { ThemeProvider } from '@/components/theme-provider';
 import { ThemeScript } from '@/components/theme-script';
-import { ServerStateProvider } from '@/components/server-state';
 import { ToastProvider } from '@/components/ui/toast';
 import { appConfig } from '@/lib/config';
 import { getI18n } from '@/lib/i18n/server';
@@ -44,9 +43,7 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
       <body className="min-h-dvh bg-canvas font-sans text-sm text-ink antialiased">
         <I18nProvider locale={locale} dictionary={t}>
           <ThemeProvider initialTheme={parseTheme(jar.get(THEME_COOKIE)?.value)}>
-            <ServerStateProvider>
-              <ToastProvider>{children}</ToastProvider>
-            </ServerStateProvider>
+            <ToastProvider>{children}</ToastProvider>
           </ThemeProvider>
         </I18nProvider>
       </body>

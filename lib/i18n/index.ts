@@ -1,15 +1,13 @@
-import { en, type Dictionary } from './dictionaries/en';
-import { zhCN } from './dictionaries/zh-CN';
+import type { Dictionary } from './dictionaries/en';
+
+// What the browser may import: locales, formatting, and the Dictionary type. The dictionaries
+// themselves are read on the server (dictionary.ts) and handed down for the reader's language only.
 
 export const LOCALES = ['zh-CN', 'en'] as const;
 export type Locale = (typeof LOCALES)[number];
 export type { Dictionary };
 
 export const LOCALE_COOKIE = 'atelier-locale';
-
-const DICTIONARIES: Record<Locale, Dictionary> = { 'zh-CN': zhCN, en };
-
-export const dictionaryFor = (locale: Locale): Dictionary => DICTIONARIES[locale];
 
 /**
  * The user's explicit choice (cookie) wins; otherwise the browser's preference order decides,

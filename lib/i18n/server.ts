@@ -1,6 +1,7 @@
 import { cookies, headers } from 'next/headers';
 import { cache } from 'react';
-import { dictionaryFor, LOCALE_COOKIE, resolveLocale, type Dictionary, type Locale } from './index';
+import { dictionaryFor } from './dictionary';
+import { LOCALE_COOKIE, resolveLocale, type Dictionary, type Locale } from './index';
 
 /** The request's locale (cookie first, else Accept-Language), resolved once per render. */
 export const getLocale = cache(async (): Promise<Locale> => {

@@ -7,6 +7,7 @@ import { apiEn } from './api.en';
 import { libraryEn } from './library.en';
 import { shareEn } from './share.en';
 import { videosEn } from './videos.en';
+import { errorPage } from './error-page';
 import type { Widen } from './widen';
 
 export const en = {
@@ -260,9 +261,7 @@ export const en = {
     copy: 'Copy',
     copied: 'Copied',
     loading: 'Loading…',
-    errorTitle: 'Something went wrong',
-    errorLead: 'This page could not be loaded. The problem has been logged; please try again.',
-    errorRetry: 'Try again',
+    ...errorPage['en'],
     notFound: 'Not found',
     notFoundLead: 'This page doesn’t exist, or it has moved.',
     backToStudio: 'Back to the studio',

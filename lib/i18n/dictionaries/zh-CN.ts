@@ -3,6 +3,7 @@ import { apiZhCN } from './api.zh-CN';
 import { compareZhCN } from './compare.zh-CN';
 import { dashboardZhCN } from './dashboard.zh-CN';
 import type { Dictionary } from './en';
+import { errorPage } from './error-page';
 import { editZhCN } from './edit.zh-CN';
 import { libraryZhCN } from './library.zh-CN';
 import { shareZhCN } from './share.zh-CN';
@@ -259,9 +260,7 @@ export const zhCN: Dictionary = {
     copy: '复制',
     copied: '已复制',
     loading: '加载中…',
-    errorTitle: '出错了',
-    errorLead: '页面没能加载。问题已记录，请重试。',
-    errorRetry: '重试',
+    ...errorPage['zh-CN'],
     notFound: '未找到页面',
     notFoundLead: '这个页面不存在，或者已经移动。',
     backToStudio: '返回工作室',

@@ -1,0 +1,78 @@
+import { gzipSync } from 'node:zlib';
+import { expect, test, type Page } from '@playwright/test';
+
+// What each page costs a visitor in JavaScript before it can be used: every script the page loads
+// until the network is idle (its first-load chunks, and any the page pulls in at once), gzipped as a
+// server would send them. A page over its budget fails here; the figures go to docs/benchmarks.md.
+// The not-found page is the baseline: React, Next.js and the shell every page carries.
+
+const KB = 1024;
+/** Pages without a canvas or a chart; the dashboard's charts; the studio's and the board's canvases. */
+const BUDGET = { plain: 130 * KB, charts: 200 * KB, canvas: 260 * KB };
+
+const SIGNED_IN: [path: string, budget: number][] = [
+  ['/edit', BUDGET.canvas],
+  ['/compare', BUDGET.canvas],
+  ['/videos', BUDGET.plain],
+  ['/library', BUDGET.plain],
+  ['/dashboard', BUDGET.charts],
+  ['/dashboard/budgets', BUDGET.plain],
+  ['/dashboard/requests', BUDGET.plain],
+  ['/settings', BUDGET.plain],
+  ['/settings/team', BUDGET.plain],
+  ['/settings/api-keys', BUDGET.plain],
+  ['/settings/alerts', BUDGET.plain],
+  ['/settings/shares', BUDGET.plain],
+];
+const SIGNED_OUT: [path: string, budget: number][] = [
+  ['/sign-in', BUDGET.plain],
+  ['/sign-up', BUDGET.plain],
+];
+
+/** The gzipped bytes of the scripts `path` loads, each script counted once, and the page's status. */
+async function firstLoadJs(page: Page, path: string): Promise<{ status: number; size: number }> {
+  const scripts = new Map<string, number>();
+  const pending: Promise<void>[] = [];
+  page.on('response', (response) => {
+    if (response.request().resourceType() !== 'script' || scripts.has(response.url())) return;
+    scripts.set(response.url(), 0);
+    pending.push(
+      response
+        .body()
+        .then((body) => void scripts.set(response.url(), gzipSync(body).length))
+        .catch(() => undefined),
+    );
+  });
+  const answer = await page.goto(path, { waitUntil: 'networkidle' });
+  await Promise.all(pending);
+  // FIRST_LOAD_DETAIL=1 lists each script, largest first: where to look when a page is over.
+  if (process.env.FIRST_LOAD_DETAIL) {
+    const largest = [...scripts].sort((a, b) => b[1] - a[1]).map(([url, size]) => `  ${kb(size).padStart(9)}  ${new URL(url).pathname}`);
+    console.log(`${path}:\n${largest.join('\n')}`);
+  }
+  return { status: answer?.status() ?? 0, size: [...scripts.values()].reduce((sum, size) => sum + size, 0) };
+}
+
+const kb = (bytes: number) => `${(bytes / KB).toFixed(1)} KB`;
+
+test('every page loads its JavaScript within its budget (gzip)', async ({ page, browser }) => {
+  const figures: string[] = [];
+  const over: string[] = [];
+  const measure = async (on: Page, path: string, budget: number) => {
+    const { status, size } = await firstLoadJs(on, path);
+    expect(status, `${path} answers`).toBe(200);
+    figures.push(`${path.padEnd(22)} ${kb(size).padStart(9)}  (budget ${kb(budget)})`);
+    if (size > budget) over.push(`${path}: ${kb(size)} > ${kb(budget)}`);
+  };
+
+  const empty = await browser.newPage({ storageState: { cookies: [], origins: [] } });
+  const baseline = await firstLoadJs(empty, '/no-such-page');
+  expect(baseline.status).toBe(404);
+  figures.push(`${'empty page (404)'.padEnd(22)} ${kb(baseline.size).padStart(9)}`);
+  for (const [path, budget] of SIGNED_OUT) await measure(empty, path, budget);
+  await empty.close();
+  for (const [path, budget] of SIGNED_IN) await measure(page, path, budget);
+
+  console.log(`first-load JS (gzip):\n${figures.join('\n')}`);
+  expect(over, 'pages over their first-load JS budget').toEqual([]);
+});
