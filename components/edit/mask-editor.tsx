@@ -3,14 +3,12 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { CANVAS_ZOOM, toPicture } from '@/lib/view/view-math';
 import { usePointerGestures } from '../ui/use-pointer-gestures';
-import { isTyping, type MaskCanvasProps, type MaskTool } from './mask-ops';
+import { isTyping, type MaskCanvasProps } from './mask-ops';
 import { useFeatherPreview, useMaskOverlay } from './mask-overlay';
 import { MaskStage, stageNodes } from './mask-stage';
 import { useMaskDrawing } from './use-mask-drawing';
 import { useView } from './use-view';
 import { ZoomControls, type ZoomLabels } from './zoom-controls';
-
-export type { MaskTool };
 
 export interface MaskEditorProps extends MaskCanvasProps {
   /** Which kind of pointer the user draws with, as each touches the canvas (for the hints shown). */
