@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { sumCosts, totalSchema, usageSchema, zeroCost, type Cost } from './cost';
+import { sumCosts, zeroCost, type Cost } from './cost';
+import { totalSchema, usageSchema } from './usage';
 import { imageItemSchema, type GeneratedImage } from './image-item';
 
 const entryErrorSchema = z.union([z.string(), z.object({ message: z.string().nullish(), code: z.union([z.string(), z.number()]).nullish() })]);

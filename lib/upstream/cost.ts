@@ -1,5 +1,3 @@
-import { z } from 'zod';
-
 export const DEFAULT_CURRENCY = 'CNY';
 
 /**
@@ -15,27 +13,13 @@ export function formatCost(value: number): string {
   return printed === '-0' ? '0' : printed;
 }
 
-const DECIMAL = /^-?\d+(\.\d+)?$/;
-
-export const amountSchema = z.union([z.number().transform(formatCost), z.string().trim().regex(DECIMAL, 'expected a decimal amount')]);
-
-export const costSchema = z.object({ amount: z.string(), currency: z.string() });
-export type Cost = z.output<typeof costSchema>;
+/** An amount and its currency (CNY from the service); safe to import in the browser (no zod). */
+export interface Cost {
+  amount: string;
+  currency: string;
+}
 
 export const zeroCost = (currency = DEFAULT_CURRENCY): Cost => ({ amount: '0', currency });
-
-/** `usage: {cost, cost_unit}` (the interface) or `{amount, currency}` (its total_cost shape). */
-export const usageSchema = z
-  .object({
-    cost: amountSchema.nullish(),
-    amount: amountSchema.nullish(),
-    cost_unit: z.string().nullish(),
-    currency: z.string().nullish(),
-  })
-  .transform((u): Cost => ({ amount: u.cost ?? u.amount ?? '0', currency: u.cost_unit || u.currency || DEFAULT_CURRENCY }));
-
-/** A total is an object like a usage, or a bare amount. */
-export const totalSchema = z.union([amountSchema.transform((amount): Cost => ({ amount, currency: DEFAULT_CURRENCY })), usageSchema]);
 
 /** Exact decimal sum, for a batch that reports no total of its own. */
 export function sumCosts(amounts: string[]): string {

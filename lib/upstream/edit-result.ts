@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { usageSchema, zeroCost } from './cost';
+import { zeroCost } from './cost';
+import { usageSchema } from './usage';
 import { asUrl, imageItemSchema } from './image-item';
 
 /** POST /v1/images/edits (interface 2.1) -> the app's edit result. */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { usageSchema, type Cost } from './cost';
+import type { Cost } from './cost';
+import { usageSchema } from './usage';
 
 export type VideoTaskStatus = 'processing' | 'completed' | 'failed';
 
