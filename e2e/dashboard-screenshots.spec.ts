@@ -51,7 +51,7 @@ test('dashboard screenshots', async ({ browser }) => {
     for (const theme of ['light', 'dark'] as const) {
       await context.addCookies(prefs(locale, theme));
       await page.goto('/dashboard?range=7d');
-      await expect(page.locator('.recharts-bar-rectangle').first()).toBeVisible();
+      await expect(page.getByTestId('daily-bar').first()).toBeVisible();
       await shot(page, `dashboard-filled.${locale}.${theme}`);
       await page.goto('/dashboard/budgets');
       await expect(page.getByRole('button', { name: /Save budgets|保存预算/ })).toBeVisible();
@@ -61,7 +61,7 @@ test('dashboard screenshots', async ({ browser }) => {
   await context.addCookies(prefs('zh-CN', 'light'));
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto('/dashboard');
-  await expect(page.locator('.recharts-bar-rectangle').first()).toBeVisible();
+  await expect(page.getByTestId('daily-bar').first()).toBeVisible();
   await shot(page, 'dashboard-phone.zh-CN');
   await context.close();
 });

@@ -54,11 +54,11 @@ export default async function DashboardPage({ searchParams }: { searchParams: Se
       ) : (
         <>
           <ChartCard title={c.daily} description={c.dailyHint}>
-            <DailyChart days={report.days} />
+            <DailyChart days={report.days} t={t} locale={locale} />
           </ChartCard>
           <div className={report.scope === 'team' ? 'grid gap-6 lg:grid-cols-3' : 'grid gap-6 lg:grid-cols-2'}>
             <ChartCard title={c.byKind}>
-              <KindDonut slices={report.byKind} total={report.total} />
+              <KindDonut slices={report.byKind} total={report.total} t={t} locale={locale} />
             </ChartCard>
             <ChartCard title={c.byModel}>
               <RankedBars slices={report.byModel} locale={locale} empty={c.nothing} />
