@@ -11,15 +11,12 @@ import { isTimeZone } from './period';
 type Client = Pick<Prisma.TransactionClient, '$queryRaw'>;
 
 /**
- * What counts against a team's monthly budgets, as `budget_verdict` counts it (the SQL functions
- * team_month_spend and member_month_spend, prisma/migrations/…_spend_that_counts): the team's, and
- * each member's who spent (only `person`'s, if given).
+ * What counts against a team's monthly budgets, as `budget_verdict` counts it (the SQL function
+ * team_month_spend, prisma/migrations/…_spend_that_counts): the team's, and each member's who spent.
  */
-export async function monthSpend(client: Client, teamId: string, person?: string): Promise<{ team: Prisma.Decimal; members: Map<string, Prisma.Decimal> }> {
+export async function monthSpend(client: Client, teamId: string): Promise<{ team: Prisma.Decimal; members: Map<string, Prisma.Decimal> }> {
   const rows = await client.$queryRaw<Array<{ userId: string | null; spent: Prisma.Decimal }>>`
-    SELECT NULL::text AS "userId", "team_month_spend"(${teamId}::uuid) AS spent
-    UNION ALL
-    SELECT "userId"::text, spent FROM "member_month_spend"(${teamId}::uuid) ${person ? Prisma.sql`WHERE "userId" = ${person}::uuid` : Prisma.empty}`;
+    SELECT "userId"::text AS "userId", spent FROM "team_month_spend"(${teamId}::uuid)`;
   const members = new Map(rows.flatMap((r) => (r.userId === null ? [] : [[r.userId, new Prisma.Decimal(r.spent)] as const])));
   return { team: new Prisma.Decimal(rows.find((r) => r.userId === null)!.spent), members };
 }
@@ -77,7 +74,7 @@ export async function budgetStatus(ctx: TeamContext): Promise<BudgetStatus> {
       select: { userId: true, monthlyBudget: true, user: { select: { name: true } } },
       orderBy: { createdAt: 'asc' },
     }),
-    monthSpend(prisma, ctx.team.id, seeAll ? undefined : ctx.user.id),
+    monthSpend(prisma, ctx.team.id),
   ]);
   return {
     timeZone: team.timeZone,

@@ -9,23 +9,19 @@ LANGUAGE sql STABLE AS $$
   SELECT date_trunc('month', now() AT TIME ZONE "timeZone")::DATE FROM "Team" WHERE "id" = team;
 $$;
 
--- Team and member budgets count the month's settled spend (the daily rollup, days cut in the
--- team's zone) plus every open reservation: one row per person who spent, people who left included.
-CREATE FUNCTION "member_month_spend"(team UUID)
+-- What counts against a team's monthly budgets: the month's settled spend (the daily rollup, days
+-- cut in the team's zone) plus every open reservation, whenever made. One row for the team's own
+-- budget (a null "userId": all of it, people who left included) and one per person who spent (a
+-- member's budget), from one pass.
+CREATE FUNCTION "team_month_spend"(team UUID)
 RETURNS TABLE ("userId" UUID, "spent" DECIMAL)
 LANGUAGE sql STABLE AS $$
-  SELECT s."userId", sum(s."amount") FROM (
+  SELECT s."userId", coalesce(sum(s."amount"), 0) FROM (
     SELECT d."userId", d."amount" FROM "LedgerDay" d WHERE d."teamId" = team AND d."day" >= (SELECT "budget_month"(team))
     UNION ALL
     SELECT e."userId", e."amount" FROM "LedgerEntry" e WHERE e."teamId" = team AND e."status" = 'reserved'
   ) s
-  GROUP BY s."userId";
-$$;
-
--- The team's budget counts what all of it spent: the sum of member_month_spend.
-CREATE FUNCTION "team_month_spend"(team UUID) RETURNS DECIMAL
-LANGUAGE sql STABLE AS $$
-  SELECT coalesce(sum(m."spent"), 0) FROM "member_month_spend"(team) m;
+  GROUP BY GROUPING SETS ((s."userId"), ());
 $$;
 
 -- A key's budget counts the settled and reserved lines of the generations made with it since its
@@ -42,7 +38,7 @@ $$;
 
 -- budget_verdict as before (prisma/migrations/20261124203500_budget_verdict: the team row locked
 -- first, then what counts read in a fresh snapshot), now reading what counts from the functions
--- above. The team's and the member's spend come from one pass over member_month_spend.
+-- above.
 CREATE OR REPLACE FUNCTION "budget_verdict"(team UUID, person UUID, api_key UUID, key_budget DECIMAL, estimate DECIMAL)
 RETURNS TABLE ("budget" TEXT, "limit" DECIMAL, "spent" DECIMAL)
 LANGUAGE plpgsql VOLATILE AS $$
@@ -63,9 +59,9 @@ BEGIN
   END IF;
 
   IF t.hard AND (t.team_budget IS NOT NULL OR t.member_budget IS NOT NULL) THEN
-    SELECT coalesce(sum(s."spent") FILTER (WHERE s."userId" = person), 0), coalesce(sum(s."spent"), 0)
+    SELECT coalesce(max(s."spent") FILTER (WHERE s."userId" = person), 0), max(s."spent") FILTER (WHERE s."userId" IS NULL)
       INTO member_spent, team_spent
-      FROM "member_month_spend"(team) s;
+      FROM "team_month_spend"(team) s;
     IF "budget_exceeded"(t.member_budget, member_spent, estimate) THEN
       RETURN QUERY SELECT 'member'::TEXT, t.member_budget, member_spent;
       RETURN;
