@@ -13,16 +13,25 @@ export interface BoardForm {
   responseFormat: 'url' | 'b64_json';
 }
 
-export const toInput = (form: BoardForm, parentId?: string): BoardInputRaw => ({
+/**
+ * The board's input as typed, for POST /api/compare to parse (boardInputSchema, on the server only):
+ * a locked seed that is not a number goes as the text typed, so the answer names the seed field.
+ */
+export const toInput = (form: BoardForm, parentId?: string): Omit<BoardInputRaw, 'seed'> & { seed: number | string | null } => ({
   prompt: form.prompt,
   models: form.models,
   size: form.size,
   n: form.n,
   background: form.background,
-  seed: form.seedMode === 'locked' ? (form.seed.trim() === '' ? NaN : Number(form.seed)) : null,
+  seed: form.seedMode === 'locked' ? seedAsTyped(form.seed) : null,
   responseFormat: form.responseFormat,
   ...(parentId ? { parentId } : {}),
 });
+
+function seedAsTyped(text: string): number | string {
+  const seed = Number(text);
+  return text.trim() !== '' && Number.isFinite(seed) ? seed : text;
+}
 
 /** A board's settings as the form shows them; `lockSeed` keeps its seed, otherwise a new one is drawn. */
 export function formFromParams(params: Omit<BoardForm, 'seedMode' | 'seed'> & { seed: number; seedLocked?: boolean }, lockSeed: boolean): BoardForm {

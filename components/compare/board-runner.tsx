@@ -2,7 +2,6 @@
 
 import { createContext, useCallback, useContext, useRef, useState, useTransition, type ReactNode } from 'react';
 import { useRouter } from 'next/navigation';
-import { boardInputSchema, fieldErrors } from '@/lib/comparisons/schema';
 import { postJson } from '../server-state';
 import type { ServerError } from '../use-action-error';
 import { toInput, type BoardForm } from './board-form';
@@ -63,21 +62,18 @@ export function BoardRunnerProvider({ initial, children }: { initial: BoardForm;
       const values = next ?? form;
       // A column's rerun leaves the board's settings as they are.
       if (next && !options?.stay) setFormState(next);
-      const parsed = boardInputSchema.safeParse(toInput(values, parentId));
-      if (!parsed.success) {
-        setError({ kind: 'fields', fields: fieldErrors(parsed.error) });
-        return;
-      }
+      // The server parses the input (boardInputSchema) and names any field it refuses.
+      const input = toInput(values, parentId);
       const abort = new AbortController();
       controller.current = abort;
       setError(null);
-      setRunningModels(parsed.data.models);
-      setRunningN(parsed.data.n);
+      setRunningModels(input.models.map((model) => model.trim()));
+      setRunningN(input.n);
       setStartedAt(Date.now());
       setFetching(true);
       void (async () => {
         try {
-          const { ok, status, body } = await postJson<{ id?: string; error?: ServerError & { fields?: Record<string, string> } }>('/api/compare', parsed.data, {
+          const { ok, status, body } = await postJson<{ id?: string; error?: ServerError & { fields?: Record<string, string> } }>('/api/compare', input, {
             signal: abort.signal,
           });
           if (ok && body?.id) {

@@ -3,7 +3,7 @@
 import { Play, SlidersHorizontal } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
 import { estimateBoard, type PriceTable } from '@/lib/pricing/board';
-import { BACKGROUNDS, LIMITS, RESPONSE_FORMATS } from '@/lib/comparisons/schema';
+import { BACKGROUNDS, LIMITS, RESPONSE_FORMATS } from '@/lib/comparisons/limits';
 import { IMAGE_SIZES as SIZES } from '@/lib/upstream/defaults';
 import { format, formatCny } from '@/lib/i18n';
 import { useI18n } from '../i18n-provider';

@@ -1,6 +1,6 @@
 'use client';
 
-import { CONTROL_CHARACTER } from '@/lib/text';
+import { CONTROL_CHARACTER } from '@/lib/text/refusal';
 import { useI18n } from '../i18n-provider';
 import { useBoardRunner } from './board-runner';
 

@@ -9,11 +9,10 @@ import { useI18n } from '../i18n-provider';
 import { Button, buttonClass } from '../ui/button';
 import { cn } from '../ui/cn';
 import { useAction } from '../use-action';
-import { CollectPicker } from './collections';
+import { CollectPicker, type Collect } from './collections';
 import { withFilters } from './library-cache';
 
 export type TrashAction = (input: Selection) => Promise<ActionResult<{ count: number }>>;
-export type Collect = (input: { collectionId: string } & Selection) => Promise<ActionResult<{ count: number }>>;
 
 /**
  * What a selection can be given to: a collection, one ZIP download (with manifest.json), the trash

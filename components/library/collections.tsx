@@ -14,7 +14,9 @@ import { useAction } from '../use-action';
 import { Button, buttonClass } from '../ui/button';
 import { cn } from '../ui/cn';
 import { Select } from '../ui/input';
-import type { Collect } from './bulk-actions';
+
+/** Puts a selection in a collection (the library page's action). */
+export type Collect = (input: { collectionId: string } & Selection) => Promise<ActionResult<{ count: number }>>;
 
 /** "Add to collection": a choice of the team's collections and a button, for one result or a selection. */
 export function CollectPicker({

@@ -2,7 +2,8 @@
 
 import { useRouter, useSearchParams } from 'next/navigation';
 import type { CollectionSummary } from '@/lib/library/view';
-import { BulkActions, type Collect, type TrashAction } from './bulk-actions';
+import { BulkActions, type TrashAction } from './bulk-actions';
+import type { Collect } from './collections';
 import type { Page } from './library-cache';
 import { LibraryEnd } from './library-end';
 import { LibraryTile } from './library-tile';

@@ -4,7 +4,7 @@ import { Clock, Coins, Volume2 } from 'lucide-react';
 import { useState, useTransition, type FormEvent } from 'react';
 import type { ActionResult } from '@/lib/auth/action';
 import { format, formatCny } from '@/lib/i18n';
-import { CONTROL_CHARACTER } from '@/lib/text';
+import { CONTROL_CHARACTER } from '@/lib/text/refusal';
 import { ASPECT_RATIOS, estimateCost, estimateSeconds, type AspectRatio, type Resolution, type VideoModelOption } from '@/lib/videos/estimate';
 import { useI18n } from '../i18n-provider';
 import { useActionError } from '../use-action-error';

@@ -1,15 +1,14 @@
 import { z } from 'zod';
 import { IMAGE_SIZES } from '../upstream/defaults';
 import { nameText, promptText } from '../text';
+import { BACKGROUNDS, LIMITS, RESPONSE_FORMATS } from './limits';
 
-export const BACKGROUNDS = ['auto', 'opaque', 'transparent'] as const;
-export const RESPONSE_FORMATS = ['url', 'b64_json'] as const;
-/** maxSeed: the service's seeds are unsigned 32-bit integers. */
-export const LIMITS = { maxModels: 4, maxN: 4, maxPromptLength: 4000, maxSeed: 2 ** 32 - 1 } as const;
+export { BACKGROUNDS, LIMITS, RESPONSE_FORMATS } from './limits';
 
 /**
- * A board's settings, parsed the same way in the browser and on the server. Messages are keys of
- * the compare dictionary's `errors` section, so each side shows them in the reader's language.
+ * A board's settings, parsed on the server (the board form posts what was typed and shows the
+ * fields named in the refusal). Messages are keys of the compare dictionary's `errors` section, so
+ * the form shows them in the reader's language.
  */
 export const boardInputSchema = z.object({
   prompt: promptText().trim().min(1, 'promptRequired').max(LIMITS.maxPromptLength, 'promptTooLong'),
@@ -38,10 +37,3 @@ export type BoardInputRaw = z.input<typeof boardInputSchema>;
  */
 export const boardParamsSchema = boardInputSchema.omit({ parentId: true }).extend({ seed: z.number().int(), seedLocked: z.boolean().default(false) });
 export type BoardParams = z.infer<typeof boardParamsSchema>;
-
-/** First message per field, for forms: `{ prompt: 'promptRequired' }`. */
-export function fieldErrors(error: z.ZodError): Record<string, string> {
-  const fields: Record<string, string> = {};
-  for (const issue of error.issues) fields[String(issue.path[0] ?? '_')] ??= issue.message;
-  return fields;
-}

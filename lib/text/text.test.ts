@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CONTROL_CHARACTER, nameText, promptText, searchText } from './text';
+import { CONTROL_CHARACTER, nameText, promptText, searchText } from '.';
 
 // Every control character (C0, DEL, C1: 65 of them) through each kind of text.
 const controls = [...Array.from({ length: 0x20 }, (_, i) => i), 0x7f, ...Array.from({ length: 0x20 }, (_, i) => 0x80 + i)].map((code) =>

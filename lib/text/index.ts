@@ -1,12 +1,12 @@
 import { z } from 'zod';
+import { CONTROL_CHARACTER, isControlCharacterIssue } from './refusal';
 
 // One rule for the text people type, applied where it enters (the zod schemas of actions, routes
 // and /api/v1): CRLF and CR become \n; a prompt keeps \n and tab; a name keeps neither; NUL, the
 // other C0 controls, DEL and C1 (U+0080–U+009F) are refused, naming the field (PostgreSQL cannot
 // store NUL, and none of them belongs in a prompt or a name); a search drops them and still answers.
 
-/** The message of a refused control character: wrappers turn it into `serverErrors.controlCharacters`. */
-export const CONTROL_CHARACTER = 'controlCharacter';
+export { CONTROL_CHARACTER, controlCharacterMessage, isControlCharacterIssue } from './refusal';
 
 /** Every control character: C0, DEL, C1. */
 const CONTROLS = /[\u0000-\u001f\u007f-\u009f]/;
@@ -39,12 +39,6 @@ export function searchText() {
     .overwrite((text) => text.replace(/[\t\n\r]/g, ' ').replace(new RegExp(CONTROLS.source, 'g'), ''))
     .meta({ 'x-text-rule': 'search' });
 }
-
-/** The English refusal of a control character in `field` (the UI words it with serverErrors.controlCharacters). */
-export const controlCharacterMessage = (field: string): string => `${field}: holds a control character (such as NUL) that text may not contain.`;
-
-/** Whether a zod issue is this rule's refusal. */
-export const isControlCharacterIssue = (issue: { message: string }): boolean => issue.message === CONTROL_CHARACTER;
 
 /** This rule's refusal among `issues`, in a union's branches too (a model: a name or a list of names). */
 export function controlCharacterIssue(issues: readonly z.core.$ZodIssue[]): z.core.$ZodIssue | undefined {

@@ -1,0 +1,6 @@
+// A board's choices and limits, shared by the form in the browser and the schema on the server (no zod here).
+
+export const BACKGROUNDS = ['auto', 'opaque', 'transparent'] as const;
+export const RESPONSE_FORMATS = ['url', 'b64_json'] as const;
+/** maxSeed: the service's seeds are unsigned 32-bit integers. */
+export const LIMITS = { maxModels: 4, maxN: 4, maxPromptLength: 4000, maxSeed: 2 ** 32 - 1 } as const;
