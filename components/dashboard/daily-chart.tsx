@@ -71,6 +71,8 @@ export function DailyChart({ days, t, locale }: { days: DaySpend[]; t: Dictionar
         </div>
       </div>
       <ChartDays
+        // A new period is a new set of days: no hover or tab stop carried over from the last one.
+        key={id}
         className="absolute top-2 right-1 bottom-6 left-(--axis)"
         days={rows.map((r, i) => ({
           label: r.label,
