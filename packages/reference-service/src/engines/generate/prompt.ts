@@ -95,46 +95,22 @@ function shadeColor(c: Rgb, shade: number): Rgb {
   return shade > 0 ? lighten(c, shade) : shade < 0 ? darken(c, -shade) : c;
 }
 
+// The colour tables keep a row a key (prettier would give every colour a line of its own).
+// prettier-ignore
 const TIME_COLORS: Record<TimeOfDay, Rgb[]> = {
-  day: [
-    [110, 170, 230],
-    [250, 236, 190],
-  ],
-  dusk: [
-    [245, 140, 70],
-    [120, 60, 130],
-  ],
-  dawn: [
-    [248, 180, 160],
-    [150, 160, 215],
-  ],
-  night: [
-    [24, 34, 82],
-    [225, 220, 175],
-  ],
+  day: [[110, 170, 230], [250, 236, 190]],
+  dusk: [[245, 140, 70], [120, 60, 130]],
+  dawn: [[248, 180, 160], [150, 160, 215]],
+  night: [[24, 34, 82], [225, 220, 175]],
 };
+// prettier-ignore
 const MOOD_COLORS: Record<Mood, Rgb[]> = {
   neutral: [],
-  neon: [
-    [255, 45, 180],
-    [40, 225, 255],
-  ],
-  pastel: [
-    [250, 200, 222],
-    [190, 222, 250],
-  ],
-  dark: [
-    [42, 36, 58],
-    [95, 30, 45],
-  ],
-  warm: [
-    [230, 140, 60],
-    [190, 80, 50],
-  ],
-  cool: [
-    [110, 170, 225],
-    [200, 230, 245],
-  ],
+  neon: [[255, 45, 180], [40, 225, 255]],
+  pastel: [[250, 200, 222], [190, 222, 250]],
+  dark: [[42, 36, 58], [95, 30, 45]],
+  warm: [[230, 140, 60], [190, 80, 50]],
+  cool: [[110, 170, 225], [200, 230, 245]],
 };
 const SUBJECT_COLORS: Record<string, Rgb> = {
   sea: [30, 105, 165],
@@ -162,13 +138,8 @@ const SUBJECT_COLORS: Record<string, Rgb> = {
   cloud: [240, 242, 248],
   rain: [110, 120, 135],
 };
-const FALLBACK: Rgb[] = [
-  [70, 110, 170],
-  [235, 160, 110],
-  [120, 170, 150],
-  [240, 215, 170],
-  [90, 70, 120],
-];
+// prettier-ignore
+const FALLBACK: Rgb[] = [[70, 110, 170], [235, 160, 110], [120, 170, 150], [240, 215, 170], [90, 70, 120]];
 
 function moodAdjust(c: Rgb, mood: Mood): Rgb {
   switch (mood) {

@@ -32,27 +32,13 @@ export interface Theme {
   lit: (c: Rgb) => Rgb;
 }
 
+// Zenith, middle and horizon, a row a time of day (prettier would give every colour a line of its own).
+// prettier-ignore
 const SKIES: Record<PromptSpec['time'], [Rgb, Rgb, Rgb]> = {
-  day: [
-    [58, 122, 210],
-    [118, 176, 232],
-    [212, 232, 246],
-  ],
-  dusk: [
-    [40, 40, 100],
-    [190, 84, 112],
-    [252, 172, 92],
-  ],
-  dawn: [
-    [84, 106, 170],
-    [232, 158, 170],
-    [255, 216, 176],
-  ],
-  night: [
-    [5, 9, 28],
-    [14, 26, 68],
-    [38, 58, 108],
-  ],
+  day: [[58, 122, 210], [118, 176, 232], [212, 232, 246]],
+  dusk: [[40, 40, 100], [190, 84, 112], [252, 172, 92]],
+  dawn: [[84, 106, 170], [232, 158, 170], [255, 216, 176]],
+  night: [[5, 9, 28], [14, 26, 68], [38, 58, 108]],
 };
 
 /** How the light of each time of day falls on lit (non-emissive) surfaces. */

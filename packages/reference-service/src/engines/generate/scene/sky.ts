@@ -172,20 +172,16 @@ export function paintClouds(ctx: Ctx, count: number, heavy = false): void {
   }
 }
 
+/** The rainbow's bands, outermost first (one line: prettier would give every colour a line of its own). */
+// prettier-ignore
+const RAINBOW: Rgb[] = [[235, 60, 60], [245, 150, 50], [250, 225, 70], [90, 190, 90], [70, 130, 230], [130, 80, 200]];
+
 export function paintRainbow(ctx: Ctx): void {
   const { W, horizon, rng, u, svg } = ctx;
   const cx = W * range(rng, 0.35, 0.65);
   const r = Math.min(W * 0.55, horizon * 0.95) * range(rng, 0.8, 1);
   const band = 14 * u;
-  const colors: Rgb[] = [
-    [235, 60, 60],
-    [245, 150, 50],
-    [250, 225, 70],
-    [90, 190, 90],
-    [70, 130, 230],
-    [130, 80, 200],
-  ];
-  colors.forEach((c, i) => {
+  RAINBOW.forEach((c, i) => {
     const rr = r - i * band;
     svg.add(
       `<path d="M${n(cx - rr)} ${n(horizon)}A${n(rr)} ${n(rr)} 0 0 1 ${n(cx + rr)} ${n(horizon)}" fill="none" stroke="${hex(c)}" stroke-opacity="${ctx.soft ? 0.5 : 1}" stroke-width="${n(band * 1.02)}"/>`,
