@@ -7,8 +7,12 @@ import { expect, test, type Page, type Response } from '@playwright/test';
 // The not-found page is the baseline: React, Next.js and the shell every page carries.
 
 const KB = 1024;
-/** Pages without a canvas or a chart; the dashboard's charts; the studio's and the board's canvases. */
-const BUDGET = { plain: 130 * KB, charts: 200 * KB, canvas: 260 * KB };
+/**
+ * Pages without a canvas or a chart; the dashboard's charts; the studio's and the board's canvases.
+ * React and Next.js 16 (Turbopack) alone are 132 KB of the empty page's 139 KB, so a plain page's
+ * budget leaves it about 35 KB of its own (docs/benchmarks.md has each page's figure).
+ */
+const BUDGET = { plain: 175 * KB, charts: 200 * KB, canvas: 260 * KB };
 
 /** Each page and its budget; the signed-out pages are measured without the owner's session. */
 const PAGES: { path: string; budget: number; signedOut?: true }[] = [
