@@ -15,11 +15,11 @@ import { startJobs } from './lib/jobs';
 import { queueDepths } from './lib/queue/depths';
 import { requestIdFrom, withRequestContext } from './lib/observability/context';
 import { observeRequest, requestKind, serveMetrics } from './lib/observability/http';
-import { flushLogs, log, setProcessRole } from './lib/observability/log';
+import { log, setProcessRole } from './lib/observability/log';
 import { handleVideoWebhookNode } from './lib/videos/webhook-delivery';
 import { webhookBase } from './lib/videos/webhook-target';
 import { createReferenceService, loadConfig as loadServiceConfig, nodeHandler } from '@atelier/reference-service';
-import { closeRuntime, runtime } from './lib/runtime';
+import { runtime, stopOnSignal } from './lib/runtime';
 import { withDeadline } from './lib/async';
 import { sealAlertWebhookUrls } from './lib/alerts/settings';
 
@@ -135,8 +135,7 @@ const DRAIN_MS = 25_000;
  * DRAIN_MS), then close. Idle keep-alive connections are closed at once, and each busy one as soon
  * as its request is answered.
  */
-async function shutdown(signal: NodeJS.Signals) {
-  log().info(`${signal}: finishing requests in flight and running jobs (at most ${DRAIN_MS / 1000} s)`);
+stopOnSignal(`finishing requests in flight and running jobs (at most ${DRAIN_MS / 1000} s)`, async () => {
   const closed = new Promise<void>((resolve) => server.close(() => resolve()));
   const idle = setInterval(() => server.closeIdleConnections(), 100);
   server.closeIdleConnections();
@@ -144,10 +143,4 @@ async function shutdown(signal: NodeJS.Signals) {
   clearInterval(idle);
   server.closeAllConnections();
   await service?.close();
-  await closeRuntime();
-  log().info('stopped');
-  flushLogs();
-  process.exit(0);
-}
-process.once('SIGTERM', shutdown);
-process.once('SIGINT', shutdown);
+});

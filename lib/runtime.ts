@@ -5,7 +5,7 @@ import type { Prisma } from './db/generated/client';
 import { sql } from './db/sql';
 import { holdProcessLease, type ProcessLease } from './db/lease';
 import { migrate } from './db/migrate';
-import { log } from './observability/log';
+import { flushLogs, log } from './observability/log';
 
 interface Runtime {
   config: AppConfig;
@@ -65,4 +65,22 @@ export async function closeRuntime(): Promise<void> {
   const { db, lease } = await current;
   lease.stop();
   await db.close();
+}
+
+/**
+ * How a process stops on SIGTERM (or SIGINT): it logs `${signal}: ${finishing}`, awaits `drain`
+ * (what it still has in hand), closes the database, logs "stopped" and exits. The web server and
+ * the worker both stop this way.
+ */
+export function stopOnSignal(finishing: string, drain: () => Promise<void>): void {
+  const stop = async (signal: NodeJS.Signals) => {
+    log().info(`${signal}: ${finishing}`);
+    await drain();
+    await closeRuntime();
+    log().info('stopped');
+    flushLogs();
+    process.exit(0);
+  };
+  process.once('SIGTERM', stop);
+  process.once('SIGINT', stop);
 }

@@ -5,8 +5,8 @@ import { appConfig } from '../lib/config';
 import { startJobs } from '../lib/jobs';
 import { queueDepths } from '../lib/queue/depths';
 import { serveWorkerMetrics } from '../lib/observability/http';
-import { flushLogs, log, setProcessRole } from '../lib/observability/log';
-import { closeRuntime, runtime } from '../lib/runtime';
+import { log, setProcessRole } from '../lib/observability/log';
+import { runtime, stopOnSignal } from '../lib/runtime';
 import { sealAlertWebhookUrls } from '../lib/alerts/settings';
 
 setProcessRole('worker');
@@ -19,14 +19,7 @@ const metricsServer = metricsPort ? serveWorkerMetrics(metricsPort, host, () => 
 log().info({ database: db.kind, metrics: metricsPort ? `${host}:${metricsPort}` : null }, 'worker running jobs');
 
 /** SIGTERM: stop taking jobs and let running ones finish, 25 s at most (as the web server does). */
-async function shutdown(signal: NodeJS.Signals) {
-  log().info(`${signal}: finishing running jobs (at most 25 s)`);
+stopOnSignal('finishing running jobs (at most 25 s)', async () => {
   metricsServer?.close();
   await jobs.stop(25_000);
-  await closeRuntime();
-  log().info('stopped');
-  flushLogs();
-  process.exit(0);
-}
-process.once('SIGTERM', shutdown);
-process.once('SIGINT', shutdown);
+});
