@@ -7,7 +7,7 @@ import { useState } from 'react';
 import type { ActionResult } from '@/lib/auth/action';
 import { format } from '@/lib/i18n';
 import type { CollectionSummary, Selection } from '@/lib/library/view';
-import { ConfirmAction } from '../confirm-dialog';
+import { ConfirmRemoval } from '../confirm-removal';
 import { ShareButton } from '../share/share-button';
 import { useI18n } from '../i18n-provider';
 import { useAction } from '../use-action';
@@ -137,19 +137,12 @@ export function CollectionsBar({
         </span>
       )}
       {shown && (
-        <ConfirmAction
-          variant="ghost"
-          size="sm"
-          className={cn('hover:text-danger', shown.count === 0 && 'ml-auto')}
-          title={format(c.deleteTitle, { name: shown.name })}
-          description={c.deleteLead}
-          confirmLabel={c.delete}
+        <ConfirmRemoval
+          words={{ label: c.delete, title: format(c.deleteTitle, { name: shown.name }), lead: c.deleteLead, done: c.deleted }}
           action={() => remove({ id: shown.id })}
-          done={c.deleted}
           then={() => router.push('/library')}
-        >
-          {c.delete}
-        </ConfirmAction>
+          className={shown.count === 0 ? 'ml-auto' : undefined}
+        />
       )}
     </nav>
   );

@@ -6,7 +6,7 @@ import type { ActionResult } from '@/lib/auth/action';
 import { useI18n } from '../i18n-provider';
 import { useAction } from '../use-action';
 import { Button } from '../ui/button';
-import { ConfirmAction } from '../confirm-dialog';
+import { ConfirmRemoval } from '../confirm-removal';
 
 type TrashAction = (input: { ids: string[] }) => Promise<ActionResult<{ count: number }>>;
 
@@ -48,19 +48,12 @@ export function TrashButton({
     );
   }
   return (
-    <ConfirmAction
+    <ConfirmRemoval
       variant="secondary"
-      size="sm"
-      className="hover:text-danger"
-      title={tr.deleteTitle}
-      description={tr.deleteLead}
-      confirmLabel={tr.delete}
+      icon={<Trash2 />}
+      words={{ label: tr.delete, title: tr.deleteTitle, lead: tr.deleteLead, done: tr.deleted }}
       action={() => remove({ ids: [id] })}
-      done={tr.deleted}
       then={() => router.push(after)}
-    >
-      <Trash2 />
-      {tr.delete}
-    </ConfirmAction>
+    />
   );
 }

@@ -5,7 +5,7 @@ import { useRouter } from 'next/navigation';
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { FactLine } from '../ui/fact-line';
 import { format } from '@/lib/i18n';
-import { RevokeButton } from '../revoke-button';
+import { ConfirmRemoval } from '../confirm-removal';
 import { FreshLink } from '../fresh-link';
 import { useI18n } from '../i18n-provider';
 import { DAY, TimePhrase } from '../local-time';
@@ -91,9 +91,9 @@ function KeyRow({ item, revoke }: { item: ApiKeyItem; revoke?: RevokeApiKey }) {
       <div className="flex items-center gap-2">
         <Badge tone={STATE_TONES[item.state]}>{a.states[item.state]}</Badge>
         {revoke && item.state === 'active' && (
-          <RevokeButton
+          <ConfirmRemoval
             words={{ label: a.revoke, title: format(a.revokeTitle, { name: item.name }), lead: a.revokeLead, done: a.revoked }}
-            revoke={() => revoke({ id: item.id })}
+            action={() => revoke({ id: item.id })}
           />
         )}
       </div>

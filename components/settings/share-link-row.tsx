@@ -9,7 +9,7 @@ import type { ShareState } from '@/lib/share/lifetime';
 import { useI18n } from '../i18n-provider';
 import { Badge } from '../ui/badge';
 import type { RevokeShare, ShareLinkItem } from './share-link-types';
-import { RevokeButton } from '../revoke-button';
+import { ConfirmRemoval } from '../confirm-removal';
 import { TimePhrase } from '../local-time';
 
 const KIND_ICONS: Record<ShareLinkItem['kind'], typeof Columns3> = { edit: WandSparkles, comparison: Columns3, video: Clapperboard, collection: FolderOpen };
@@ -48,7 +48,7 @@ export function ShareLinkRow({ link, revoke }: { link: ShareLinkItem; revoke: Re
       <div className="col-start-2 flex items-center gap-2 sm:col-start-auto">
         <Badge tone={STATE_TONES[link.state]}>{s.states[link.state]}</Badge>
         {link.canRevoke && (
-          <RevokeButton words={{ label: s.revoke, title: s.revokeTitle, lead: s.revokeLead, done: s.revoked }} revoke={() => revoke({ id: link.id })} />
+          <ConfirmRemoval words={{ label: s.revoke, title: s.revokeTitle, lead: s.revokeLead, done: s.revoked }} action={() => revoke({ id: link.id })} />
         )}
       </div>
     </li>
