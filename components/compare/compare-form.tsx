@@ -34,6 +34,21 @@ export function CompareForm({ models, prices, folded = false }: { models: ModelO
   const id = useId();
   const estimate = estimateBoard(prices, form.models, form.size, form.n);
 
+  /** The <select> of a field with a few fixed choices, each shown by its word. */
+  const choice = <K extends 'background' | 'responseFormat'>(
+    key: K,
+    selectId: string,
+    choices: readonly BoardForm[K][],
+    words: Record<BoardForm[K], string>,
+  ) => (
+    <Select
+      id={selectId}
+      value={form[key]}
+      onChange={(e) => set(key, e.target.value as BoardForm[K])}
+      options={choices.map((value) => ({ value, label: words[value] }))}
+    />
+  );
+
   const toggleModel = (model: string) =>
     setForm((f) => ({ ...f, models: f.models.includes(model) ? f.models.filter((m) => m !== model) : [...f.models, model] }));
   const submit = (event: FormEvent) => {
@@ -139,12 +154,7 @@ export function CompareForm({ models, prices, folded = false }: { models: ModelO
               onChange={(n) => set('n', Number(n))}
             />
             <Field id={`${id}-background`} label={c.form.background} error={fieldError('background')}>
-              <Select
-                id={`${id}-background`}
-                value={form.background}
-                onChange={(e) => set('background', e.target.value as BoardForm['background'])}
-                options={BACKGROUNDS.map((b) => ({ value: b, label: c.form.backgrounds[b] }))}
-              />
+              {choice('background', `${id}-background`, BACKGROUNDS, c.form.backgrounds)}
             </Field>
             <div className="grid gap-1.5">
               <Segmented
@@ -178,12 +188,7 @@ export function CompareForm({ models, prices, folded = false }: { models: ModelO
             <summary className="cursor-pointer text-[13px] font-medium text-ink-muted select-none">{c.form.advanced}</summary>
             <div className="mt-3 max-w-xs">
               <Field id={`${id}-format`} label={c.form.responseFormat} hint={c.form.responseFormatHint}>
-                <Select
-                  id={`${id}-format`}
-                  value={form.responseFormat}
-                  onChange={(e) => set('responseFormat', e.target.value as BoardForm['responseFormat'])}
-                  options={RESPONSE_FORMATS.map((r) => ({ value: r, label: c.form.responseFormats[r] }))}
-                />
+                {choice('responseFormat', `${id}-format`, RESPONSE_FORMATS, c.form.responseFormats)}
               </Field>
             </div>
           </details>

@@ -84,6 +84,12 @@ function AlertsForm({ settings, emailAvailable, save }: { settings: AlertSetting
     (seconds === null || (seconds >= 0.1 && seconds <= 600)) &&
     Number.isInteger(minimum) &&
     minimum >= 1;
+  // The call rules' fields: whole numbers lose anything but digits as they are typed.
+  const callRules = [
+    { id: 'failures', label: a.failures, hint: a.failuresHint, placeholder: a.off, value: failurePercent, set: setFailurePercent, whole: true },
+    { id: 'slow', label: a.slow, hint: a.slowHint, placeholder: a.off, value: slowSeconds, set: setSlowSeconds, whole: false },
+    { id: 'calls', label: a.callsAtLeast, hint: a.callsAtLeastHint, placeholder: undefined, value: callsAtLeast, set: setCallsAtLeast, whole: true },
+  ];
   const [secret, setSecret] = useState<string | null>(null);
   const parsed = parseThresholds(thresholds);
   const readOnly = !save;
@@ -126,35 +132,18 @@ function AlertsForm({ settings, emailAvailable, save }: { settings: AlertSetting
         <Input id={`${id}-thresholds`} value={thresholds} disabled={readOnly} inputMode="numeric" onChange={(e) => setThresholds(e.target.value)} />
       </Field>
       <div className="grid items-start gap-4 sm:grid-cols-3">
-        <Field id={`${id}-failures`} label={a.failures} hint={a.failuresHint}>
-          <Input
-            id={`${id}-failures`}
-            value={failurePercent}
-            disabled={readOnly}
-            inputMode="numeric"
-            placeholder={a.off}
-            onChange={(e) => setFailurePercent(e.target.value.replace(/\D/g, ''))}
-          />
-        </Field>
-        <Field id={`${id}-slow`} label={a.slow} hint={a.slowHint}>
-          <Input
-            id={`${id}-slow`}
-            value={slowSeconds}
-            disabled={readOnly}
-            inputMode="decimal"
-            placeholder={a.off}
-            onChange={(e) => setSlowSeconds(e.target.value)}
-          />
-        </Field>
-        <Field id={`${id}-calls`} label={a.callsAtLeast} hint={a.callsAtLeastHint}>
-          <Input
-            id={`${id}-calls`}
-            value={callsAtLeast}
-            disabled={readOnly}
-            inputMode="numeric"
-            onChange={(e) => setCallsAtLeast(e.target.value.replace(/\D/g, ''))}
-          />
-        </Field>
+        {callRules.map((rule) => (
+          <Field key={rule.id} id={`${id}-${rule.id}`} label={rule.label} hint={rule.hint}>
+            <Input
+              id={`${id}-${rule.id}`}
+              value={rule.value}
+              disabled={readOnly}
+              inputMode={rule.whole ? 'numeric' : 'decimal'}
+              placeholder={rule.placeholder}
+              onChange={(e) => rule.set(rule.whole ? e.target.value.replace(/\D/g, '') : e.target.value)}
+            />
+          </Field>
+        ))}
       </div>
       <CheckField
         id={`${id}-weekly`}
