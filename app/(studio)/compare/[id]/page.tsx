@@ -1,12 +1,10 @@
 import type { Metadata } from 'next';
-import { ArrowLeft } from 'lucide-react';
-import Link from 'next/link';
 import { notFound } from 'next/navigation';
+import { BackLink } from '@/components/back-link';
 import { formFromParams } from '@/components/compare/board-form';
 import { CompareBoard } from '@/components/compare/compare-board';
 import { CompareWorkbench } from '@/components/compare/compare-workbench';
 import { PageHeader } from '@/components/page-header';
-import { buttonClass } from '@/components/ui/button';
 import { requireTeamContext } from '@/lib/auth/page-context';
 import { boardCatalog } from '@/lib/comparisons/catalog';
 import { getBoard } from '@/lib/comparisons/queries';
@@ -27,16 +25,7 @@ export default async function BoardPage({ params }: { params: Promise<{ id: stri
   const { models, prices } = await boardCatalog(ctx);
   return (
     <>
-      <PageHeader
-        title={t.nav.compare}
-        description={t.compare.description}
-        actions={
-          <Link href="/compare" className={buttonClass('ghost', 'sm')}>
-            <ArrowLeft />
-            {t.compare.board.back}
-          </Link>
-        }
-      />
+      <PageHeader title={t.nav.compare} description={t.compare.description} actions={<BackLink href="/compare">{t.compare.board.back}</BackLink>} />
       {/* Keyed by board: opening another board starts from its settings. */}
       <CompareWorkbench key={board.id} models={models} prices={prices} initial={formFromParams(board.params, true)} folded>
         <CompareBoard board={board} favoriteAction={favoriteBoard} />

@@ -1,7 +1,8 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { notFound } from 'next/navigation';
-import { ArrowLeft, Clapperboard, Download, LayoutGrid, WandSparkles } from 'lucide-react';
+import { Clapperboard, Download, LayoutGrid, WandSparkles } from 'lucide-react';
+import { BackLink } from '@/components/back-link';
 import { ItemViewer } from '@/components/library/item-viewer';
 import { CollectPicker } from '@/components/library/collections';
 import { FavoriteToggle } from '@/components/library/favorite-toggle';
@@ -69,10 +70,7 @@ export default async function LibraryItemPage({ params, searchParams }: { params
   return (
     <div className="grid gap-5">
       <nav className="flex flex-wrap items-center justify-between gap-3">
-        <Link href={withFilters('/library')} className={buttonClass('ghost', 'sm')}>
-          <ArrowLeft />
-          {d.back}
-        </Link>
+        <BackLink href={withFilters('/library')}>{d.back}</BackLink>
         <span className="text-xs text-ink-subtle">{d.keys}</span>
       </nav>
       <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">

@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
-import { ArrowLeft, CircleAlert, Download } from 'lucide-react';
-import Link from 'next/link';
+import { CircleAlert, Download } from 'lucide-react';
 import { notFound } from 'next/navigation';
+import { BackLink } from '@/components/back-link';
 import { FailureText } from '@/components/failure-text';
 import { PageHeader } from '@/components/page-header';
 import { buttonClass } from '@/components/ui/button';
@@ -33,12 +33,7 @@ export default async function VideoPage({ params }: { params: Promise<{ id: stri
       <PageHeader
         title={t.videos.title}
         description={video.prompt.length > 120 ? `${video.prompt.slice(0, 120)}…` : video.prompt}
-        actions={
-          <Link href="/videos" className={buttonClass('ghost', 'sm')}>
-            <ArrowLeft />
-            {p.back}
-          </Link>
-        }
+        actions={<BackLink href="/videos">{p.back}</BackLink>}
       />
       <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
         <Card>
