@@ -1,11 +1,10 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { Webhook } from 'standardwebhooks';
 import { expect, test, type Page } from '@playwright/test';
 import { shotPath } from '../../e2e/support/screenshots';
 import { startMailbox } from '../support/mailbox';
 import { startAtelier, type Atelier } from '../support/atelier';
 import { signUp, type Session } from './support/session';
+import { startWebhookReceiver, type WebhookReceiver } from './support/webhook-receiver';
 
 // Settings → Alerts in Chromium, on an Atelier of its own with a real SMTP server and a webhook
 // receiver: an admin sets thresholds and a webhook (a private address is refused), spends past one,
@@ -14,26 +13,17 @@ import { signUp, type Session } from './support/session';
 let atelier: Atelier;
 let owner: Session;
 let mailbox: Awaited<ReturnType<typeof startMailbox>>;
-let receiver: Server;
-const hooks: Array<{ headers: Record<string, string>; body: string }> = [];
+let receiver: WebhookReceiver;
 
 test.beforeAll(async () => {
   test.setTimeout(120_000);
   mailbox = await startMailbox();
-  receiver = createServer((request, response) => {
-    let body = '';
-    request.on('data', (chunk) => (body += chunk));
-    request.on('end', () => {
-      hooks.push({ headers: request.headers as Record<string, string>, body });
-      response.writeHead(204).end();
-    });
-  });
-  await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+  receiver = await startWebhookReceiver();
   atelier = await startAtelier({
     database: 'pglite',
     env: {
       SMTP_URL: mailbox.url,
-      ATELIER_PRIVATE_CALLBACK_ORIGINS: `http://127.0.0.1:${(receiver.address() as AddressInfo).port}`,
+      ATELIER_PRIVATE_CALLBACK_ORIGINS: `http://127.0.0.1:${receiver.port}`,
     },
   });
   owner = await signUp(atelier, 'Ada Alerts');
@@ -69,7 +59,7 @@ test('an admin sets budget alerts, spends past a threshold and sees the alert de
   await expect(page.locator('form').getByText(refusal)).toBeVisible();
   expect(atelier.log()).toContain('ATELIER_PRIVATE_CALLBACK_ORIGINS can allow it');
 
-  const { port } = receiver.address() as AddressInfo;
+  const { port } = receiver;
   await webhook.fill(`http://127.0.0.1:${port}/alerts`);
   await page.getByLabel('Thresholds (% of each budget)').fill('50, 80, 100');
   await page.getByLabel('Weekly spend summary').check();
@@ -84,9 +74,9 @@ test('an admin sets budget alerts, spends past a threshold and sees the alert de
     body: JSON.stringify({ prompt: 'a lantern on a quay', models: ['atelier-vista'], size: '1024x1024', n: 1, background: 'opaque', seed: 3 }),
   });
   expect(spent.status).toBe(201);
-  await expect.poll(() => mailbox.inbox.length + hooks.length, { timeout: 30_000 }).toBe(2);
+  await expect.poll(() => mailbox.inbox.length + receiver.deliveries.length, { timeout: 30_000 }).toBe(2);
   expect(mailbox.inbox[0].subject).toContain('80%');
-  const verified = new Webhook(secret).verify(hooks[0].body, hooks[0].headers) as { alert: { threshold: number } };
+  const verified = new Webhook(secret).verify(receiver.deliveries[0].body, receiver.deliveries[0].headers) as { alert: { threshold: number } };
   expect(verified.alert.threshold).toBe(80);
 
   await page.reload();
@@ -108,7 +98,7 @@ test('an admin sets budget alerts, spends past a threshold and sees the alert de
 
 test('a member sees that alerts exist, not the webhook address or the recipients; an admin sees the address masked', async ({ browser }) => {
   test.setTimeout(60_000);
-  const { port } = receiver.address() as AddressInfo;
+  const { port } = receiver;
   const address = `http://127.0.0.1:${port}/alerts`;
   const member = await signUp(atelier, 'Mo Member');
   const { token } = await owner.act<{ token: string }>('createInviteLink', { role: 'member' }, '/settings/team');

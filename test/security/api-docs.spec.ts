@@ -1,13 +1,12 @@
 import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
-import { createServer, type Server } from 'node:https';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Webhook } from 'standardwebhooks';
 import { expect, test } from '@playwright/test';
 import { startAtelier, type Atelier } from '../support/atelier';
 import { signUp } from './support/session';
+import { startWebhookReceiver, type WebhookReceiver } from './support/webhook-receiver';
 
 // docs/api.md runs as written: every shell block of it, with only BASE and KEY made this test's,
 // against a fresh Atelier, in a folder where the committed fixtures script wrote photo.png and
@@ -18,8 +17,7 @@ import { signUp } from './support/session';
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const dir = mkdtempSync(path.join(tmpdir(), 'atelier-api-docs-'));
 let atelier: Atelier;
-let receiver: Server;
-const deliveries: Array<{ headers: Record<string, string>; body: string }> = [];
+let receiver: WebhookReceiver;
 
 test.beforeAll(async () => {
   test.setTimeout(120_000);
@@ -44,20 +42,12 @@ test.beforeAll(async () => {
     ],
     { stdio: 'ignore' },
   );
-  receiver = createServer({ key: readFileSync(path.join(dir, 'key.pem')), cert: readFileSync(path.join(dir, 'cert.pem')) }, (request, response) => {
-    let body = '';
-    request.on('data', (chunk) => (body += chunk));
-    request.on('end', () => {
-      deliveries.push({ headers: request.headers as Record<string, string>, body });
-      response.writeHead(204).end();
-    });
-  });
-  await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+  receiver = await startWebhookReceiver({ tls: { key: readFileSync(path.join(dir, 'key.pem')), cert: readFileSync(path.join(dir, 'cert.pem')) } });
   atelier = await startAtelier({
     database: 'postgres',
     env: {
       NODE_ENV: 'test',
-      ATELIER_TEST_HOSTS: `example.com:443=127.0.0.1:${(receiver.address() as AddressInfo).port}`,
+      ATELIER_TEST_HOSTS: `example.com:443=127.0.0.1:${receiver.port}`,
       ATELIER_PRIVATE_CALLBACK_ORIGINS: 'https://example.com',
       NODE_EXTRA_CA_CERTS: path.join(dir, 'cert.pem'),
     },
@@ -100,8 +90,8 @@ test('every shell block of docs/api.md runs as written, its webhook reaching a h
   // back): its webhook reaches example.com, signed with the key's secret.
   const taskId = [...output.matchAll(/\{"id":"([0-9a-f-]{36})","object":"video_generation"/g)].at(-1)?.[1];
   expect(taskId).toBeDefined();
-  await expect.poll(() => deliveries.length, { timeout: 120_000 }).toBeGreaterThan(0);
-  const event = new Webhook(webhookSecret).verify(deliveries[0].body, deliveries[0].headers) as { type: string; data: { id: string } };
+  await expect.poll(() => receiver.deliveries.length, { timeout: 120_000 }).toBeGreaterThan(0);
+  const event = new Webhook(webhookSecret).verify(receiver.deliveries[0].body, receiver.deliveries[0].headers) as { type: string; data: { id: string } };
   expect(event).toMatchObject({ type: 'video_generation.completed', data: { id: taskId } });
 });
 

@@ -1,4 +1,3 @@
-import { createServer, type Server } from 'node:http';
 import { expect, test } from '@playwright/test';
 import { Webhook } from 'standardwebhooks';
 import { conformanceCases, maskPng, scenePng } from '@atelier/reference-service/testing';
@@ -7,6 +6,7 @@ import sharp from 'sharp';
 import { startAtelier, type Atelier } from '../support/atelier';
 import { MiB, sendHuge } from './support/huge-body';
 import { signUp, type Session } from './support/session';
+import { startWebhookReceiver, type WebhookReceiver } from './support/webhook-receiver';
 
 // Atelier's API (/api/v1) with team keys, over real HTTP on PostgreSQL: the service's request and
 // answer shapes, every refusal in the service's error shape, a key's budget under concurrency, its
@@ -50,33 +50,17 @@ async function refusal(response: Response): Promise<{ status: number; code: stri
   return { status: response.status, code: error.code, type: error.type, param: error.param };
 }
 
-/** A caller's webhook receiver on loopback: every delivery, its headers and body. */
-interface Delivery {
-  headers: Record<string, string>;
-  body: string;
-  at: number;
-}
-
 test.describe('the API gateway on postgres', () => {
   let atelier: Atelier;
   let owner: Session;
-  let receiver: Server;
+  let receiver: WebhookReceiver;
   let receiverUrl: string;
-  const deliveries: Delivery[] = [];
 
   test.beforeAll(async () => {
     test.setTimeout(120_000);
-    receiver = createServer((request, response) => {
-      let body = '';
-      request.on('data', (chunk) => (body += chunk));
-      request.on('end', () => {
-        deliveries.push({ headers: request.headers as Record<string, string>, body, at: Date.now() });
-        // The first delivery fails: the retry must come.
-        response.writeHead(deliveries.length === 1 ? 500 : 204).end();
-      });
-    });
-    await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
-    const { port } = receiver.address() as { port: number };
+    // The first delivery fails: the retry must come.
+    receiver = await startWebhookReceiver({ status: (deliveries) => (deliveries.length === 1 ? 500 : 204) });
+    const { port } = receiver;
     // The receiver is reached by a host name, as a caller's would be: the tests' host map answers it.
     receiverUrl = 'http://hooks.receiver.example/hooks/atelier';
     atelier = await startAtelier({
@@ -135,16 +119,16 @@ test.describe('the API gateway on postgres', () => {
     ).toBe('ftyp');
 
     // Delivered at least once (the first answer was a 500), each signed for the standardwebhooks library.
-    await expect.poll(() => deliveries.length, { timeout: 60_000 }).toBeGreaterThanOrEqual(2);
-    for (const delivery of deliveries) {
+    await expect.poll(() => receiver.deliveries.length, { timeout: 60_000 }).toBeGreaterThanOrEqual(2);
+    for (const delivery of receiver.deliveries) {
       const event = new Webhook(webhookSecret).verify(delivery.body, delivery.headers) as { id: string; type: string; data: { id: string; status: string } };
       expect(event).toMatchObject({ type: 'video_generation.completed', data: { id: task.id, status: 'completed' } });
       // One id, the service's form, in the body and the webhook-id header alike (decisions.md row 7).
       expect([event.id, delivery.headers['webhook-id']]).toEqual([`evt_${task.id}`, `evt_${task.id}`]);
     }
     // The retry waits the schedule's first 5 s.
-    expect(deliveries[1].at - deliveries[0].at).toBeGreaterThanOrEqual(4_500);
-    expect(() => new Webhook(webhookSecret).verify(deliveries[0].body.replace('completed', 'failed'), deliveries[0].headers)).toThrow();
+    expect(receiver.deliveries[1].at - receiver.deliveries[0].at).toBeGreaterThanOrEqual(4_500);
+    expect(() => new Webhook(webhookSecret).verify(receiver.deliveries[0].body.replace('completed', 'failed'), receiver.deliveries[0].headers)).toThrow();
 
     // Another team's key never reads this task.
     const stranger = await signUp(atelier, 'Sid Stranger');
