@@ -1,23 +1,10 @@
 // `npm run bench:compare-viewer`: the board's full-screen viewer in Chromium with the GPU off, four
 // 4096×4096 images side by side, zoomed in and panned by dragging: the frame interval while panning
 // against the idle frame loop of the same page, measured in the same run.
-import { build } from 'esbuild';
-import { chromium } from '@playwright/test';
+import { bundlePage, launchChromium, median, ms, p95, printRows } from '../support/browser';
 
-const p95 = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length * 0.95)];
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
-const ms = (x: number) => `${x.toFixed(1)} ms`;
-
-const bundle = await build({
-  entryPoints: ['bench/compare-viewer/page.tsx'],
-  bundle: true,
-  write: false,
-  format: 'esm',
-  minify: true,
-  jsx: 'automatic',
-  define: { 'process.env.NODE_ENV': '"production"' },
-});
-const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu'] });
+const bundle = await bundlePage('bench/compare-viewer/page.tsx', 'esm');
+const browser = await launchChromium();
 try {
   const page = await browser.newPage({ viewport: { width: 1600, height: 900 } });
   // No Tailwind here: the few layout rules the viewer's frame relies on.
@@ -27,7 +14,7 @@ try {
     .object-contain{object-fit:contain}.origin-top-left{transform-origin:0 0}.gap-2{gap:8px}.p-2{padding:8px}
     .grid-rows-\\[auto_minmax\\(0\\,1fr\\)\\]{grid-template-rows:auto minmax(0,1fr)}`;
   await page.setContent(`<!doctype html><style>${css}</style><body style="margin:0;background:#111"><div id="root"></div></body>`);
-  await page.addScriptTag({ content: bundle.outputFiles[0].text, type: 'module' });
+  await page.addScriptTag({ content: bundle, type: 'module' });
   await page.waitForSelector('body[data-ready="1"]', { state: 'attached', timeout: 120_000 });
   const pane = (await page.locator('[data-pane]').first().boundingBox())!;
   const cx = pane.x + pane.width / 2;
@@ -72,7 +59,7 @@ try {
     ['panning: p95 frame interval', ms(p95(panning)), `${panning.length} frames, median ${ms(median(panning))}; target < 20 ms`],
     ['baseline: idle frame loop p95', ms(p95(idle)), `panning = ${(p95(panning) / p95(idle)).toFixed(2)} × baseline`],
   ];
-  for (const [name, value, note] of rows) console.log(`${name.padEnd(40)} ${value.padStart(10)}   ${note}`);
+  printRows(rows, 40);
 } finally {
   await browser.close();
 }

@@ -1,22 +1,11 @@
 // `npm run bench:mask-editor`: the mask editor in Chromium on a 4096×4096 image: frame work while
 // painting and the full-resolution mask export, each against a baseline measured in the same run.
-import { build } from 'esbuild';
-import { chromium } from '@playwright/test';
+import { bundlePage, launchChromium, median, ms, p95, printRows } from '../support/browser';
 
-const p95 = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length * 0.95)];
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
-const ms = (x: number) => `${x.toFixed(1)} ms`;
-
-const bundle = await build({
-  entryPoints: ['bench/mask-editor/page.tsx'],
-  bundle: true,
-  write: false,
-  format: 'iife',
-  minify: true,
-  jsx: 'automatic',
-  define: { 'process.env.NODE_ENV': '"production"', 'process.env.BENCH_PREVIEW_FEATHER': JSON.stringify(process.env.BENCH_PREVIEW_FEATHER ?? '8') },
+const bundle = await bundlePage('bench/mask-editor/page.tsx', 'iife', {
+  'process.env.BENCH_PREVIEW_FEATHER': JSON.stringify(process.env.BENCH_PREVIEW_FEATHER ?? '8'),
 });
-const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu'] });
+const browser = await launchChromium();
 try {
   const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
   // No Tailwind here: just the few layout classes the editor's frame relies on.
@@ -25,7 +14,7 @@ try {
   await page.setContent(
     `<!doctype html><style>${css}</style><body style="margin:0"><div id="root" style="position:relative;width:1200px;height:860px"></div></body>`,
   );
-  await page.addScriptTag({ content: bundle.outputFiles[0].text });
+  await page.addScriptTag({ content: bundle });
   await page.waitForSelector('body[data-ready="1"] [data-testid="mask-canvas"] canvas');
   await page.waitForTimeout(500);
 
@@ -94,7 +83,7 @@ try {
     ['baseline: filling the whole mask', ms(med('maskFill')), `lasso = ${(med('lasso') / med('maskFill')).toFixed(2)} × baseline`],
   ];
   console.log(`mask editor, 4096×4096, ${painting.strokes} operations, brush 120 px`);
-  for (const [name, value, note] of rows) console.log(`${name.padEnd(64)} ${value.padStart(10)}   ${note}`);
+  printRows(rows, 64);
 } finally {
   await browser.close();
 }
