@@ -15,14 +15,8 @@ test('a video survives Atelier being killed mid-render, and completes after the 
     await signUp(page, { name: 'Rita Restart', email: 'restart@e2e.test', password: 'restart-password' });
     await expectInStudio(page);
 
-    await page.goto('/videos');
-    const card = await new VideosPage(page).create({
-      model: 'atelier-motion',
-      prompt: 'A long slow pan over mountains, interrupted',
-      // The shortest render that is still running when the kill comes (the state is read at once).
-      duration: '3 s',
-      resolution: '480p',
-    });
+    // The shortest render: still running when the kill comes (the state is read at once).
+    const card = await new VideosPage(page).createShort('A long slow pan over mountains, interrupted');
     await expect(card.getByTestId('video-state')).toHaveAttribute('data-state', /pending|running/, { timeout: 30_000 });
 
     // Crash while the service renders: no graceful shutdown, no last words.

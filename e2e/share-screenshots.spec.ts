@@ -65,13 +65,7 @@ test('share screenshots', async ({ page, browser, request }) => {
   await studio.ids();
   const editUrl = await shareFromDialog(page, '30 days');
 
-  await page.goto('/videos');
-  const card = await new VideosPage(page).create({
-    model: 'atelier-motion',
-    prompt: 'A paper boat drifting across a calm pond at sunrise',
-    duration: '3 s',
-    resolution: '480p',
-  });
+  const card = await new VideosPage(page).createShort('A paper boat drifting across a calm pond at sunrise');
   await expect(card.getByTestId('video-state')).toHaveAttribute('data-state', 'completed', { timeout: 200_000 });
   await card.click();
   await expect(page).toHaveURL(/\/videos\/[0-9a-f-]{36}$/);

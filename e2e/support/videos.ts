@@ -20,6 +20,12 @@ export class VideosPage {
     return this.card(prompt);
   }
 
+  /** Goes to /videos and makes the shortest, cheapest video there is (atelier-motion, 3 s, 480p); returns its card. */
+  async createShort(prompt: string) {
+    await this.page.goto('/videos');
+    return this.create({ model: 'atelier-motion', prompt, duration: '3 s', resolution: '480p' });
+  }
+
   card(prompt: string) {
     return this.page.getByTestId('video-card').filter({ hasText: prompt });
   }
