@@ -33,14 +33,21 @@ export function useJson<T>(url: string, options: Pick<UseQueryOptions<T>, 'enabl
 }
 
 /**
- * POSTs JSON to one of our routes and answers its status with the body it sent back (null when that
- * was not JSON): a refusal is an answer for the caller to word; only a lost connection or an abort throws.
+ * POSTs to one of our routes (JSON, or a form as multipart) and answers its status with the JSON it
+ * sent back (null when it was not JSON): a refusal is an answer for the caller to word; only a lost
+ * connection or an abort throws.
  */
 export async function postJson<T>(
   url: string,
   body: unknown,
   { signal }: { signal?: AbortSignal } = {},
 ): Promise<{ ok: boolean; status: number; body: T | null }> {
-  const response = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body), signal });
+  const payload = body instanceof FormData ? { body } : { headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) };
+  const response = await fetch(url, { method: 'POST', ...payload, signal });
   return { ok: response.ok, status: response.status, body: (await response.json().catch(() => null)) as T | null };
+}
+
+/** DELETEs at one of our routes, for a caller that needs no answer (a cancel): settles either way. */
+export async function deleteAt(url: string): Promise<void> {
+  await fetch(url, { method: 'DELETE' }).catch(() => undefined);
 }

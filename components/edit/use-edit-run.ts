@@ -4,13 +4,14 @@ import { useRouter } from 'next/navigation';
 import { useCallback, useEffect, useRef, type Dispatch } from 'react';
 import type { EditOutcome } from '@/lib/edits/run-edit';
 import { useI18n } from '../i18n-provider';
+import { deleteAt, postJson } from '../server-state';
 import { describeServerError, type ServerError } from '../use-action-error';
 import type { RunState, SessionAction } from './edit-session';
 
 /**
  * Sends one edit to POST /edit/run and tells the session how it went (an answer to a run the
  * session no longer awaits is dropped). Cancelling tells the server first (so the upstream call
- * stops even if the abort of this fetch is not noticed), then aborts the fetch.
+ * stops even if the abort of this request is not noticed), then aborts the request.
  */
 export function useEditRun(state: RunState, dispatch: Dispatch<SessionAction>) {
   const { t } = useI18n();
@@ -30,10 +31,9 @@ export function useEditRun(state: RunState, dispatch: Dispatch<SessionAction>) {
     dispatch({ type: 'run', requestId: id, startedAt: Date.now() });
     const network = t.edit.run.network;
     try {
-      const response = await fetch('/edit/run', { method: 'POST', body: form, signal: controller.signal });
-      const body = (await response.json().catch(() => null)) as (EditOutcome & { error?: ServerError }) | null;
+      const { ok, body } = await postJson<EditOutcome & { error?: ServerError }>('/edit/run', form, { signal: controller.signal });
       if (!awaited(id)) return;
-      if (!response.ok || !body || body.error) {
+      if (!ok || !body || body.error) {
         // Refusals with a key (a budget, ...) are worded in the UI's language; the service's own text stays as sent.
         const error = body?.error;
         dispatch({ type: 'fail', requestId: id, message: error ? (error.key ? describeServerError(t, error) : error.message) : network });
@@ -51,7 +51,7 @@ export function useEditRun(state: RunState, dispatch: Dispatch<SessionAction>) {
     const running = current.current;
     const now = latest.current;
     if (!running || now.status !== 'running' || now.requestId !== running.id) return;
-    void fetch(`/edit/run?request=${running.id}`, { method: 'DELETE' }).finally(() => running.controller.abort());
+    void deleteAt(`/edit/run?request=${running.id}`).finally(() => running.controller.abort());
     dispatch({ type: 'cancel' });
     current.current = null;
   }, [dispatch]);
