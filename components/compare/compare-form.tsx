@@ -2,7 +2,7 @@
 
 import { Play, SlidersHorizontal } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
-import { estimateBoard, type PriceTable } from '@/lib/pricing/board';
+import { estimateBoard, type Estimate, type PriceTable } from '@/lib/pricing/board';
 import { BACKGROUNDS, LIMITS, RESPONSE_FORMATS } from '@/lib/comparisons/limits';
 import { IMAGE_SIZES as SIZES } from '@/lib/upstream/defaults';
 import { format, formatCny } from '@/lib/i18n';
@@ -10,29 +10,23 @@ import { useI18n } from '../i18n-provider';
 import { Button } from '../ui/button';
 import { Card, CardBody } from '../ui/card';
 import { Field, fieldAria, Input, Select } from '../ui/input';
-import { cn } from '../ui/cn';
 import { useBoardRunner, type BoardForm } from './board-runner';
 import { Segmented } from '../ui/segmented';
+import { ModelPicker, type ModelOption } from './model-picker';
 import { useFieldError } from './use-field-error';
-
-export interface ModelOption {
-  id: string;
-  description?: string;
-}
 
 /**
  * The board's settings. Under a finished board (`folded`) they start as one line, so the results
  * come first; the line opens the whole form.
  */
 export function CompareForm({ models, prices, folded = false }: { models: ModelOption[]; prices: PriceTable; folded?: boolean }) {
-  const { t, locale } = useI18n();
+  const { t } = useI18n();
   const c = t.compare;
   const { form, setForm, run, running } = useBoardRunner();
   const [open, setOpen] = useState(!folded);
   const set = <K extends keyof BoardForm>(key: K, value: BoardForm[K]) => setForm((f) => ({ ...f, [key]: value }));
   const fieldError = useFieldError();
   const id = useId();
-  const estimate = estimateBoard(prices, form.models, form.size, form.n);
 
   /** The <select> of a field with a few fixed choices, each shown by its word. */
   const choice = <K extends 'background' | 'responseFormat'>(
@@ -49,32 +43,12 @@ export function CompareForm({ models, prices, folded = false }: { models: ModelO
     />
   );
 
-  const toggleModel = (model: string) =>
-    setForm((f) => ({ ...f, models: f.models.includes(model) ? f.models.filter((m) => m !== model) : [...f.models, model] }));
   const submit = (event: FormEvent) => {
     event.preventDefault();
     run();
   };
 
-  if (!open && !running) {
-    const values = { models: form.models.length, size: form.size, n: form.n, seed: form.seed };
-    return (
-      <Card>
-        <div className="flex items-center gap-3 px-5 py-3" data-testid="board-settings-summary">
-          <p className="min-w-0 flex-1 truncate text-sm text-ink" title={form.prompt}>
-            {form.prompt}
-          </p>
-          <p className="hidden shrink-0 text-[13px] text-ink-muted md:block">
-            {format(form.seedMode === 'locked' ? c.form.summary : c.form.summaryRandom, values)}
-          </p>
-          <Button variant="secondary" size="sm" aria-expanded={false} onClick={() => setOpen(true)}>
-            <SlidersHorizontal />
-            {c.form.editSettings}
-          </Button>
-        </div>
-      </Card>
-    );
-  }
+  if (!open && !running) return <SettingsSummary onOpen={() => setOpen(true)} />;
 
   return (
     <Card>
@@ -92,53 +66,7 @@ export function CompareForm({ models, prices, folded = false }: { models: ModelO
             />
           </Field>
 
-          <fieldset className="grid gap-2" aria-describedby={`${id}-models-note`}>
-            <legend className="mb-1.5 text-[13px] font-medium text-ink">
-              {c.form.models}{' '}
-              <span className="font-normal text-ink-muted">
-                · {form.models.length}/{LIMITS.maxModels}
-              </span>
-            </legend>
-            {models.length === 0 ? (
-              <p className="text-sm text-ink-muted">{c.form.noModels}</p>
-            ) : (
-              <div className="grid grid-cols-1 gap-2 sm:grid-cols-2 lg:grid-cols-3">
-                {models.map((model) => {
-                  const checked = form.models.includes(model.id);
-                  const full = !checked && form.models.length >= LIMITS.maxModels;
-                  return (
-                    <label
-                      key={model.id}
-                      className={cn(
-                        'flex cursor-pointer items-start gap-2.5 rounded-control border px-3 py-2 transition-colors',
-                        checked ? 'border-accent bg-accent-soft/60' : 'border-line hover:border-line-strong',
-                        full && 'cursor-not-allowed opacity-50',
-                      )}
-                    >
-                      <input
-                        type="checkbox"
-                        className="mt-0.5 accent-[var(--accent)]"
-                        checked={checked}
-                        disabled={full}
-                        onChange={() => toggleModel(model.id)}
-                      />
-                      <span className="grid min-w-0">
-                        <span className="truncate text-sm font-medium text-ink">{model.id}</span>
-                        {model.description && <span className="truncate text-xs text-ink-muted">{model.description}</span>}
-                      </span>
-                    </label>
-                  );
-                })}
-              </div>
-            )}
-            <p
-              id={`${id}-models-note`}
-              role={fieldError('models') ? 'alert' : undefined}
-              className={cn('text-[13px]', fieldError('models') ? 'text-danger' : 'text-ink-muted')}
-            >
-              {fieldError('models') ?? c.form.modelsHint}
-            </p>
-          </fieldset>
+          <ModelPicker id={id} models={models} />
 
           <div className="grid gap-5 sm:grid-cols-2 lg:grid-cols-4">
             <Segmented
@@ -156,32 +84,7 @@ export function CompareForm({ models, prices, folded = false }: { models: ModelO
             <Field id={`${id}-background`} label={c.form.background} error={fieldError('background')}>
               {choice('background', `${id}-background`, BACKGROUNDS, c.form.backgrounds)}
             </Field>
-            <div className="grid gap-1.5">
-              <Segmented
-                label={c.form.seed}
-                value={form.seedMode}
-                options={[
-                  { value: 'random', label: c.form.seedRandom },
-                  { value: 'locked', label: c.form.seedLocked },
-                ]}
-                onChange={(seedMode) => set('seedMode', seedMode)}
-              />
-              {form.seedMode === 'locked' && (
-                <Input
-                  {...fieldAria(`${id}-seed`, fieldError('seed'))}
-                  aria-label={c.form.seed}
-                  inputMode="numeric"
-                  value={form.seed}
-                  onChange={(e) => set('seed', e.target.value.replace(/[^\d]/g, ''))}
-                  className="h-9"
-                />
-              )}
-              {fieldError('seed') && (
-                <p id={`${id}-seed-error`} role="alert" className="text-[13px] text-danger">
-                  {fieldError('seed')}
-                </p>
-              )}
-            </div>
+            <SeedField id={id} />
           </div>
 
           <details className="group rounded-control border border-line px-3 py-2 text-sm">
@@ -194,13 +97,7 @@ export function CompareForm({ models, prices, folded = false }: { models: ModelO
           </details>
 
           <div className="flex flex-wrap items-center justify-between gap-3 border-t border-line pt-4">
-            <p className="text-sm text-ink-muted" data-testid="estimate" data-amount={estimate.total}>
-              {c.form.estimate}: <span className="font-semibold text-ink tabular-nums">≈ {formatCny(estimate.total, locale)}</span>
-              {estimate.perModel.some((m) => m.source === 'ledger') && <span className="ml-1 text-xs">({c.form.estimateFromLedger})</span>}
-              {estimate.unknown.length > 0 && (
-                <span className="ml-2 text-xs text-warning">{format(c.form.estimateUnknown, { models: estimate.unknown.join(', ') })}</span>
-              )}
-            </p>
+            <EstimateLine estimate={estimateBoard(prices, form.models, form.size, form.n)} />
             <Button type="submit" size="lg" pending={running} disabled={models.length === 0}>
               {!running && <Play />}
               {c.form.run}
@@ -209,5 +106,81 @@ export function CompareForm({ models, prices, folded = false }: { models: ModelO
         </form>
       </CardBody>
     </Card>
+  );
+}
+
+/** The folded form: the prompt on one line with the board's settings, and a button to open them. */
+function SettingsSummary({ onOpen }: { onOpen: () => void }) {
+  const { t } = useI18n();
+  const c = t.compare;
+  const { form } = useBoardRunner();
+  const values = { models: form.models.length, size: form.size, n: form.n, seed: form.seed };
+  return (
+    <Card>
+      <div className="flex items-center gap-3 px-5 py-3" data-testid="board-settings-summary">
+        <p className="min-w-0 flex-1 truncate text-sm text-ink" title={form.prompt}>
+          {form.prompt}
+        </p>
+        <p className="hidden shrink-0 text-[13px] text-ink-muted md:block">
+          {format(form.seedMode === 'locked' ? c.form.summary : c.form.summaryRandom, values)}
+        </p>
+        <Button variant="secondary" size="sm" aria-expanded={false} onClick={onOpen}>
+          <SlidersHorizontal />
+          {c.form.editSettings}
+        </Button>
+      </div>
+    </Card>
+  );
+}
+
+/** Random or a locked seed, typed as digits. */
+function SeedField({ id }: { id: string }) {
+  const { t } = useI18n();
+  const c = t.compare;
+  const { form, setForm } = useBoardRunner();
+  const fieldError = useFieldError();
+  const set = <K extends keyof BoardForm>(key: K, value: BoardForm[K]) => setForm((f) => ({ ...f, [key]: value }));
+  return (
+    <div className="grid gap-1.5">
+      <Segmented
+        label={c.form.seed}
+        value={form.seedMode}
+        options={[
+          { value: 'random', label: c.form.seedRandom },
+          { value: 'locked', label: c.form.seedLocked },
+        ]}
+        onChange={(seedMode) => set('seedMode', seedMode)}
+      />
+      {form.seedMode === 'locked' && (
+        <Input
+          {...fieldAria(`${id}-seed`, fieldError('seed'))}
+          aria-label={c.form.seed}
+          inputMode="numeric"
+          value={form.seed}
+          onChange={(e) => set('seed', e.target.value.replace(/[^\d]/g, ''))}
+          className="h-9"
+        />
+      )}
+      {fieldError('seed') && (
+        <p id={`${id}-seed-error`} role="alert" className="text-[13px] text-danger">
+          {fieldError('seed')}
+        </p>
+      )}
+    </div>
+  );
+}
+
+/** What the board will cost by the list prices (or by what the ledger saw, when that was more). */
+function EstimateLine({ estimate }: { estimate: Estimate }) {
+  const { t, locale } = useI18n();
+  const c = t.compare;
+  return (
+    <p className="text-sm text-ink-muted" data-testid="estimate" data-amount={estimate.total}>
+      {c.form.estimate}: <span className="font-semibold text-ink tabular-nums">≈ {formatCny(estimate.total, locale)}</span>
+      {estimate.perModel.some((m) => m.source === 'ledger') && <span className="ml-1 text-xs">({c.form.estimateFromLedger})</span>}
+      {estimate.unknown.length > 0 && (
+        <span className="ml-2 text-xs text-warning">{format(c.form.estimateUnknown, { models: estimate.unknown.join(', ') })}</span>
+      )}
+    </p>
   );
 }

@@ -4,7 +4,8 @@ import type { ReactNode } from 'react';
 import type { PriceTable } from '@/lib/pricing/board';
 import { BoardRunnerProvider, type BoardForm } from './board-runner';
 import { BoardStage } from './board-stage';
-import { CompareForm, type ModelOption } from './compare-form';
+import { CompareForm } from './compare-form';
+import type { ModelOption } from './model-picker';
 
 /** The form, then the run in flight or what `children` shows (an empty board, or a finished one). */
 export function CompareWorkbench({
