@@ -25,7 +25,10 @@ export function ChartDays({
   totalLabel: string;
   className: string;
 }) {
-  const [active, setActive] = useState<number | null>(null);
+  const [hovered, setHovered] = useState<number | null>(null);
+  const [focused, setFocused] = useState<number | null>(null);
+  // The pointer's day, else the focused one: moving the mouse away leaves the keyboard's tooltip.
+  const active = hovered ?? focused;
   const [tabStop, setTabStop] = useState(days.length - 1);
   const columns = useRef<HTMLDivElement>(null);
   const tip = useRef<HTMLDivElement>(null);
@@ -53,7 +56,7 @@ export function ChartDays({
 
   const day = active === null ? null : days[active];
   return (
-    <div className={className} onPointerLeave={() => setActive(null)}>
+    <div className={className} onPointerLeave={() => setHovered(null)}>
       <div ref={columns} className="absolute inset-0">
         {days.map((d, i) => (
           <div
@@ -63,12 +66,12 @@ export function ChartDays({
             tabIndex={i === tabStop ? 0 : -1}
             className={cn('focus-ring absolute inset-y-0 rounded-sm', i === active && 'bg-subtle')}
             style={{ left: `${i * band}%`, width: `${band}%` }}
-            onPointerEnter={() => setActive(i)}
+            onPointerEnter={() => setHovered(i)}
             onFocus={() => {
-              setActive(i);
+              setFocused(i);
               setTabStop(i);
             }}
-            onBlur={() => setActive(null)}
+            onBlur={() => setFocused(null)}
             onKeyDown={(event) => move(event, i)}
           />
         ))}
