@@ -2,7 +2,7 @@
  * Round axis values from 0 to at least `max`: at most `count` ticks, evenly spaced by 1, 2, 2.5 or 5
  * times a power of ten (¥0.2 steps up to ¥0.8, not ¥0.21 up to ¥0.84). The last tick is the axis top.
  */
-export function niceTicks(max: number, count = 5): number[] {
+export function niceTicks(max: number, count = 6): number[] {
   const top = Number.isFinite(max) && max > 0 ? max : 1;
   const rough = top / (count - 1);
   const power = 10 ** Math.floor(Math.log10(rough));
