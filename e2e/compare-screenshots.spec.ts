@@ -27,10 +27,15 @@ async function failTwoCopies(page: Page) {
     const response = await route.fetch();
     const { images } = (await response.json()) as { images: Image[] };
     // The first two at the first poll (stored or not by then: the worker races the poll), and the same two ever after.
+    // An image the worker already stored has no service link of its own: it is given the one a fresh
+    // board's image has (seven days), so the page is not handed an image it could not draw.
+    const week = new Date(Date.now() + 7 * 86_400_000).toISOString();
     failed ??= images.slice(0, 2).map((image, n) => ({
       ...image,
       state: 'unsaved',
-      ...(n === 1 ? { serviceUrl: null, availableUntil: new Date(Date.now() - 86_400_000).toISOString() } : {}),
+      ...(n === 1
+        ? { serviceUrl: null, availableUntil: new Date(Date.now() - 86_400_000).toISOString() }
+        : { serviceUrl: image.serviceUrl ?? null, availableUntil: image.availableUntil ?? week }),
     }));
     await route.fulfill({ response, json: { images: images.map((image) => failed!.find((f) => f.outputId === image.outputId) ?? image) } });
   });
