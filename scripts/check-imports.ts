@@ -30,10 +30,11 @@ function resolve(from: string, specifier: string): string | null {
   return null;
 }
 
-/** `lib/library/trash.ts` -> `lib/library`; `lib/text.ts` -> `lib/text.ts`; every page of app/ is one room. */
+/** `lib/library/trash.ts` -> `lib/library`; `lib/csv.ts` -> `lib/csv.ts`; every page of app/ is one room. */
 function folderOf(file: string): string {
-  const [top, second] = file.split('/');
-  return top === 'app' || !file.slice(top.length + 1).includes('/') ? (top === 'app' ? 'app' : file) : `${top}/${second}`;
+  const [top, second, ...rest] = file.split('/');
+  if (top === 'app') return 'app';
+  return rest.length > 0 ? `${top}/${second}` : file;
 }
 
 const LAYER: Record<string, number> = { app: 3, components: 2, lib: 1 };
@@ -74,11 +75,12 @@ function circles(nodes: string[], next: (node: string) => string[]): string[][] 
 }
 
 const files = SOURCES.flatMap(sourceFiles);
+const measured = new Set(files);
 const edges: Edge[] = files.flatMap((from) =>
   ts
     .preProcessFile(readFileSync(path.join(ROOT, from), 'utf8'), true, true)
     .importedFiles.map((imported) => resolve(from, imported.fileName))
-    .filter((to): to is string => to !== null && to !== from && files.includes(to))
+    .filter((to): to is string => to !== null && to !== from && measured.has(to))
     .map((to) => ({ from, to })),
 );
 

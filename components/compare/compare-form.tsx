@@ -139,7 +139,6 @@ function SeedField({ id }: { id: string }) {
   const c = t.compare;
   const { form, setForm } = useBoardRunner();
   const fieldError = useFieldError();
-  const set = <K extends keyof BoardForm>(key: K, value: BoardForm[K]) => setForm((f) => ({ ...f, [key]: value }));
   return (
     <div className="grid gap-1.5">
       <Segmented
@@ -149,7 +148,7 @@ function SeedField({ id }: { id: string }) {
           { value: 'random', label: c.form.seedRandom },
           { value: 'locked', label: c.form.seedLocked },
         ]}
-        onChange={(seedMode) => set('seedMode', seedMode)}
+        onChange={(seedMode) => setForm((f) => ({ ...f, seedMode }))}
       />
       {form.seedMode === 'locked' && (
         <Input
@@ -157,7 +156,7 @@ function SeedField({ id }: { id: string }) {
           aria-label={c.form.seed}
           inputMode="numeric"
           value={form.seed}
-          onChange={(e) => set('seed', e.target.value.replace(/[^\d]/g, ''))}
+          onChange={(e) => setForm((f) => ({ ...f, seed: e.target.value.replace(/[^\d]/g, '') }))}
           className="h-9"
         />
       )}
