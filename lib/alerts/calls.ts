@@ -1,4 +1,5 @@
 import type { AlertChannel } from '../db/generated/enums';
+import { CANCELLED } from '../request-log/query';
 import { db } from '../runtime';
 import { recordAlert } from './record';
 
@@ -30,14 +31,18 @@ interface Rules {
 
 const WINDOW_MS = 15 * 60_000;
 
-/** The last 15 minutes of a team's calls to the service. */
+/**
+ * The last 15 minutes of a team's calls to the service. A call its member cancelled is left out:
+ * it is no failure, and its time is how long they waited, not how long the service took.
+ */
 async function recentCalls(teamId: string): Promise<{ calls: number; failed: number; p95Ms: number }> {
   const prisma = await db();
   const [stats] = await prisma.$queryRaw<Array<{ calls: number; failed: number; p95: number | null }>>`
     SELECT count(*)::int AS calls,
            count(*) FILTER (WHERE "status" = 0 OR "status" >= 400 OR "errorCode" IS NOT NULL)::int AS failed,
            percentile_cont(0.95) WITHIN GROUP (ORDER BY "upstreamMs")::float8 AS p95
-    FROM "RequestLog" WHERE "teamId" = ${teamId}::uuid AND "createdAt" > now() - interval '15 minutes'`;
+    FROM "RequestLog" WHERE "teamId" = ${teamId}::uuid AND "createdAt" > now() - interval '15 minutes'
+      AND NOT ("status" = 0 AND "errorCode" IS NOT DISTINCT FROM ${CANCELLED})`;
   return { calls: stats.calls, failed: stats.failed, p95Ms: Math.round(stats.p95 ?? 0) };
 }
 

@@ -31,7 +31,8 @@ const listings = () => ((globalThis as Holder)[LISTINGS_KEY] ??= new Map());
 async function refresh(listing: Listing, owner: KeyOwner): Promise<void> {
   // Any server-held key of this upstream will do: the list is the service's, the same for all. A
   // caller with no key asked the service nothing, so the next caller (who may have one) asks at once.
-  const upstream = await upstreamFor(owner).catch(() => null);
+  // The call is the server's own (logged as the system's), whichever request found the list stale.
+  const upstream = await upstreamFor(owner, { system: true }).catch(() => null);
   if (!upstream) return;
   try {
     // null: the service has no model list (or an empty one); the app's own list stands in.

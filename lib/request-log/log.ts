@@ -17,6 +17,8 @@ export interface CallEntry {
   teamId: string;
   userId: string | null;
   apiKeyId: string | null;
+  /** No member's request made it (a job, the server's own model list). */
+  system?: boolean;
   operation: string;
   models: string[];
   status: number;
@@ -62,9 +64,9 @@ export async function withRequestScope<T>(handle: () => Promise<T>): Promise<T> 
   }
 }
 
-/** Notes one call to the service (the upstream client's observer calls this). */
+/** Notes one call to the service (the upstream client's observer calls this). A system call is no part of the request it happens in. */
 export function recordCall(entry: CallEntry): void {
-  const request = scope.getStore();
+  const request = entry.system ? undefined : scope.getStore();
   if (request) request.calls.push(entry);
   else add(entry);
 }

@@ -14,7 +14,7 @@ export async function completeVideo(videoTaskId: string): Promise<void> {
   const task = await prisma.videoTask.findUnique({ where: { id: videoTaskId }, include: { generation: true } });
   if (!task?.upstreamTaskId || task.status !== 'completed' || task.generation.status !== 'running') return;
   const { generation } = task;
-  const upstream = await upstreamFor({ user: { id: generation.userId }, team: { id: generation.teamId } });
+  const upstream = await upstreamFor({ user: { id: generation.userId }, team: { id: generation.teamId } }, { system: true });
   const remote = await upstream.getVideoTask(task.upstreamTaskId);
   if (!remote.videoUrl) throw new Error('the service reports the video completed but gives no URL yet');
   const asset = await archiveResult({ teamId: generation.teamId, url: remote.videoUrl, kind: 'video', createdById: generation.userId });

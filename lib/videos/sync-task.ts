@@ -55,7 +55,7 @@ export async function syncVideoTask(videoTaskId: string): Promise<'running' | 'd
     await fail(task, `The video did not finish within ${appConfig().videoMaxMinutes} minutes.`, 'timeout');
     return 'done';
   }
-  const upstream = await upstreamFor({ user: { id: task.generation.userId }, team: { id: task.generation.teamId } });
+  const upstream = await upstreamFor({ user: { id: task.generation.userId }, team: { id: task.generation.teamId } }, { system: true });
   const remote = await upstream.getVideoTask(task.upstreamTaskId);
   const progress = Math.max(task.progress, Math.min(100, Math.round(remote.progress)));
   if (remote.status === 'failed') {

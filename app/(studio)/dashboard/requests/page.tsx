@@ -50,6 +50,18 @@ export default async function RequestsPage({ searchParams }: { searchParams: Sea
         />
         {admin && (
           <Select
+            name="origin"
+            defaultValue={query.origin ?? ''}
+            aria-label={r.origin}
+            options={[
+              { value: '', label: r.membersOnly },
+              { value: 'system', label: r.systemOnly },
+              { value: 'all', label: r.everyone },
+            ]}
+          />
+        )}
+        {admin && (
+          <Select
             name="source"
             defaultValue={query.source ?? ''}
             aria-label={r.source}
@@ -64,6 +76,7 @@ export default async function RequestsPage({ searchParams }: { searchParams: Sea
             { value: '', label: r.anyOutcome },
             { value: 'ok', label: r.ok },
             { value: 'failed', label: r.failed },
+            { value: 'cancelled', label: r.cancelled },
           ]}
         />
         <button type="submit" className={buttonClass('secondary', 'sm')}>
@@ -91,21 +104,27 @@ export default async function RequestsPage({ searchParams }: { searchParams: Sea
             />
             <tbody className="divide-y divide-line">
               {rows.map((row) => (
-                <tr key={row.id} data-operation={row.operation} data-status={row.status}>
+                <tr key={row.id} data-operation={row.operation} data-status={row.status} data-outcome={row.outcome} data-system={row.system || undefined}>
                   <td className="py-2 pr-3 pl-5 whitespace-nowrap text-ink-muted tabular-nums sm:pl-6">
                     <LocalTime at={row.createdAt} options={WHEN} />
                   </td>
                   <td className="px-3 py-2 text-ink">
-                    {row.member ?? '—'}
-                    <span className="block text-xs text-ink-subtle">{row.source ?? r.studio}</span>
+                    {row.system ? r.system : (row.member ?? '—')}
+                    <span className="block text-xs text-ink-subtle">{row.system ? r.systemHint : (row.source ?? r.studio)}</span>
                   </td>
                   <td className="px-3 py-2 font-mono text-xs text-ink">{row.operation}</td>
                   <td className="max-w-48 truncate px-3 py-2 font-mono text-xs text-ink-muted" title={row.models.join(', ')}>
                     {row.models.join(', ') || '—'}
                   </td>
                   <td className="px-3 py-2">
-                    <Badge tone={row.status >= 200 && row.status < 300 ? 'success' : 'danger'}>{row.status || 'network'}</Badge>
-                    {row.errorCode && <span className="ml-1.5 font-mono text-xs text-ink-subtle">{row.errorCode}</span>}
+                    {row.outcome === 'cancelled' ? (
+                      <Badge>{r.cancelled}</Badge>
+                    ) : (
+                      <>
+                        <Badge tone={row.outcome === 'ok' ? 'success' : 'danger'}>{row.status || r.network}</Badge>
+                        {row.errorCode && <span className="ml-1.5 font-mono text-xs text-ink-subtle">{row.errorCode}</span>}
+                      </>
+                    )}
                   </td>
                   <td className="px-3 py-2 text-ink-muted tabular-nums">{ms(row.upstreamMs)}</td>
                   <td className="px-3 py-2 text-ink-muted tabular-nums">{ms(row.ownMs)}</td>
