@@ -32,6 +32,7 @@ export async function editImage(caller: ApiCaller, request: Request) {
       prompt,
       ...(model ? { model } : {}),
       ...(typeof fields.size === 'string' ? { size: fields.size } : {}),
+      ...(typeof fields.fit === 'string' ? { fit: fields.fit } : {}),
       ...upload.files,
     };
     const parsed = editRequestSchema.safeParse(raw);

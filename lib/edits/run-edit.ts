@@ -38,6 +38,11 @@ export const editFieldsSchema = z.object({
   prompt: promptText().trim().pipe(promptSchema),
   model: nameText().min(1).max(200).optional(),
   size: outputSize.optional(),
+  /** Atelier's addition: a photo over 4096 px a side is fitted to 4096 (its mask with it) instead of refused. */
+  fit: z
+    .enum(['true', 'false'], 'fit is true or false.')
+    .transform((fit) => fit === 'true')
+    .optional(),
 });
 
 /** One edit as the studio sends it (multipart): a new upload or a team asset, the mask for the mask kinds. */
@@ -89,15 +94,17 @@ export interface EditOutcome {
  */
 export async function runEdit(ctx: TeamContext, input: EditRequest, signal: AbortSignal): Promise<EditOutcome> {
   const prisma = await db();
-  const given = await checkImage(input.image ? input.image.path : await readTeamImage(ctx, input.assetId!), 'image');
+  const given = await checkImage(input.image ? input.image.path : await readTeamImage(ctx, input.assetId!), 'image', { fit: input.fit });
   const extension = extensionOf(input);
   // An outpainting sends the original padded onto its new canvas, with the mask made for it.
   const extended = extension ? await extendCanvas(given, extension) : null;
   const image = extended?.image ?? given;
-  const mask = extended?.mask ?? (needsMask(input.kind) && input.mask ? await checkImage(input.mask.path, 'mask') : null);
+  const mask = extended?.mask ?? (needsMask(input.kind) && input.mask ? await checkImage(input.mask.path, 'mask', { fittedImage: given }) : null);
   const canvas: Placed | null = extension ? { width: extension.width, height: extension.height, ...placement(given, extension) } : null;
   if (mask && (mask.width !== image.width || mask.height !== image.height)) {
-    throw new AppError('invalid_input', `The mask is ${mask.width}×${mask.height} but the image is ${image.width}×${image.height}.`, {
+    const sent = mask.fittedFrom ?? mask;
+    const against = given.fittedFrom ?? image;
+    throw new AppError('invalid_input', `The mask is ${sent.width}×${sent.height} but the image is ${against.width}×${against.height}.`, {
       reason: 'maskSize',
       param: 'mask',
     });
@@ -123,6 +130,7 @@ export async function runEdit(ctx: TeamContext, input: EditRequest, signal: Abor
     size,
     width: given.width,
     height: given.height,
+    ...(given.fittedFrom ? { fittedFrom: given.fittedFrom } : {}),
     originalAssetId: original.id,
     maskAssetId: maskAsset?.id ?? null,
     ...(canvas ? { extend: { ...canvas, anchor: extension!.anchor } } : {}),

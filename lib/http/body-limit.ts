@@ -14,7 +14,7 @@ export const BODY_LIMITS = { edit: 42 * MiB, webhook: 64 * KiB, default: 1 * MiB
 const DRAIN_BYTES = 1 * MiB;
 const LINGER_MS = 2_000;
 
-const EDIT_PATHS = new Set(['/edit/run', '/v1/images/edits', '/api/v1/images/edits']);
+const EDIT_PATHS = new Set(['/edit/run', '/edit/source', '/v1/images/edits', '/api/v1/images/edits']);
 
 /** The cap for a request's body, by its path alone: a query string changes nothing. */
 export function bodyLimit(pathname: string): number {

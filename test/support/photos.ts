@@ -1,0 +1,66 @@
+import sharp, { type Sharp } from 'sharp';
+
+// Files as cameras and phones write them, made with sharp: each shows four coloured quarters, so a
+// test can tell which way up it came out.
+
+export const QUARTERS = {
+  topLeft: [220, 40, 40],
+  topRight: [40, 190, 60],
+  bottomLeft: [40, 60, 220],
+  bottomRight: [235, 215, 40],
+} as const;
+
+/** An upright picture of four quarters, as raw RGB. */
+function quarters(width: number, height: number): Sharp {
+  const raw = Buffer.alloc(width * height * 3);
+  for (let y = 0; y < height; y++)
+    for (let x = 0; x < width; x++) {
+      const colour = y < height / 2 ? (x < width / 2 ? QUARTERS.topLeft : QUARTERS.topRight) : x < width / 2 ? QUARTERS.bottomLeft : QUARTERS.bottomRight;
+      raw.set(colour, (y * width + x) * 3);
+    }
+  return sharp(raw, { raw: { width, height, channels: 3 } });
+}
+
+/** A camera JPEG that shows as `width`×`height`; `orientation` 6 stores it turned, as a phone held upright does. */
+export async function cameraJpeg(width: number, height: number, options: { orientation?: 1 | 6; progressive?: boolean; cmyk?: boolean } = {}): Promise<Buffer> {
+  let image = quarters(width, height);
+  // Orientation 6 means "turn 90° clockwise to show": store the picture turned the other way.
+  if (options.orientation === 6) image = sharp(await image.rotate(270).png().toBuffer());
+  if (options.cmyk) image = image.toColourspace('cmyk');
+  const jpeg = image.jpeg({ quality: 90, progressive: options.progressive ?? false });
+  return options.orientation ? jpeg.withMetadata({ orientation: options.orientation }).toBuffer() : jpeg.toBuffer();
+}
+
+/** A 16-bit-a-channel PNG (scanners, HDR exports). */
+export async function deepPng(width: number, height: number): Promise<Buffer> {
+  return quarters(width, height).toColourspace('rgb16').png().toBuffer();
+}
+
+/** A palette PNG whose right half is transparent (a tRNS chunk), as image tools save small files. */
+export async function palettePngWithAlpha(width: number, height: number): Promise<Buffer> {
+  const rgb = await quarters(width, height).raw().toBuffer();
+  const rgba = Buffer.alloc(width * height * 4);
+  for (let p = 0; p < width * height; p++) {
+    rgba.set(rgb.subarray(p * 3, p * 3 + 3), p * 4);
+    rgba[p * 4 + 3] = p % width < width / 2 ? 255 : 0;
+  }
+  return sharp(rgba, { raw: { width, height, channels: 4 } })
+    .png({ palette: true })
+    .toBuffer();
+}
+
+/** A mask saved as an opaque RGBA PNG: a white disc on black, alpha 255 everywhere. */
+export async function opaqueRgbaMask(width: number, height: number): Promise<Buffer> {
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}"><rect width="100%" height="100%" fill="#000"/><circle cx="${width / 2}" cy="${height / 2}" r="${Math.min(width, height) / 4}" fill="#fff"/></svg>`;
+  return sharp(Buffer.from(svg)).ensureAlpha(1).png().toBuffer();
+}
+
+/** The colour at (x, y) of a decoded image, RGB. */
+export async function colourAt(image: Buffer | Uint8Array, x: number, y: number): Promise<number[]> {
+  const { data, info } = await sharp(image).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+  const at = (y * info.width + x) * info.channels;
+  return Array.from(data.subarray(at, at + 3));
+}
+
+/** Whether two colours are the same within a lossy codec's error. */
+export const near = (a: readonly number[], b: readonly number[], tolerance = 24) => a.every((v, i) => Math.abs(v - b[i]) <= tolerance);
