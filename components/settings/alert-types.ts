@@ -8,6 +8,8 @@ export interface AlertItem {
   kind: 'team' | 'member' | 'key';
   name: string;
   threshold: number;
+  /** Budgets: how much of the budget was spent when it fired, in percent ("97.7"); null for a budget of 0. */
+  percent?: string | null;
   limit: string;
   spent: string;
   /** Budgets: the month it belongs to, "2026-11"; calls: when the episode began (ISO). */

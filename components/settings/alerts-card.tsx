@@ -14,6 +14,7 @@ import { FactLine } from '../ui/fact-line';
 import { CheckField, Field, Input } from '../ui/input';
 import { useAction } from '../use-action';
 import { useActionError } from '../use-action-error';
+import { budgetFact } from './alert-facts';
 import type { AlertItem, AlertSettingsView, SaveAlerts } from './alert-types';
 
 const STATUS_TONES = { pending: 'neutral', delivered: 'success', failed: 'danger', superseded: 'neutral' } as const;
@@ -196,7 +197,7 @@ function AlertsForm({ settings, emailAvailable, save }: { settings: AlertSetting
 }
 
 function AlertRow({ item }: { item: AlertItem }) {
-  const { t } = useI18n();
+  const { t, locale } = useI18n();
   const a = t.alerts;
   const subject = item.rule === 'budget' ? format(a.subjects[item.kind], { name: item.name }) : a.rules[item.rule];
   const facts: ReactNode[] = [
@@ -206,7 +207,7 @@ function AlertRow({ item }: { item: AlertItem }) {
         ? item.rule === 'failures'
           ? format(a.failedOf, { failed: item.calls.failed, calls: item.calls.calls, threshold: item.threshold })
           : format(a.p95Was, { seconds: (item.calls.p95Ms / 1000).toFixed(1), threshold: item.threshold, calls: item.calls.calls })
-        : format(a.crossed, { threshold: item.threshold, limit: item.limit, spent: item.spent, period: item.period }),
+        : budgetFact(a, item, locale),
     a.channels[item.channel],
     item.recipients ? format(a.to, { recipients: item.recipients }) : null,
     item.attempts > 1 ? format(a.attempts, { n: item.attempts }) : null,

@@ -15,7 +15,10 @@ export interface BudgetAlert {
   subject: string;
   /** Who or what the budget is: the team's, a member's or a key's name. */
   name: string;
+  /** The threshold crossed (the highest one, for the alert that is sent). */
   threshold: number;
+  /** How much of the budget is spent, in percent, to one decimal and never rounded up ("97.7"); null for a budget of 0. */
+  percent: string | null;
   limit: string;
   spent: string;
   period: string;
@@ -62,6 +65,13 @@ async function budgetsOf(teamId: string): Promise<{ team: string; timeZone: stri
   return { team: team.name, timeZone: team.timeZone, budgets };
 }
 
+/** The share of `limit` that `spent` is, in percent to one decimal, rounded down: never more than the truth ("97.7"). */
+export function spentPercent(spent: Prisma.Decimal | string, limit: Prisma.Decimal | string): string | null {
+  const of = new Prisma.Decimal(limit);
+  if (of.lessThanOrEqualTo(0)) return null;
+  return new Prisma.Decimal(spent).dividedBy(of).times(100).toDecimalPlaces(1, Prisma.Decimal.ROUND_DOWN).toString();
+}
+
 /** The thresholds (percentages) a spend has reached, lowest first. */
 export function crossed(spent: Prisma.Decimal, limit: Prisma.Decimal, thresholds: number[]): number[] {
   if (limit.lessThanOrEqualTo(0)) return spent.greaterThan(0) ? thresholds : [];
@@ -87,6 +97,7 @@ export async function evaluateBudgetAlerts(teamId: string, thresholds: number[],
         subject: budget.subject,
         name: budget.name,
         threshold,
+        percent: spentPercent(budget.spent, budget.limit),
         limit: budget.limit.toFixed(2),
         spent: budget.spent.toFixed(2),
         period,

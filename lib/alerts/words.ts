@@ -1,4 +1,5 @@
-import type { BudgetAlert } from './budgets';
+import { formatCny } from '../i18n';
+import { spentPercent, type BudgetAlert } from './budgets';
 import type { CallAlert } from './calls';
 import type { SpendLine, WeeklySummary } from './weekly';
 
@@ -14,11 +15,24 @@ const whose = (alert: BudgetAlert) => {
       : { zh: `团队「${alert.team}」的 API 密钥「${alert.name}」的月度预算`, en: `The monthly budget of API key “${alert.name}” in “${alert.team}”` };
 };
 
+/** The share spent and the threshold crossed, worded so that both are true ("97.7% spent, over the 80% alert"). */
+function shareSpent(alert: BudgetAlert) {
+  // Alerts recorded before the percentage was kept: it follows from what they recorded.
+  const percent = alert.percent === undefined ? spentPercent(alert.spent, alert.limit) : alert.percent;
+  if (percent === null) return { zh: `已超出 ¥0 预算（${alert.threshold}% 提醒）`, en: `is over a budget of nothing (the ${alert.threshold}% alert)` };
+  const at = Number(percent) === alert.threshold;
+  return {
+    zh: `已用 ${percent}%（${at ? '达到' : '超过'} ${alert.threshold}% 提醒线）`,
+    en: `is ${percent}% spent (${at ? 'at' : 'over'} the ${alert.threshold}% alert)`,
+  };
+}
+
 export function budgetAlertWords(alert: BudgetAlert): { subject: string; text: string } {
   const who = whose(alert);
-  const zh = `${who.zh}已用 ${alert.threshold}%：${alert.period} 已花费 ¥${alert.spent}，预算 ¥${alert.limit}。`;
-  const en = `${who.en} is ${alert.threshold}% spent: ¥${alert.spent} of ¥${alert.limit} in ${alert.period}.`;
-  return { subject: `Atelier：预算已用 ${alert.threshold}% · budget ${alert.threshold}% spent`, text: `${zh}\n${en}` };
+  const share = shareSpent(alert);
+  const zh = `${who.zh}${share.zh}：${alert.period} 已花费 ${formatCny(alert.spent, 'zh-CN')}，预算 ${formatCny(alert.limit, 'zh-CN')}。`;
+  const en = `${who.en} ${share.en}: ${formatCny(alert.spent, 'en')} of ${formatCny(alert.limit, 'en')} in ${alert.period}.`;
+  return { subject: `Atelier：预算${share.zh} · budget ${share.en.replace(/^is /, '')}`, text: `${zh}\n${en}` };
 }
 
 export function callAlertWords(alert: CallAlert): { subject: string; text: string } {

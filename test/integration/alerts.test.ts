@@ -2,12 +2,15 @@ import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { budgetFact } from '../../components/settings/alert-facts';
 import { ALERT_QUEUES, evaluateAlerts, evaluateTeamAlerts } from '../../lib/alerts/jobs';
 import { saveAlertSettings } from '../../lib/alerts/settings';
+import type { BudgetAlert } from '../../lib/alerts/budgets';
 import { lastWeek, type WeeklySummary } from '../../lib/alerts/weekly';
 import type { TeamContext } from '../../lib/auth/context';
 import { runBoard } from '../../lib/comparisons/run-board';
 import { boardInputSchema } from '../../lib/comparisons/schema';
+import { dictionaryFor } from '../../lib/i18n/dictionary';
 import { updateBudgets } from '../../lib/ledger/budgets';
 import { enqueue } from '../../lib/queue';
 import { flushRequestLog } from '../../lib/request-log/log';
@@ -85,7 +88,8 @@ describe('budget alerts on postgres', () => {
     expect(mail.from?.text).toContain('alerts@atelier.test');
     expect(mail.subject).toContain('80%');
     expect(mail.text).toContain('已用 80%');
-    expect(mail.text).toContain('80% spent: ¥0.08 of ¥0.10');
+    // Exactly 80 % spent: said so, not "over".
+    expect(mail.text).toContain('is 80% spent (at the 80% alert): CN¥0.08 of CN¥0.10');
 
     const [hook] = delivered();
     const verified = new Webhook(secret).verify(hook.body, hook.headers as Record<string, string>) as {
@@ -158,6 +162,28 @@ describe('budget alerts on postgres', () => {
     expect(await evaluateTeamAlerts(owner.team.id, new Date(nextWeek.getTime() + 7 * DAY))).toBe(2); // the week after
     await eventually(async () => delivered().length === hooks + 2);
     expect(JSON.parse(delivered().at(-1)!.body).alert).toMatchObject({ total: '0.00', previous: '0.16', byModel: [] });
+  });
+
+  it('says how much is really spent beside the threshold crossed, in the delivered body and in Sent alerts', async () => {
+    // 0.08 of 0.09 is 88.89 % (said 88.8 %: never rounded up): past 80 %, short of 100 %. The alert is the 80 % one; it must not say "80% spent".
+    const chen = await atelier.person('Chen');
+    await updateBudgets(chen, { teamBudget: '0.09', hard: false, timeZone: 'Asia/Shanghai', members: [] });
+    const chenSecret = (await saveAlertSettings(chen, { budgetThresholds: [50, 80, 100], email: false, webhookUrl: `${receiverOrigin}/chen` })).webhookSecret!;
+    await runBoard(chen, board(41));
+    const hook = await eventually(async () => delivered().find((d) => d.headers['webhook-id'] && d.body.includes('Chen')));
+    const { text } = new Webhook(chenSecret).verify(hook.body, hook.headers as Record<string, string>) as { text: string };
+    expect(text).toContain('已用 88.8%（超过 80% 提醒线）');
+    expect(text).toContain('已花费 ¥0.08，预算 ¥0.09。');
+    expect(text).toContain('monthly budget is 88.8% spent (over the 80% alert): CN¥0.08 of CN¥0.09 in');
+    expect(text).not.toMatch(/\b80% spent/);
+
+    // The recorded alert, as Settings → Alerts shows it in each language.
+    const prisma = await db();
+    const sent = await prisma.alertEvent.findFirstOrThrow({ where: { teamId: chen.team.id, status: 'delivered' } });
+    const alert = sent.payload as unknown as BudgetAlert;
+    expect(alert).toMatchObject({ threshold: 80, percent: '88.8', spent: '0.08', limit: '0.09' });
+    expect(budgetFact(dictionaryFor('en').alerts, alert, 'en')).toBe(`88.8% spent (over the 80% alert): CN¥0.08 of CN¥0.09, ${alert.period}`);
+    expect(budgetFact(dictionaryFor('zh-CN').alerts, alert, 'zh-CN')).toBe(`已用 88.8%（超过 80% 提醒线）：已花费 ¥0.08，预算 ¥0.09，${alert.period}`);
   });
 
   it('a failure spike and slow calls alert once each, from the request log, and again only after they cleared', async () => {

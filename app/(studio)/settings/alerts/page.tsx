@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
 import { AlertsCard } from '@/components/settings/alerts-card';
 import type { AlertItem } from '@/components/settings/alert-types';
-import type { BudgetAlert } from '@/lib/alerts/budgets';
+import { spentPercent, type BudgetAlert } from '@/lib/alerts/budgets';
 import type { CallAlert } from '@/lib/alerts/calls';
 import { alertHistory, alertSettingsOf } from '@/lib/alerts/settings';
 import type { WeeklySummary } from '@/lib/alerts/weekly';
@@ -42,7 +42,19 @@ export default async function AlertsPage() {
     }
     const alert = event.payload as unknown as BudgetAlert;
     const kind = alert.subject.split(':')[0] as AlertItem['kind'];
-    return { ...delivery, rule: 'budget', kind, name: alert.name, threshold: alert.threshold, limit: alert.limit, spent: alert.spent, period: alert.period };
+    // Alerts recorded before the share spent was kept: it follows from what they recorded.
+    const percent = alert.percent === undefined ? spentPercent(alert.spent, alert.limit) : alert.percent;
+    return {
+      ...delivery,
+      rule: 'budget',
+      kind,
+      name: alert.name,
+      threshold: alert.threshold,
+      percent,
+      limit: alert.limit,
+      spent: alert.spent,
+      period: alert.period,
+    };
   });
   return (
     <AlertsCard
