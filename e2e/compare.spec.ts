@@ -140,10 +140,18 @@ test('a rerun with the locked seed gives byte-identical files', async ({ page, r
   const second = page.url();
   const column = board.columns().first();
   // Slow files keep the new version's image unsaved when it appears: the page's poll must bring its copy.
-  await setKnobs(request, { fileLatencyMs: 2000 });
+  // The service answers slowly: meanwhile the rerun's column shows its run and the other column stays as it was.
+  await setKnobs(request, { fileLatencyMs: 2000, latencyMs: { '*': 2500 } });
   await column.getByRole('button', { name: 'Rerun this model' }).click();
+  await expect(column.getByTestId('column-rerunning')).toBeVisible();
+  await expect(column.getByTestId('column-rerunning')).toContainText('Generating…');
+  await expect(board.columns()).toHaveCount(2);
+  await expect(board.columns().nth(1).locator('img')).toBeVisible();
+  await expect(board.columns().nth(1).getByTestId('column-rerunning')).toHaveCount(0);
+  await expect(page.getByRole('region', { name: 'Generating' })).toHaveCount(0);
   await expect(column.getByTestId('column-versions')).toHaveText('v2/2', { timeout: 70_000 });
-  await setKnobs(request, { fileLatencyMs: 0 });
+  await expect(column.getByTestId('column-rerunning')).toHaveCount(0);
+  await setKnobs(request, { fileLatencyMs: 0, latencyMs: {} });
   if (process.env.SCREENSHOTS) await page.screenshot({ path: shotPath('compare-column-versions.en.png') });
   expect(page.url()).toBe(second);
   await expect(page.getByTestId('board-settings-summary')).toContainText('2 models');
@@ -189,7 +197,7 @@ test('checks the settings in the browser, and cancelling keeps the prompt for a 
 test('the full-screen viewer zooms and pans every image together, side by side or as a swipe', async ({ page }) => {
   const board = new CompareBoardPage(page);
   await board.open();
-  await board.fill({ prompt: 'a harbour at dawn, boats and gulls', models: FOUR.slice(0, 3), n: 1 });
+  await board.fill({ prompt: 'a harbour at dawn, boats and gulls', models: FOUR.slice(0, 3), n: 2 });
   await board.run();
   await page.getByRole('button', { name: 'Compare full screen' }).click();
   const viewer = page.getByTestId('compare-viewer');
@@ -239,6 +247,49 @@ test('the full-screen viewer zooms and pans every image together, side by side o
   await expect(panes).toHaveCount(0);
   await expect(viewer.getByRole('slider', { name: 'Divider' })).toBeVisible();
   await expect(viewer.locator('[data-viewer-image]')).toHaveCount(2);
+  // The swipe compares any two images, not only the first two models: its right side pages on.
+  await expect(viewer.getByTestId('viewer-position')).toHaveText('atelier-vista · 1 of 2 ↔ atelier-aquarelle · 1 of 2');
+  await page.keyboard.press('ArrowRight');
+  await expect(viewer.getByTestId('viewer-position')).toHaveText('atelier-vista · 1 of 2 ↔ atelier-aquarelle · 2 of 2');
+  await viewer.getByRole('combobox', { name: 'Right image' }).selectOption({ label: 'atelier-mosaic · 2 of 2' });
+  await expect(viewer.getByTestId('viewer-position')).toHaveText('atelier-vista · 1 of 2 ↔ atelier-mosaic · 2 of 2');
   await page.keyboard.press('Escape');
   await expect(viewer).toHaveCount(0);
+
+  // Side by side pages through the image numbers: every model's second image.
+  await page.getByRole('button', { name: 'Compare full screen' }).click();
+  await expect(viewer.getByTestId('viewer-position')).toHaveText('Image 1 of 2');
+  await viewer.getByRole('button', { name: 'Next image (→)' }).click();
+  await expect(viewer.getByTestId('viewer-position')).toHaveText('Image 2 of 2');
+  await expect(panes.locator('span')).toHaveText(FOUR.slice(0, 3).map((model) => `${model} · 2 of 2`));
+  await page.keyboard.press('Escape');
+
+  // A click on any image of the board opens it alone; the arrows, the keys and a swipe page through
+  // every image of every model, saying whose and which.
+  const position = viewer.getByTestId('viewer-position');
+  await board.column('atelier-aquarelle').getByRole('button', { name: 'Image 2 of atelier-aquarelle' }).click();
+  await expect(viewer).toHaveAttribute('data-layout', 'single');
+  await expect(position).toHaveText('atelier-aquarelle · 2 of 2');
+  await expect(panes).toHaveCount(1);
+  await page.keyboard.press('ArrowRight');
+  await expect(position).toHaveText('atelier-mosaic · 1 of 2');
+  await viewer.getByRole('button', { name: 'Next image (→)' }).click();
+  await expect(position).toHaveText('atelier-mosaic · 2 of 2');
+  await expect(viewer.getByRole('button', { name: 'Next image (→)' })).toHaveCount(0);
+  const pane = (await panes.first().boundingBox())!;
+  await page.mouse.move(pane.x + pane.width * 0.3, pane.y + pane.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(pane.x + pane.width * 0.7, pane.y + pane.height / 2, { steps: 4 });
+  await page.mouse.up();
+  await expect(position).toHaveText('atelier-mosaic · 1 of 2');
+  for (let i = 0; i < 4; i++) await page.keyboard.press('ArrowLeft');
+  await expect(position).toHaveText('atelier-vista · 1 of 2');
+  await expect(viewer.getByRole('button', { name: 'Previous image (←)' })).toHaveCount(0);
+  await expect.poll(() => panes.getByRole('img').evaluate((i: HTMLImageElement) => i.naturalWidth)).toBe(1024);
+  if (process.env.SCREENSHOTS) await page.screenshot({ path: shotPath('compare-viewer-single.en.png') });
+  await page.keyboard.press('Escape');
+  // Enter on a focused image opens it too.
+  await board.column('atelier-vista').getByRole('button', { name: 'Image 2 of atelier-vista' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(position).toHaveText('atelier-vista · 2 of 2');
 });

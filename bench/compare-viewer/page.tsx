@@ -1,6 +1,6 @@
 // The bench page: the board's real CompareViewer on four 4096×4096 images, and a frame-interval recorder.
 import { createRoot } from 'react-dom/client';
-import { CompareViewer, type ViewerPane } from '../../components/compare/compare-viewer';
+import { CompareViewer, type ViewerItem } from '../../components/compare/compare-viewer';
 
 const SIZE = 4096;
 
@@ -36,10 +36,17 @@ const labels = {
   zoomIn: 'Zoom in',
   zoomOut: 'Zoom out',
   reset: 'Fit',
+  single: 'One image',
   sideBySide: 'Side by side',
   swipe: 'Swipe',
   divider: 'Divider',
   keys: '',
+  previous: 'Previous',
+  next: 'Next',
+  position: '{model} · {n} of {count}',
+  page: 'Image {n} of {count}',
+  left: 'Left',
+  right: 'Right',
 };
 
 window.viewerBench = { frames: { intervals: [], recording: false } };
@@ -51,8 +58,10 @@ const loop = (now: number) => {
 };
 requestAnimationFrame(loop);
 
-const panes: ViewerPane[] = await Promise.all([0, 90, 180, 270].map(async (hue, i) => ({ key: String(i), label: `model ${i + 1}`, src: await picture(hue) })));
-createRoot(document.getElementById('root')!).render(<CompareViewer panes={panes} labels={labels} onClose={() => {}} />);
+const items: ViewerItem[] = await Promise.all(
+  [0, 90, 180, 270].map(async (hue, i) => ({ key: String(i), model: `model ${i + 1}`, n: 1, count: 1, src: await picture(hue) })),
+);
+createRoot(document.getElementById('root')!).render(<CompareViewer items={items} labels={labels} onClose={() => {}} />);
 await new Promise((r) => setTimeout(r, 100));
 await Promise.all([...document.querySelectorAll('img')].map((img) => img.decode()));
 document.body.dataset.ready = '1';

@@ -2,6 +2,7 @@
 
 import { Download, ImageOff, Maximize2, WandSparkles } from 'lucide-react';
 import Link from 'next/link';
+import type { ReactNode } from 'react';
 import type { BoardImage as Image } from '@/lib/comparisons/queries';
 import { format } from '@/lib/i18n';
 import { useI18n } from '../i18n-provider';
@@ -16,22 +17,25 @@ const ACTION = buttonClass('secondary', 'icon', 'size-8');
 /**
  * One image of a column. Archived: a small WebP from our storage, with download and editor. Until
  * then it is the service's own file (signed, 7 days), viewable only: the rest needs the stored copy.
+ * A click (or Enter) on the picture opens it in the board's full-screen viewer (`onOpen`).
  */
-export function BoardImage({ image, alt }: { image: Image; alt: string }) {
+export function BoardImage({ image, alt, onOpen }: { image: Image; alt: string; onOpen: () => void }) {
   const { t, locale } = useI18n();
   const b = t.compare.board;
   if (image.state === 'archived') {
     return (
       <figure data-testid="board-image" data-state="archived" className={FIGURE}>
-        {/* eslint-disable-next-line @next/next/no-img-element -- our own resized WebP, served by the assets route */}
-        <img
-          src={`/api/assets/${image.assetId}?w=512`}
-          alt={alt}
-          data-asset-id={image.assetId}
-          data-sha256={image.sha256}
-          loading="lazy"
-          className="aspect-square w-full object-cover"
-        />
+        <ViewButton label={b.viewer.view} onOpen={onOpen}>
+          {/* eslint-disable-next-line @next/next/no-img-element -- our own resized WebP, served by the assets route */}
+          <img
+            src={`/api/assets/${image.assetId}?w=512`}
+            alt={alt}
+            data-asset-id={image.assetId}
+            data-sha256={image.sha256}
+            loading="lazy"
+            className="aspect-square w-full object-cover"
+          />
+        </ViewButton>
         <figcaption className={ACTIONS}>
           <OpenFull href={`/api/assets/${image.assetId}`} label={b.openFull} />
           <a href={`/api/assets/${image.assetId}?download=1`} download aria-label={b.download} title={b.download} className={ACTION}>
@@ -50,8 +54,10 @@ export function BoardImage({ image, alt }: { image: Image; alt: string }) {
     <div className="grid gap-1.5">
       <figure data-testid="board-image" data-state={image.state} className={FIGURE}>
         {image.serviceUrl ? (
-          // eslint-disable-next-line @next/next/no-img-element -- the service's own signed file, until our copy exists
-          <img src={image.serviceUrl} alt={alt} loading="lazy" decoding="async" className="aspect-square w-full object-cover" />
+          <ViewButton label={b.viewer.view} onOpen={onOpen}>
+            {/* eslint-disable-next-line @next/next/no-img-element -- the service's own signed file, until our copy exists */}
+            <img src={image.serviceUrl} alt={alt} loading="lazy" decoding="async" className="aspect-square w-full object-cover" />
+          </ViewButton>
         ) : (
           <div className="grid aspect-square place-items-center bg-subtle text-ink-subtle">
             <ImageOff className="size-6" />
@@ -83,6 +89,15 @@ export function BoardImage({ image, alt }: { image: Image; alt: string }) {
         </p>
       )}
     </div>
+  );
+}
+
+/** The picture as a button: its name is the image's own (alt), its tooltip says what it does. */
+function ViewButton({ label, onOpen, children }: { label: string; onOpen: () => void; children: ReactNode }) {
+  return (
+    <button type="button" onClick={onOpen} title={label} className="focus-ring block w-full cursor-zoom-in">
+      {children}
+    </button>
   );
 }
 

@@ -28,6 +28,8 @@ interface Runner {
   /** The models of the run in flight and its images per model, for its placeholder columns. */
   runningModels: string[];
   runningN: number;
+  /** The run in flight is one model again on the board shown (`stay`): the board stays, only that column waits. */
+  inPlace: boolean;
   startedAt: number | null;
   error: RunError | null;
 }
@@ -51,6 +53,7 @@ export function BoardRunnerProvider({ initial, children }: { initial: BoardForm;
   const [navigating, startNavigation] = useTransition();
   const [runningModels, setRunningModels] = useState<string[]>([]);
   const [runningN, setRunningN] = useState(1);
+  const [inPlace, setInPlace] = useState(false);
   const [startedAt, setStartedAt] = useState<number | null>(null);
   const [error, setError] = useState<RunError | null>(null);
   const controller = useRef<AbortController | null>(null);
@@ -69,6 +72,7 @@ export function BoardRunnerProvider({ initial, children }: { initial: BoardForm;
       setError(null);
       setRunningModels(input.models.map((model) => model.trim()));
       setRunningN(input.n);
+      setInPlace(Boolean(options?.stay));
       setStartedAt(Date.now());
       setFetching(true);
       void (async () => {
@@ -102,7 +106,7 @@ export function BoardRunnerProvider({ initial, children }: { initial: BoardForm;
   const running = fetching || navigating;
 
   return (
-    <RunnerContext.Provider value={{ form, setForm, run, cancel, running, runningModels, runningN, startedAt: running ? startedAt : null, error }}>
+    <RunnerContext.Provider value={{ form, setForm, run, cancel, running, runningModels, runningN, inPlace, startedAt: running ? startedAt : null, error }}>
       {children}
     </RunnerContext.Provider>
   );

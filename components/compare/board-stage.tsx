@@ -11,7 +11,8 @@ import { Spinner } from '../ui/spinner';
 import { useBoardRunner } from './board-runner';
 import { columnsClass } from './columns';
 
-function Elapsed({ since }: { since: number }) {
+/** Seconds since `since`, ticking. */
+export function Elapsed({ since }: { since: number }) {
   const { t } = useI18n();
   const [now, setNow] = useState(since);
   useEffect(() => {
@@ -59,8 +60,9 @@ function RunningBoard() {
 /** What sits under the form: the run in flight, or the last run's error above the board (children). */
 export function BoardStage({ children }: { children: ReactNode }) {
   const { t } = useI18n();
-  const { running, error } = useBoardRunner();
-  if (running) return <RunningBoard />;
+  const { running, inPlace, error } = useBoardRunner();
+  // One model again keeps the board on screen: its column shows the run (BoardColumn).
+  if (running && !inPlace) return <RunningBoard />;
   const message =
     error?.kind === 'refused'
       ? describeServerError(t, error.error)

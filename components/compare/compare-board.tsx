@@ -14,8 +14,8 @@ import { Spinner } from '../ui/spinner';
 import { useToast } from '../ui/toast';
 import { formFromParams, useBoardRunner } from './board-runner';
 import { BoardColumn } from './board-column';
-import { columnsClass } from './columns';
-import { CompareViewer, type ViewerPane } from './compare-viewer';
+import { columnsClass, shownColumn } from './columns';
+import { CompareViewer, type ViewerItem } from './compare-viewer';
 import { useArchiveProgress } from './use-archive-progress';
 
 type FavoriteAction = (input: { id: string; favorite: boolean }) => Promise<ActionResult<{ favorite: boolean }>>;
@@ -25,7 +25,7 @@ export function CompareBoard({ board, favoriteAction }: { board: BoardView; favo
   const { t, locale } = useI18n();
   const b = t.compare.board;
   const toast = useToast();
-  const { run, running } = useBoardRunner();
+  const { run, running, inPlace, runningModels, startedAt, cancel } = useBoardRunner();
   const [favorite, setFavorite] = useOptimistic(board.favorite);
   const [, startTransition] = useTransition();
   const columns = useArchiveProgress(board.id, board.columns);
@@ -33,8 +33,12 @@ export function CompareBoard({ board, favoriteAction }: { board: BoardView; favo
   const archived = images.filter((i) => i.state === 'archived').length;
   // Download all and share wait for every copy, so that neither is missing an image.
   const archiving = images.some((i) => i.state === 'archiving');
-  const [viewing, setViewing] = useState(false);
-  const panes = viewerPanes(columns);
+  // The version each column shows, by model and its number of versions (a new version is shown at once).
+  const [versions, setVersions] = useState<Record<string, number>>({});
+  const versionOf = (column: BoardView['columns'][number]) => versions[`${column.model}:${column.versions.length}`] ?? column.versions.length;
+  // The viewer is open: on an image clicked, or (undefined) on the models side by side.
+  const [viewing, setViewing] = useState<{ start?: string } | null>(null);
+  const items = viewerItems(columns.map((column) => shownColumn(column, versionOf(column))));
 
   const toggleFavorite = () =>
     startTransition(async () => {
@@ -57,8 +61,8 @@ export function CompareBoard({ board, favoriteAction }: { board: BoardView; favo
               <Dices />
               {b.rerunNew}
             </Button>
-            {panes.length >= 2 && (
-              <Button variant="secondary" size="sm" onClick={() => setViewing(true)}>
+            {items.length >= 2 && (
+              <Button variant="secondary" size="sm" onClick={() => setViewing({})}>
                 <Maximize />
                 {b.viewer.open}
               </Button>
@@ -133,7 +137,7 @@ export function CompareBoard({ board, favoriteAction }: { board: BoardView; favo
           <p className="text-sm text-danger">{board.status === 'failed' && board.columns.every((c) => c.error) ? b.failedBoard : board.error.message}</p>
         )}
       </div>
-      {viewing && <CompareViewer panes={panes} labels={b.viewer} onClose={() => setViewing(false)} />}
+      {viewing && <CompareViewer items={items} start={viewing.start} labels={b.viewer} onClose={() => setViewing(null)} />}
       {board.columns.length > 0 && (
         <div className={columnsClass(board.columns.length)}>
           {columns.map((column) => (
@@ -141,8 +145,12 @@ export function CompareBoard({ board, favoriteAction }: { board: BoardView; favo
               // A new version remounts the column on it.
               key={`${column.model}:${column.versions.length}`}
               column={column}
+              version={versionOf(column)}
+              onVersion={(version) => setVersions((all) => ({ ...all, [`${column.model}:${column.versions.length}`]: version }))}
               elapsedMs={board.elapsedMs}
               disabled={running}
+              again={running && inPlace && runningModels.includes(column.model) ? { startedAt, onCancel: cancel } : null}
+              onOpen={(outputId) => setViewing({ start: outputId })}
               // One model again, as a new version of its column here: a seed the user chose stays; a drawn one is drawn anew.
               onRerun={() => run({ ...formFromParams(board.params, board.params.seedLocked), models: [column.model] }, board.id, { stay: true })}
             />
@@ -153,13 +161,11 @@ export function CompareBoard({ board, favoriteAction }: { board: BoardView; favo
   );
 }
 
-/** What the full-screen viewer compares: each model's first image, or a single model's images; at most four. */
-function viewerPanes(columns: BoardView['columns']): ViewerPane[] {
+/** What the full-screen viewer pages through: every image of every column as shown that has a picture to show. */
+function viewerItems(columns: Array<Omit<BoardView['columns'][number], 'versions'>>): ViewerItem[] {
   const src = (image: BoardView['columns'][number]['images'][number]) => (image.state === 'archived' ? `/api/assets/${image.assetId}` : image.serviceUrl);
-  const withImages = columns.filter((c) => c.images.some(src));
-  const picked =
-    withImages.length >= 2
-      ? withImages.map((c) => ({ label: c.model, image: c.images.find(src)! }))
-      : (withImages[0]?.images.filter(src).map((image, i) => ({ label: `${withImages[0].model} · ${i + 1}`, image })) ?? []);
-  return picked.slice(0, 4).map(({ label, image }) => ({ key: image.outputId, label, src: src(image)! }));
+  return columns.flatMap((column) => {
+    const shown = column.images.filter(src);
+    return shown.map((image, i) => ({ key: image.outputId, model: column.model, n: i + 1, count: shown.length, src: src(image)! }));
+  });
 }

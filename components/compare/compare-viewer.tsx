@@ -1,41 +1,37 @@
 'use client';
 
-import { Columns2, Minus, Plus, Scan, SplitSquareHorizontal, X } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
-import { useSharedView, VIEWER_ZOOM } from './use-shared-view';
+import { ChevronLeft, ChevronRight } from 'lucide-react';
+import { useEffect, useRef, useState, type PointerEvent as ReactPointerEvent } from 'react';
+import { format } from '@/lib/i18n';
+import { useSharedView } from './use-shared-view';
+import { ViewerToolbar, type ViewerLabels } from './viewer-toolbar';
+import { openAt, pageBy, pageCount, sidePanes, switchTo, nextLayout, type ViewerItem, type ViewerPosition } from './viewer-paging';
 
-export interface ViewerPane {
-  key: string;
-  label: string;
-  src: string;
-}
+export type { ViewerItem } from './viewer-paging';
+export type { ViewerLabels } from './viewer-toolbar';
 
-export interface ViewerLabels {
-  title: string;
-  close: string;
-  zoomIn: string;
-  zoomOut: string;
-  reset: string;
-  sideBySide: string;
-  swipe: string;
-  divider: string;
-  keys: string;
-}
+/** A horizontal drag this long (px) at the fitted zoom pages, as a swipe does on a phone. */
+const SWIPE_PX = 60;
 
 /**
- * 2–4 images full screen, side by side or (two) as a swipe overlay, with one zoom and pan for all
- * (use-shared-view.ts): wheel or +/− zooms about the pointer, dragging or the arrow keys pans, 0
- * resets, S switches the layout, Esc closes.
+ * Every image of the board full screen: one alone, each model's image of one number side by side,
+ * or two under a swipe divider, with one zoom and pan for all (use-shared-view.ts). ← → (the
+ * arrows, or a swipe at the fitted zoom) page through every image of every model; wheel or +/−
+ * zooms about the pointer, dragging or Shift+arrows pans, 0 fits, S switches the layout, Esc closes.
  */
-export function CompareViewer({ panes, labels, onClose }: { panes: ViewerPane[]; labels: ViewerLabels; onClose: () => void }) {
-  const [mode, setMode] = useState<'side' | 'swipe'>('side');
+export function CompareViewer({ items, start, labels, onClose }: { items: ViewerItem[]; start?: string; labels: ViewerLabels; onClose: () => void }) {
+  const [position, setPosition] = useState<ViewerPosition>(() => openAt(items, start));
   const [split, setSplit] = useState(50);
   const root = useRef<HTMLDivElement>(null);
   const shared = useSharedView(root);
   const { reapply } = shared;
-  const swipe = mode === 'swipe' && panes.length >= 2;
-  const shown = swipe ? panes.slice(0, 2) : panes;
-  const switchMode = panes.length >= 2 ? () => setMode((m) => (m === 'side' ? 'swipe' : 'side')) : undefined;
+  const swipeFrom = useRef<{ id: number; x: number; y: number } | null>(null);
+  const { layout } = position;
+  const shown =
+    layout === 'side' ? sidePanes(items, position.page) : layout === 'swipe' ? [items[position.current], items[position.other]] : [items[position.current]];
+  const go = (by: number) => setPosition((p) => pageBy(p, items, by));
+  const can = (by: number) => pageBy(position, items, by) !== position;
+  const name = (item: ViewerItem) => format(labels.position, { model: item.model, n: item.n, count: item.count });
 
   // Focus inside, and the page behind stays still while the wheel zooms.
   useEffect(() => {
@@ -44,44 +40,83 @@ export function CompareViewer({ panes, labels, onClose }: { panes: ViewerPane[];
     document.body.style.overflow = 'hidden';
     return () => void (document.body.style.overflow = overflow);
   }, []);
-  // A new layout has new images: give them the current view.
-  useEffect(() => reapply(), [reapply, mode, panes.length]);
+  // New images (a layout, a page) get the current view.
+  const shownKeys = shown.map((item) => item.key).join();
+  useEffect(() => reapply(), [reapply, layout, shownKeys]);
 
-  const onKeyDown = (e: React.KeyboardEvent) => {
+  const onKeyDown = (e: KeyboardEvent) => {
+    const pan = e.shiftKey || e.key === 'ArrowUp' || e.key === 'ArrowDown';
     const keys: Record<string, () => void> = {
       Escape: onClose,
       '+': () => shared.zoomCentre(1.25),
       '=': () => shared.zoomCentre(1.25),
       '-': () => shared.zoomCentre(0.8),
       '0': shared.reset,
-      ArrowLeft: () => shared.step(0.1, 0),
-      ArrowRight: () => shared.step(-0.1, 0),
+      ArrowLeft: () => (pan ? shared.step(0.1, 0) : go(-1)),
+      ArrowRight: () => (pan ? shared.step(-0.1, 0) : go(1)),
       ArrowUp: () => shared.step(0, 0.1),
       ArrowDown: () => shared.step(0, -0.1),
-      s: () => switchMode?.(),
+      s: () => setPosition((p) => switchTo(p, items, nextLayout(p, items))),
     };
     const action = keys[e.key];
-    if (!action || (e.target instanceof HTMLInputElement && e.key !== 'Escape')) return;
+    const typing = e.target instanceof HTMLInputElement || e.target instanceof HTMLSelectElement;
+    if (!action || (typing && e.key !== 'Escape')) return;
     e.preventDefault();
     action();
   };
+  // The keys work wherever focus is while the viewer is open (an arrow that vanishes at the end leaves it on the page).
+  const keyHandler = useRef(onKeyDown);
+  useEffect(() => {
+    keyHandler.current = onKeyDown;
+  });
+  useEffect(() => {
+    const listener = (e: KeyboardEvent) => keyHandler.current(e);
+    window.addEventListener('keydown', listener);
+    return () => window.removeEventListener('keydown', listener);
+  }, []);
 
-  const image = (pane: ViewerPane, clip?: string) => (
+  // A swipe pages when the picture is fitted (a drag then has nothing to pan); two fingers never do.
+  type Pointer = ReactPointerEvent<HTMLElement>;
+  const { onPointerDown, onPointerUp } = shared.paneProps;
+  const paneProps = {
+    ...shared.paneProps,
+    onPointerDown: (e: Pointer) => {
+      swipeFrom.current = swipeFrom.current || shared.zoom !== 1 || e.button !== 0 ? null : { id: e.pointerId, x: e.clientX, y: e.clientY };
+      onPointerDown(e);
+    },
+    onPointerUp: (e: Pointer) => {
+      onPointerUp(e);
+      const from = swipeFrom.current;
+      if (!from || from.id !== e.pointerId) return;
+      swipeFrom.current = null;
+      const dx = e.clientX - from.x;
+      if (e.type === 'pointerup' && Math.abs(dx) > SWIPE_PX && Math.abs(dx) > 2 * Math.abs(e.clientY - from.y)) go(dx < 0 ? 1 : -1);
+    },
+    className: 'relative min-h-0 min-w-0 cursor-grab touch-none overflow-hidden bg-black/40 active:cursor-grabbing',
+  };
+  paneProps.onPointerCancel = paneProps.onPointerUp;
+
+  const image = (item: ViewerItem, clip?: string) => (
     // eslint-disable-next-line @next/next/no-img-element -- full-size team assets behind auth
     <img
-      key={pane.key}
-      src={pane.src}
-      alt={pane.label}
+      key={item.key}
+      src={item.src}
+      alt={name(item)}
       draggable={false}
       data-viewer-image
       className="absolute inset-0 h-full w-full origin-top-left object-contain select-none"
       style={{ willChange: 'transform', clipPath: clip }}
     />
   );
-  const paneProps = {
-    ...shared.paneProps,
-    className: 'relative min-h-0 min-w-0 cursor-grab touch-none overflow-hidden bg-black/40 active:cursor-grabbing',
-  };
+  const tag = (text: string, side = 'left-2') => (
+    <span className={`pointer-events-none absolute top-2 ${side} max-w-[45%] truncate rounded bg-black/60 px-1.5 py-0.5 text-[11px] font-medium`}>{text}</span>
+  );
+  const where =
+    layout === 'side'
+      ? format(labels.page, { n: position.page + 1, count: pageCount(items) })
+      : layout === 'swipe'
+        ? `${name(shown[0])} ↔ ${name(shown[1])}`
+        : name(shown[0]);
 
   return (
     <div
@@ -90,112 +125,96 @@ export function CompareViewer({ panes, labels, onClose }: { panes: ViewerPane[];
       aria-modal="true"
       aria-label={labels.title}
       tabIndex={-1}
-      onKeyDown={onKeyDown}
       data-testid="compare-viewer"
+      data-layout={layout}
       className="fixed inset-0 z-50 grid grid-rows-[auto_minmax(0,1fr)] bg-neutral-950 text-white outline-none"
     >
       <ViewerToolbar
         labels={labels}
+        where={where}
         zoom={shared.zoom}
         onZoom={shared.zoomCentre}
         onReset={shared.reset}
-        swipe={swipe}
-        onSwitch={switchMode}
+        layout={layout}
+        layouts={items.length >= 2}
+        onLayout={(next) => setPosition((p) => switchTo(p, items, next))}
         onClose={onClose}
       />
-      {swipe ? (
-        <div className="relative grid min-h-0 grid-rows-[minmax(0,1fr)_auto] gap-2 p-2">
-          <div {...paneProps}>
-            {image(shown[0])}
-            {image(shown[1], `inset(0 0 0 ${split}%)`)}
-            <div className="pointer-events-none absolute inset-y-0 w-0.5 bg-white shadow-[0_0_0_1px_rgba(0,0,0,0.4)]" style={{ left: `${split}%` }} />
-            <span className="absolute top-2 left-2 rounded bg-black/60 px-1.5 py-0.5 text-[11px] font-medium">{shown[0].label}</span>
-            <span className="absolute top-2 right-2 rounded bg-black/60 px-1.5 py-0.5 text-[11px] font-medium">{shown[1].label}</span>
-          </div>
-          <input
-            type="range"
-            min={0}
-            max={100}
-            value={split}
-            onChange={(e) => setSplit(Number(e.target.value))}
-            aria-label={labels.divider}
-            className="mx-auto w-full max-w-xl accent-white"
-          />
-        </div>
-      ) : (
-        <div className="grid min-h-0 gap-2 p-2" style={{ gridTemplateColumns: `repeat(${shown.length}, minmax(0, 1fr))` }}>
-          {shown.map((pane) => (
-            <div key={pane.key} {...paneProps} data-testid="viewer-pane">
-              {image(pane)}
-              <span className="pointer-events-none absolute top-2 left-2 rounded bg-black/60 px-1.5 py-0.5 text-[11px] font-medium">{pane.label}</span>
+      <div className="relative grid min-h-0">
+        {layout === 'swipe' ? (
+          <div className="grid min-h-0 grid-rows-[minmax(0,1fr)_auto] gap-2 p-2">
+            <div {...paneProps}>
+              {image(shown[0])}
+              {image(shown[1], `inset(0 0 0 ${split}%)`)}
+              <div className="pointer-events-none absolute inset-y-0 w-0.5 bg-white shadow-[0_0_0_1px_rgba(0,0,0,0.4)]" style={{ left: `${split}%` }} />
+              {tag(name(shown[0]))}
+              {tag(name(shown[1]), 'right-2')}
             </div>
-          ))}
-        </div>
-      )}
+            <div className="mx-auto flex w-full max-w-3xl flex-wrap items-center justify-center gap-2 text-xs">
+              <ItemSelect
+                label={labels.left}
+                items={items}
+                value={position.current}
+                onChange={(current) => setPosition((p) => ({ ...p, current }))}
+                name={name}
+              />
+              <input
+                type="range"
+                min={0}
+                max={100}
+                value={split}
+                onChange={(e) => setSplit(Number(e.target.value))}
+                aria-label={labels.divider}
+                className="min-w-40 flex-1 accent-white"
+              />
+              <ItemSelect label={labels.right} items={items} value={position.other} onChange={(other) => setPosition((p) => ({ ...p, other }))} name={name} />
+            </div>
+          </div>
+        ) : (
+          <div className="grid min-h-0 gap-2 p-2" style={{ gridTemplateColumns: `repeat(${shown.length}, minmax(0, 1fr))` }}>
+            {shown.map((item) => (
+              <div key={layout === 'side' ? item.model : 'single'} {...paneProps} data-testid="viewer-pane">
+                {image(item)}
+                {tag(name(item))}
+              </div>
+            ))}
+          </div>
+        )}
+        <PageArrow side="left" label={labels.previous} disabled={!can(-1)} onClick={() => go(-1)} />
+        <PageArrow side="right" label={labels.next} disabled={!can(1)} onClick={() => go(1)} />
+      </div>
     </div>
   );
 }
 
-const tool = 'grid size-8 place-items-center rounded-control text-white/85 hover:bg-white/15 hover:text-white disabled:opacity-40 [&_svg]:size-4';
-
-/** The viewer's top bar: its title and keys, zoom out, the zoom, zoom in, reset, the layout switch (two or more) and close. */
-function ViewerToolbar({
-  labels,
-  zoom,
-  onZoom,
-  onReset,
-  swipe,
-  onSwitch,
-  onClose,
-}: {
-  labels: ViewerLabels;
-  zoom: number;
-  onZoom: (factor: number) => void;
-  onReset: () => void;
-  swipe: boolean;
-  onSwitch?: () => void;
-  onClose: () => void;
-}) {
+function PageArrow({ side, label, disabled, onClick }: { side: 'left' | 'right'; label: string; disabled: boolean; onClick: () => void }) {
+  if (disabled) return null;
   return (
-    <div className="flex items-center gap-2 px-3 py-2 text-[13px]">
-      <h2 className="font-medium">{labels.title}</h2>
-      <span className="hidden text-white/55 md:inline">{labels.keys}</span>
-      <div className="ml-auto flex items-center gap-1">
-        <button
-          type="button"
-          className={tool}
-          onClick={() => onZoom(0.8)}
-          disabled={zoom <= VIEWER_ZOOM.min}
-          aria-label={labels.zoomOut}
-          title={labels.zoomOut}
-        >
-          <Minus />
-        </button>
-        <span className="w-12 text-center text-xs text-white/75 tabular-nums" data-testid="viewer-zoom">
-          {Math.round(zoom * 100)}%
-        </span>
-        <button type="button" className={tool} onClick={() => onZoom(1.25)} disabled={zoom >= VIEWER_ZOOM.max} aria-label={labels.zoomIn} title={labels.zoomIn}>
-          <Plus />
-        </button>
-        <button type="button" className={tool} onClick={onReset} aria-label={labels.reset} title={labels.reset}>
-          <Scan />
-        </button>
-        {onSwitch && (
-          <button
-            type="button"
-            className={tool}
-            onClick={onSwitch}
-            aria-pressed={swipe}
-            aria-label={swipe ? labels.sideBySide : labels.swipe}
-            title={swipe ? labels.sideBySide : labels.swipe}
-          >
-            {swipe ? <Columns2 /> : <SplitSquareHorizontal />}
-          </button>
-        )}
-        <button type="button" className={tool} onClick={onClose} aria-label={labels.close} title={labels.close}>
-          <X />
-        </button>
-      </div>
-    </div>
+    <button
+      type="button"
+      onClick={onClick}
+      aria-label={label}
+      title={label}
+      className={`absolute top-1/2 ${side === 'left' ? 'left-3' : 'right-3'} grid size-10 -translate-y-1/2 place-items-center rounded-full bg-black/55 text-white hover:bg-black/75 focus-visible:outline-2 focus-visible:outline-white`}
+    >
+      {side === 'left' ? <ChevronLeft className="size-5" /> : <ChevronRight className="size-5" />}
+    </button>
+  );
+}
+
+function ItemSelect(props: { label: string; items: ViewerItem[]; value: number; onChange: (index: number) => void; name: (item: ViewerItem) => string }) {
+  return (
+    <select
+      aria-label={props.label}
+      value={props.value}
+      onChange={(e) => props.onChange(Number(e.target.value))}
+      className="max-w-56 min-w-0 rounded-control border border-white/25 bg-neutral-900 px-2 py-1 text-white"
+    >
+      {props.items.map((item, i) => (
+        <option key={item.key} value={i}>
+          {props.name(item)}
+        </option>
+      ))}
+    </select>
   );
 }
