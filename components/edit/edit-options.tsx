@@ -3,7 +3,7 @@
 import { WandSparkles } from 'lucide-react';
 import { useId } from 'react';
 import type { EditModel } from '@/lib/edits/edit-models';
-import { CUTOUT_TEMPLATE, promptFitsKind, PROMPT_TEMPLATES, sizeOptions, type EditKind } from '@/lib/edits/kinds';
+import { promptFitsKind, promptTemplates, sizeOptions, type EditKind } from '@/lib/edits/kinds';
 import { format } from '@/lib/i18n';
 import { useI18n } from '../i18n-provider';
 import { Button } from '../ui/button';
@@ -29,7 +29,9 @@ interface Props {
 const select = 'focus-ring h-9 w-full rounded-control border border-line bg-surface px-2.5 text-sm text-ink disabled:opacity-55';
 
 export function EditOptions({ kind, prompt, onPrompt, models, model, onModel, dims, extending, size, onSize, blocked, pending, onSubmit }: Props) {
-  const { t } = useI18n();
+  const { t, locale } = useI18n();
+  // The templates in the reader's language: the service reads the Chinese ones as the same kinds.
+  const templates = promptTemplates(locale);
   const f = t.edit.form;
   const id = useId();
   const sizes = dims ? sizeOptions(kind, dims.width, dims.height) : [];
@@ -44,14 +46,14 @@ export function EditOptions({ kind, prompt, onPrompt, models, model, onModel, di
           </label>
           <span className="flex gap-3">
             {kind === 'background' && !extending && (
-              <button type="button" className="text-xs text-accent hover:underline" onClick={() => onPrompt(CUTOUT_TEMPLATE)}>
+              <button type="button" className="text-xs text-accent hover:underline" onClick={() => onPrompt(templates.cutout)}>
                 {f.cutoutTemplate}
               </button>
             )}
             <button
               type="button"
               className="text-xs text-accent hover:underline"
-              onClick={() => onPrompt(extending ? t.edit.extend.template : PROMPT_TEMPLATES[kind])}
+              onClick={() => onPrompt(extending ? t.edit.extend.template : templates.kinds[kind])}
             >
               {f.template}
             </button>

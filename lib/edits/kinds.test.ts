@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { asksForCutout, CUTOUT_TEMPLATE, EDIT_KINDS, inferEditKind, needsMask, PROMPT_TEMPLATES, promptFitsKind, sizeOptions } from './kinds';
+import { asksForCutout, CUTOUT_TEMPLATE, EDIT_KINDS, inferEditKind, needsMask, PROMPT_TEMPLATES, promptFitsKind, promptTemplates, sizeOptions } from './kinds';
 import { inputProblem } from './limits';
 
 describe('edit kinds', () => {
@@ -11,6 +11,17 @@ describe('edit kinds', () => {
     expect(promptFitsKind('style', 'make it look like a sketch')).toBe(true);
     expect(promptFitsKind('background', CUTOUT_TEMPLATE) && asksForCutout(CUTOUT_TEMPLATE)).toBe(true);
     for (const words of ['remove the background', '抠图', '去掉背景', '透明背景']) expect(promptFitsKind('background', words), words).toBe(true);
+  });
+
+  it('has Chinese templates for Chinese readers, which the service reads as the same kinds', () => {
+    const zh = promptTemplates('zh-CN');
+    for (const kind of EDIT_KINDS) {
+      expect(zh.kinds[kind], kind).toMatch(/[\u4e00-\u9fff]/);
+      expect(promptFitsKind(kind, zh.kinds[kind]), kind).toBe(true);
+      expect(inferEditKind(zh.kinds[kind], needsMask(kind)), kind).toBe(kind);
+    }
+    expect(promptFitsKind('background', zh.cutout) && asksForCutout(zh.cutout)).toBe(true);
+    expect(promptTemplates('en')).toEqual({ kinds: PROMPT_TEMPLATES, cutout: CUTOUT_TEMPLATE });
   });
 
   it('reads an API caller’s prompt and mask as the service would, kind by kind', () => {

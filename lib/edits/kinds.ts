@@ -20,6 +20,25 @@ export const PROMPT_TEMPLATES: Record<EditKind, string> = {
 /** The background kind's second template: the subject alone, on transparency. */
 export const CUTOUT_TEMPLATE = 'Remove the background and keep only the subject, on transparency';
 
+/**
+ * The same templates for a Chinese reader, in Chinese: the service reads them as the same kinds
+ * (its keywords: 背景, 风格, 放大, 移除, 添加; kinds.test.ts holds them to it).
+ */
+const PROMPT_TEMPLATES_ZH: Record<EditKind, string> = {
+  background: '把背景换成黄金时刻阳光明媚的海滩',
+  style: '把图片转换成柔和的水彩画风格',
+  upscale: '放大图片并增强细节',
+  local: '把涂抹的区域变成一束红色的花',
+  remove: '移除涂抹的物体，并按周围环境补全该区域',
+  add: '在天空中添加一个红色热气球',
+};
+const CUTOUT_TEMPLATE_ZH = '去掉背景，只保留主体，背景透明';
+
+/** The studio's templates in the reader's language (zh-CN, else English). */
+export function promptTemplates(locale: string): { kinds: Record<EditKind, string>; cutout: string } {
+  return locale === 'zh-CN' ? { kinds: PROMPT_TEMPLATES_ZH, cutout: CUTOUT_TEMPLATE_ZH } : { kinds: PROMPT_TEMPLATES, cutout: CUTOUT_TEMPLATE };
+}
+
 /** Whether the service will read `prompt` as `kind` (with a mask if the kind needs one). */
 export const promptFitsKind = (kind: EditKind, prompt: string): boolean => readEditKind(prompt, needsMask(kind)) === kind;
 
