@@ -99,7 +99,7 @@ export function editSession(s: EditSession, action: SessionAction): EditSession 
     case 'arrive': // the page's own picture (?asset=, or a reopened edit with its result) has loaded
       return { ...adopt(s, action.source), loading: false, run: (action.edit && reopened(action.edit)) ?? s.run };
     case 'open': // a new picture: a new edit, with a clean mask
-      return { ...adopt(s, action.source), mask: newHistory(), parentId: undefined, extension: null, run: { status: 'idle' } };
+      return { ...adopt(s, action.source), loading: false, mask: newHistory(), parentId: undefined, extension: null, run: { status: 'idle' } };
     case 'loading':
       return { ...s, loading: true };
     case 'continue': // the result becomes the picture, and the next edit its next step
@@ -115,7 +115,7 @@ export function editSession(s: EditSession, action: SessionAction): EditSession 
     case 'loadFailed':
       return { ...s, loading: false, inputError: action.message };
     case 'refuse':
-      return { ...s, inputError: action.message };
+      return { ...s, loading: false, inputError: action.message };
 
     case 'chooseKind': {
       const { kind } = action;

@@ -13,6 +13,7 @@ import { Filmstrip } from './filmstrip';
 import { downloadMask, readMaskFile } from './mask-files';
 import { MaskHints, useTouchFirst } from './mask-hints';
 import { MaskToolbar } from './mask-toolbar';
+import { PhotoNotice } from './photo-notice';
 import { SourceBar } from './source-bar';
 import { StudioCanvas } from './studio-canvas';
 import { useEditRun } from './use-edit-run';
@@ -45,6 +46,8 @@ export function EditStudio({
   const { source, mask, tools, comparing, extension, inputError } = session;
   const { run, cancel } = useEditRun(session.run, dispatch);
   const [overlay, setOverlay] = useState<MaskOverlay>(initial.overlay);
+  /** How the last imported mask was read, shown while its picture is. */
+  const [maskNote, setMaskNote] = useState<{ text: string; of: unknown } | null>(null);
   const [touch, setTouchUsed] = useTouchFirst();
   const raster = useMaskRaster(mask.present, source?.width ?? 0, source?.height ?? 0);
   const dims = useMemo(() => (source ? { width: source.width, height: source.height } : null), [source]);
@@ -76,8 +79,14 @@ export function EditStudio({
     if (!source) return;
     const { width, height } = source;
     readMaskFile(file, source, t.edit.mask).then(
-      (data) => dispatch({ type: 'importMask', region: { width, height, data } }),
-      (error: Error) => dispatch({ type: 'refuse', message: error.message }),
+      ({ data, readBy }) => {
+        dispatch({ type: 'importMask', region: { width, height, data } });
+        setMaskNote({ text: t.edit.mask.importRead[readBy], of: source });
+      },
+      (error: Error) => {
+        setMaskNote(null);
+        dispatch({ type: 'refuse', message: error.message });
+      },
     );
   };
 
@@ -121,6 +130,12 @@ export function EditStudio({
         {source && inputError && (
           <p className="text-[13px] text-danger" role="alert">
             {inputError}
+          </p>
+        )}
+        {source?.kind === 'asset' && source.photo && <PhotoNotice photo={source.photo} width={source.width} height={source.height} />}
+        {source && !inputError && painting && maskNote?.of === source && (
+          <p className="text-[13px] text-ink-muted" role="status" data-testid="mask-import-note">
+            {maskNote.text}
           </p>
         )}
         {comparing && (

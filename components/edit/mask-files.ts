@@ -2,16 +2,18 @@
 
 import type { MaskDoc } from '@/lib/edits/mask-doc';
 import { exportMaskPng } from '@/lib/edits/mask-export';
-import { maskFromPixels, pngHasAlpha } from '@/lib/edits/mask-import';
+import { isPng, maskConvention, maskFromPixels, selectsNothing, type MaskConvention } from '@/lib/edits/mask-import';
 import type { EditDictionary } from '@/lib/i18n/dictionaries/edit.en';
 import { format } from '@/lib/i18n';
 
 type Size = { width: number; height: number };
 
-/** A mask made elsewhere, as this image's mask bytes; refused (with a message) unless it is a PNG at the image's size. */
-export async function readMaskFile(file: File, image: Size, m: EditDictionary['mask']): Promise<Uint8Array> {
-  const hasAlpha = pngHasAlpha(new Uint8Array(await file.arrayBuffer()));
-  if (hasAlpha === null) throw new Error(m.importBad);
+/**
+ * A mask made elsewhere, as this image's mask bytes and the convention it was read by; refused (with
+ * a message) unless it is a PNG at the image's size that selects something.
+ */
+export async function readMaskFile(file: File, image: Size, m: EditDictionary['mask']): Promise<{ data: Uint8Array; readBy: MaskConvention }> {
+  if (!isPng(new Uint8Array(await file.arrayBuffer()))) throw new Error(m.importBad);
   const bitmap = await createImageBitmap(file, { premultiplyAlpha: 'none', colorSpaceConversion: 'none' }).catch(() => {
     throw new Error(m.importBad);
   });
@@ -23,7 +25,11 @@ export async function readMaskFile(file: File, image: Size, m: EditDictionary['m
   canvas.height = bitmap.height;
   const ctx = canvas.getContext('2d', { willReadFrequently: true })!;
   ctx.drawImage(bitmap, 0, 0);
-  return maskFromPixels(ctx.getImageData(0, 0, bitmap.width, bitmap.height).data, hasAlpha);
+  const pixels = ctx.getImageData(0, 0, bitmap.width, bitmap.height).data;
+  const readBy = maskConvention(pixels);
+  const data = maskFromPixels(pixels, readBy);
+  if (selectsNothing(data)) throw new Error(m.importEmpty);
+  return { data, readBy };
 }
 
 /** The mask as the service would get it: greyscale, white = edit, at the image's natural size. */

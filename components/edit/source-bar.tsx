@@ -39,7 +39,7 @@ export function SourceBar({ source, canExtend, extending, running, onExtend, onS
         </Button>
       )}
       <label className="cursor-pointer">
-        <input type="file" accept="image/png,image/jpeg,image/webp" className="sr-only" onChange={(e) => onFile(e.target.files?.[0] ?? null)} />
+        <input type="file" accept="image/png,image/jpeg,image/webp,image/heic,image/heif,.heic,.heif" className="sr-only" onChange={(e) => onFile(e.target.files?.[0] ?? null)} />
         <span className="inline-flex items-center gap-1.5 rounded-control px-2 py-1 text-ink-muted hover:bg-subtle hover:text-ink [&_svg]:size-4">
           <ImagePlus />
           {t.edit.input.replace}

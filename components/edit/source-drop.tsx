@@ -11,7 +11,7 @@ export function SourceDrop({ error, onFile }: { error: string | null; onFile: (f
     <label className="group grid h-full cursor-pointer place-items-center p-6 text-center" data-testid="source-drop">
       <input
         type="file"
-        accept="image/png,image/jpeg,image/webp"
+        accept="image/png,image/jpeg,image/webp,image/heic,image/heif,.heic,.heif"
         className="sr-only"
         aria-label={t.edit.input.choose}
         onChange={(e) => {

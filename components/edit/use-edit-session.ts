@@ -18,6 +18,8 @@ export function useEditSession(models: EditModel[], initial: { assetId?: string;
   const openFile = useCallback(
     async (file: File | null) => {
       if (!file) return;
+      // A photo opened on the server (HEIC, over 4096 px) takes its upload and a decode.
+      dispatch({ type: 'loading' });
       try {
         dispatch({ type: 'open', source: await loadFile(file, t.edit) });
       } catch (error) {

@@ -65,8 +65,8 @@ export class EditStudio {
   }
 
   /** Picks the file through the chooser's label (English), or through its input in any language. */
-  async upload(png: Buffer, name = 'test.png', input = this.page.getByLabel('Choose image')) {
-    await input.setInputFiles({ name, mimeType: 'image/png', buffer: png });
+  async upload(png: Buffer, name = 'test.png', input = this.page.getByLabel('Choose image'), mimeType = 'image/png') {
+    await input.setInputFiles({ name, mimeType, buffer: png });
     await expect(this.canvas).toBeVisible();
   }
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { maskReducer, newHistory, type MaskOp } from './mask-doc';
-import { maskFromPixels, pngHasAlpha } from './mask-import';
+import { isPng, maskConvention, maskFromPixels, selectsNothing } from './mask-import';
 import { encodeGreyPng } from './mask-png';
 import { rasterizeMask } from './mask-raster';
 import { growMask, magicWand } from './mask-select';
@@ -108,14 +108,18 @@ describe('grow and shrink', () => {
 });
 
 describe('mask import', () => {
-  it('reads greyscale as white = edit and alpha as transparent = edit', async () => {
-    const grey = new Uint8Array([0, 255, 128, 0]);
-    const png = await encodeGreyPng(2, 2, grey);
-    expect(pngHasAlpha(png)).toBe(false);
-    const rgbaGrey = new Uint8Array([0, 0, 0, 255, 255, 255, 255, 255, 128, 128, 128, 255, 0, 0, 0, 255]);
-    expect([...maskFromPixels(rgbaGrey, false)]).toEqual([0, 255, 128, 0]);
-    const rgbaAlpha = new Uint8Array([9, 9, 9, 0, 9, 9, 9, 255, 9, 9, 9, 64, 9, 9, 9, 255]);
-    expect([...maskFromPixels(rgbaAlpha, true)]).toEqual([255, 0, 191, 0]);
-    expect(pngHasAlpha(new Uint8Array(40))).toBeNull();
+  it('reads an opaque file (RGBA with alpha 255 too) as white = edit, and a transparent one as transparent = edit', async () => {
+    expect(isPng(await encodeGreyPng(2, 2, new Uint8Array([0, 255, 128, 0])))).toBe(true);
+    expect(isPng(new Uint8Array(40))).toBe(false);
+    // An opaque RGBA PNG (a white disc on black saved with an alpha channel) is read by its luminance.
+    const opaque = new Uint8Array([0, 0, 0, 255, 255, 255, 255, 255, 128, 128, 128, 255, 0, 0, 0, 255]);
+    expect(maskConvention(opaque)).toBe('luminance');
+    expect([...maskFromPixels(opaque, 'luminance')]).toEqual([0, 255, 128, 0]);
+    expect(selectsNothing(maskFromPixels(opaque, maskConvention(opaque)))).toBe(false);
+    const transparent = new Uint8Array([9, 9, 9, 0, 9, 9, 9, 255, 9, 9, 9, 64, 9, 9, 9, 255]);
+    expect(maskConvention(transparent)).toBe('alpha');
+    expect([...maskFromPixels(transparent, 'alpha')]).toEqual([255, 0, 191, 0]);
+    expect(selectsNothing(maskFromPixels(new Uint8Array([0, 0, 0, 255, 5, 5, 5, 255]), 'luminance'))).toBe(false);
+    expect(selectsNothing(maskFromPixels(new Uint8Array([0, 0, 0, 255, 0, 0, 0, 255]), 'luminance'))).toBe(true);
   });
 });

@@ -10,22 +10,32 @@ export const QUARTERS = {
   bottomRight: [235, 215, 40],
 } as const;
 
-/** An upright picture of four quarters, as raw RGB. */
-function quarters(width: number, height: number): Sharp {
-  const raw = Buffer.alloc(width * height * 3);
-  for (let y = 0; y < height; y++)
-    for (let x = 0; x < width; x++) {
-      const colour = y < height / 2 ? (x < width / 2 ? QUARTERS.topLeft : QUARTERS.topRight) : x < width / 2 ? QUARTERS.bottomLeft : QUARTERS.bottomRight;
-      raw.set(colour, (y * width + x) * 3);
-    }
+/** An upright picture of four quarters (solid rectangles, so a 48 MP one is quick to make). */
+async function quarters(width: number, height: number): Promise<Sharp> {
+  const [w, h] = [Math.ceil(width / 2), Math.ceil(height / 2)];
+  const rgb = ([r, g, b]: readonly number[]) => ({ r, g, b });
+  const block = (colour: readonly number[], left: number, top: number) => ({
+    input: {
+      create: { width: width - left < w ? width - left : w, height: height - top < h ? height - top : h, channels: 3 as const, background: rgb(colour) },
+    },
+    left,
+    top,
+  });
+  const base = sharp({ create: { width, height, channels: 3, background: rgb(QUARTERS.topLeft) } });
+  const raw = await base
+    .composite([block(QUARTERS.topRight, w, 0), block(QUARTERS.bottomLeft, 0, h), block(QUARTERS.bottomRight, w, h)])
+    .removeAlpha()
+    .raw()
+    .toBuffer();
+  // A fresh pipeline: sharp composites last, after any turn asked of the same one.
   return sharp(raw, { raw: { width, height, channels: 3 } });
 }
 
 /** A camera JPEG that shows as `width`×`height`; `orientation` 6 stores it turned, as a phone held upright does. */
 export async function cameraJpeg(width: number, height: number, options: { orientation?: 1 | 6; progressive?: boolean; cmyk?: boolean } = {}): Promise<Buffer> {
-  let image = quarters(width, height);
+  let image = await quarters(width, height);
   // Orientation 6 means "turn 90° clockwise to show": store the picture turned the other way.
-  if (options.orientation === 6) image = sharp(await image.rotate(270).png().toBuffer());
+  if (options.orientation === 6) image = image.rotate(270);
   if (options.cmyk) image = image.toColourspace('cmyk');
   const jpeg = image.jpeg({ quality: 90, progressive: options.progressive ?? false });
   return options.orientation ? jpeg.withMetadata({ orientation: options.orientation }).toBuffer() : jpeg.toBuffer();
@@ -33,12 +43,12 @@ export async function cameraJpeg(width: number, height: number, options: { orien
 
 /** A 16-bit-a-channel PNG (scanners, HDR exports). */
 export async function deepPng(width: number, height: number): Promise<Buffer> {
-  return quarters(width, height).toColourspace('rgb16').png().toBuffer();
+  return (await quarters(width, height)).toColourspace('rgb16').png().toBuffer();
 }
 
 /** A palette PNG whose right half is transparent (a tRNS chunk), as image tools save small files. */
 export async function palettePngWithAlpha(width: number, height: number): Promise<Buffer> {
-  const rgb = await quarters(width, height).raw().toBuffer();
+  const rgb = await (await quarters(width, height)).raw().toBuffer();
   const rgba = Buffer.alloc(width * height * 4);
   for (let p = 0; p < width * height; p++) {
     rgba.set(rgb.subarray(p * 3, p * 3 + 3), p * 4);
