@@ -9,8 +9,11 @@ const POLL_MS = 2000;
 const SEEN = ['videos', 'seen'];
 const RANK: Record<VideoState, number> = { pending: 0, running: 1, archiving: 2, completed: 3, failed: 3, cancelled: 3 };
 
-/** Whichever of two views of one video is further along (a poll can race a server re-render). */
-const newer = (a: VideoLive, b: VideoLive) => (RANK[b.state] > RANK[a.state] || (RANK[b.state] === RANK[a.state] && b.progress > a.progress) ? b : a);
+/**
+ * Whichever of two views of one video is further along (a poll can race a server re-render); as far
+ * along, the later one `b`, whose time left has counted down since.
+ */
+const newer = (a: VideoLive, b: VideoLive) => (RANK[b.state] > RANK[a.state] || (RANK[b.state] === RANK[a.state] && b.progress >= a.progress) ? b : a);
 
 /**
  * Keeps the given videos live: while any is unfinished, asks /api/videos/status every 2 s and

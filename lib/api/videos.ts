@@ -7,6 +7,7 @@ import { db } from '../runtime';
 import { SERVICE_DEFAULTS } from '../upstream/defaults';
 import { createVideo } from '../videos/create-video';
 import { videoParamsSchema } from '../videos/queries';
+import { secondsLeft } from '../videos/view';
 import { callbackUrlProblem, PRIVATE_ORIGINS_VARIABLE } from '../webhooks/callback-url';
 import { fileUrl, fileUrlExpiry } from './file-urls';
 import { checkModels } from './v1';
@@ -72,7 +73,7 @@ export const taskSelect = {
   currency: true,
   errorCode: true,
   errorMessage: true,
-  videoTask: { select: { progress: true, estimatedRemaining: true, errorMessage: true } },
+  videoTask: { select: { progress: true, estimatedRemaining: true, estimatedAt: true, errorMessage: true } },
   outputs: {
     where: { status: 'completed' as const },
     select: { id: true, upstreamUrl: true, createdAt: true, asset: { select: { contentType: true } } },
@@ -99,7 +100,7 @@ export function taskRecord(row: TaskRow) {
     object: 'video_generation',
     status,
     progress: status === 'completed' ? 100 : Math.min(99, row.videoTask?.progress ?? 0),
-    estimated_remaining: status === 'processing' ? (row.videoTask?.estimatedRemaining ?? null) : 0,
+    estimated_remaining: status === 'processing' ? secondsLeft(row.videoTask?.estimatedRemaining ?? null, row.videoTask?.estimatedAt ?? null) : 0,
     created: Math.floor(row.createdAt.getTime() / 1000),
     model: params.model,
     // Every parameter as used: an omitted duration is the service's default, as it was billed.

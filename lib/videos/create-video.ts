@@ -61,6 +61,7 @@ export async function createVideo(ctx: TeamContext, input: CreateVideoInput, { c
         status: 'running',
         progress: Math.round(created.progress),
         estimatedRemaining: created.estimatedRemaining ?? null,
+        estimatedAt: created.estimatedRemaining == null ? null : new Date(),
         webhookTokenHash: target?.tokenHash ?? null,
       },
     });

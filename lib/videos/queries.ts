@@ -4,7 +4,8 @@ import type { TeamContext } from '../auth/context';
 import type { Prisma } from '../db/generated/client';
 import { db } from '../runtime';
 import { ASPECT_RATIOS, RESOLUTIONS } from './estimate';
-import type { VideoLive, VideoState, VideoSummary } from './view';
+import { scheduleNudge } from './schedule';
+import { secondsLeft, type VideoLive, type VideoState, type VideoSummary } from './view';
 import { GENERATION_IN_VIEW, LIVE } from '../generations/visibility';
 
 /** The params createVideo stored, read defensively: old or odd rows still render. */
@@ -38,9 +39,12 @@ const liveSelect = {
   status: true,
   errorMessage: true,
   errorCode: true,
-  videoTask: { select: { status: true, progress: true, estimatedRemaining: true, errorMessage: true } },
+  videoTask: { select: { id: true, status: true, progress: true, estimatedRemaining: true, estimatedAt: true, syncedAt: true, errorMessage: true } },
   outputs: { where: { assetId: { not: null }, ...LIVE }, select: { assetId: true }, take: 1 },
 } satisfies Prisma.GenerationSelect;
+
+/** A video being watched is re-read from the service once its last reading is this old (the polls back off to a minute). */
+const WATCHED_STALE_MS = 3000;
 
 type LiveRow = Prisma.GenerationGetPayload<{ select: typeof liveSelect }>;
 
@@ -54,7 +58,7 @@ function toLive(row: LiveRow): VideoLive {
     id: row.id,
     state,
     progress: state === 'completed' || state === 'archiving' ? 100 : (task?.progress ?? 0),
-    estimatedRemaining: task?.estimatedRemaining ?? null,
+    estimatedRemaining: state === 'running' || state === 'pending' ? secondsLeft(task?.estimatedRemaining ?? null, task?.estimatedAt ?? null) : null,
     errorMessage: row.errorMessage ?? task?.errorMessage ?? null,
     errorCode: row.errorCode,
     assetId: row.outputs[0]?.assetId ?? null,
@@ -119,6 +123,12 @@ export async function videoStatuses(ctx: TeamContext, ids: string[]): Promise<Vi
   if (ids.length === 0) return [];
   const prisma = await db();
   const rows = await prisma.generation.findMany({ where: { id: { in: ids }, teamId: ctx.team.id, kind: 'video' }, select: liveSelect });
+  // Someone is watching: a running task read from the service more than a few seconds ago is re-read
+  // now (one queued nudge per task, however many watch), so its progress moves as the service's does.
+  const now = Date.now();
+  for (const { status, videoTask: task } of rows)
+    if (task && status === 'running' && task.status === 'running' && (!task.syncedAt || now - task.syncedAt.getTime() > WATCHED_STALE_MS))
+      await scheduleNudge(task.id);
   return rows.map(toLive);
 }
 
@@ -143,6 +153,8 @@ export async function getVideo(ctx: TeamContext, id: string) {
           status: true,
           progress: true,
           estimatedRemaining: true,
+          estimatedAt: true,
+          syncedAt: true,
           errorMessage: true,
           videoExpiresAt: true,
           webhookTokenHash: true,

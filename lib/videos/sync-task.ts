@@ -57,26 +57,51 @@ export async function syncVideoTask(videoTaskId: string): Promise<'running' | 'd
   }
   const upstream = await upstreamFor({ user: { id: task.generation.userId }, team: { id: task.generation.teamId } }, { system: true });
   const remote = await upstream.getVideoTask(task.upstreamTaskId);
-  const progress = Math.max(task.progress, Math.min(100, Math.round(remote.progress)));
   if (remote.status === 'failed') {
     await fail(task, remote.error?.message ?? 'The service reported the video as failed.', remote.error?.code ?? 'failed');
     return 'done';
   }
-  await prisma.videoTask.update({
-    where: { id: task.id },
-    data: {
-      status: remote.status === 'completed' ? 'completed' : 'running',
-      progress: remote.status === 'completed' ? 100 : progress,
-      estimatedRemaining: remote.status === 'completed' ? 0 : (remote.estimatedRemaining ?? task.estimatedRemaining),
-      videoExpiresAt: remote.expiresAt ? new Date(remote.expiresAt * 1000) : undefined,
-      pollAttempts: { increment: 1 },
-    },
+  const completed = remote.status === 'completed';
+  await recordReading(task.id, {
+    completed,
+    progress: completed ? 100 : Math.min(100, Math.round(remote.progress)),
+    estimatedRemaining: completed ? 0 : remote.estimatedRemaining == null ? null : Math.max(0, Math.round(remote.estimatedRemaining)),
+    expiresAt: remote.expiresAt ? new Date(remote.expiresAt * 1000) : null,
   });
   if (remote.status === 'completed') {
     await scheduleCompletion(task.id);
     return 'done';
   }
   return 'running';
+}
+
+/**
+ * Writes what the service said of a running task, in one statement so that two reads of one task
+ * racing (a poll and a nudge) cannot take it back: progress only grows, a completed task stays
+ * completed, and the estimate and its time change only when the service gives a new one with
+ * progress as far along (its same estimate read again, say after a restart, keeps counting down
+ * from when it was first given; one read behind the progress already seen is out of date).
+ */
+export async function recordReading(
+  videoTaskId: string,
+  reading: { completed: boolean; progress: number; estimatedRemaining: number | null; expiresAt: Date | null },
+): Promise<void> {
+  const prisma = await db();
+  const { completed, progress, estimatedRemaining: estimate, expiresAt } = reading;
+  await prisma.$executeRaw`
+    UPDATE "VideoTask" SET
+      status = CASE WHEN status = 'completed' OR ${completed}::boolean THEN 'completed'::"GenerationStatus" ELSE 'running'::"GenerationStatus" END,
+      progress = GREATEST(progress, ${progress}::int),
+      "estimatedAt" = CASE
+        WHEN ${estimate}::int IS NOT NULL AND ${progress}::int >= progress
+          AND ("estimatedAt" IS NULL OR "estimatedRemaining" IS DISTINCT FROM ${estimate}::int OR ${progress}::int > progress) THEN now()
+        ELSE "estimatedAt" END,
+      "estimatedRemaining" = CASE WHEN ${estimate}::int IS NOT NULL AND ${progress}::int >= progress THEN ${estimate}::int ELSE "estimatedRemaining" END,
+      "videoExpiresAt" = COALESCE(${expiresAt}::timestamp, "videoExpiresAt"),
+      "pollAttempts" = "pollAttempts" + 1,
+      "syncedAt" = now(),
+      "updatedAt" = now()
+    WHERE id = ${videoTaskId}::uuid AND status IN ('pending', 'running', 'completed')`;
 }
 
 /** Seconds until the next poll: soon at first, then backing off to a minute; rarer when webhooks arrive. */

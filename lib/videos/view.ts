@@ -29,6 +29,16 @@ export interface VideoSummary extends VideoLive {
   mine: boolean;
 }
 
+/**
+ * Seconds left now by the service's last estimate (given `at`), counted down since: a page loaded
+ * or polled later, or after a restart, goes on from it instead of showing the old number again.
+ */
+export function secondsLeft(estimate: number | null, at: Date | null, now = Date.now()): number | null {
+  if (estimate === null) return null;
+  if (!at) return estimate;
+  return Math.max(0, Math.round(estimate - (now - at.getTime()) / 1000));
+}
+
 export const isSettled = (state: VideoState) => state === 'completed' || state === 'failed' || state === 'cancelled';
 
 /** CSS aspect-ratio value of a video's frame. */

@@ -5,6 +5,8 @@ import type { TeamContext } from '../../lib/auth/context';
 import { blobStore } from '../../lib/assets/store';
 import { db } from '../../lib/runtime';
 import { createVideo, type CreateVideoInput } from '../../lib/videos/create-video';
+import { listVideos, videoStatuses } from '../../lib/videos/queries';
+import { recordReading } from '../../lib/videos/sync-task';
 import { readMp4 } from '@atelier/reference-service/testing';
 import { DATABASE_KINDS } from '../support/app-db';
 import { eventually, testAtelier } from '../support/harness';
@@ -56,6 +58,45 @@ describe.each(DATABASE_KINDS.filter((kind) => kind === 'postgres'))('video tasks
     const mp4 = readMp4(Buffer.from(await new Response(stored!.body).arrayBuffer()));
     expect(mp4.tracks[0]).toMatchObject({ codec: 'avc1', width: 854, height: 480 });
   }, 90_000);
+
+  it('keeps the last known progress and the service’s last estimate: served at once, never backwards, counted down across a restart', async () => {
+    const { generationId, videoTaskId } = await startVideo({ prompt: 'a slow pan, read out of order' });
+    const prisma = await db();
+    // Detached from the service (its syncs then write nothing), so only the readings below write the task.
+    await prisma.videoTask.update({ where: { id: videoTaskId }, data: { upstreamTaskId: null } });
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    const read = (progress: number, estimatedRemaining: number | null) =>
+      recordReading(videoTaskId, { completed: false, progress, estimatedRemaining, expiresAt: null });
+    /** What the page's poll is answered (GET /api/videos/status). */
+    const served = async () => (await videoStatuses(ctx, [generationId]))[0];
+
+    await read(40, 60);
+    expect(await served()).toMatchObject({ state: 'running', progress: 40, estimatedRemaining: 60 });
+    // A reading from before (a slower request, a re-render after a restart) takes nothing back, its estimate neither.
+    await read(13, 90);
+    expect(await served()).toMatchObject({ progress: 40, estimatedRemaining: 60 });
+    // 20 s on, the service repeats its estimate (as it does after a restart until it passes 40 %): 40 s left, not 60 again.
+    await prisma.$executeRaw`UPDATE "VideoTask" SET "estimatedAt" = "estimatedAt" - interval '20 seconds' WHERE id = ${videoTaskId}::uuid`;
+    await read(40, 60);
+    const later = await served();
+    expect(later.progress).toBe(40);
+    expect(later.estimatedRemaining).toBeGreaterThanOrEqual(39);
+    expect(later.estimatedRemaining).toBeLessThanOrEqual(40);
+    // The library's first render says the same, at once (no poll needed).
+    const { videos } = await listVideos(ctx, { scope: 'team' });
+    expect(videos.find((v) => v.id === generationId)).toMatchObject({ progress: 40, estimatedRemaining: later.estimatedRemaining });
+    // A new estimate further along is the service's latest: the count starts from it.
+    await read(55, 30);
+    expect(await served()).toMatchObject({ progress: 55, estimatedRemaining: 30 });
+
+    // Watched while its last reading is old: re-read now (a nudge queued), not at the next backed-off poll.
+    const nudges = async () =>
+      (await prisma.$queryRaw<Array<{ n: number }>>`SELECT count(*)::int AS n FROM pgboss.job WHERE singleton_key = ${`nudge:${videoTaskId}`}`)[0].n;
+    expect(await nudges()).toBe(0);
+    await prisma.$executeRaw`UPDATE "VideoTask" SET "syncedAt" = now() - interval '10 seconds' WHERE id = ${videoTaskId}::uuid`;
+    await served();
+    expect(await nudges()).toBe(1);
+  }, 60_000);
 
   it('is not held up by a sync job a crashed worker left active for the same task', async () => {
     const { generationId, videoTaskId } = await startVideo({ prompt: 'a crash mid-job' });

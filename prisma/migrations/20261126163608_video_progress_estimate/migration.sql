@@ -1,0 +1,3 @@
+-- AlterTable
+ALTER TABLE "VideoTask" ADD COLUMN     "estimatedAt" TIMESTAMP(3),
+ADD COLUMN     "syncedAt" TIMESTAMP(3);
