@@ -4,6 +4,7 @@ import { blobStore } from '../assets/store';
 import { runBoard } from '../comparisons/run-board';
 import { generationRequestSchema, MAX_MODELS, modelNameSchema, promptSchema } from '@atelier/reference-service/requests';
 import { AppError } from '../errors';
+import { sumCosts } from '../upstream/cost';
 import { fileUrl } from './file-urls';
 import { checkModels } from './v1';
 import { nameText, promptText } from '../text';
@@ -62,10 +63,13 @@ export async function generateImages(caller: ApiCaller, request: GenerationsRequ
               ? { b64_json: await base64Of(asset.storageKey) }
               : { url: fileUrl({ id: o.id!, upstreamUrl: o.upstreamUrl ?? null, asset }) }),
             ...(o.revisedPrompt ? { revised_prompt: o.revisedPrompt } : {}),
+            // The image's own seed, as the service gives it (decisions.md row 20).
+            ...(o.seed !== undefined && o.seed !== null ? { seed: Number(o.seed) } : {}),
           };
         }),
       );
-      const cost = entry.reduce((sum, o) => sum + Number(o.cost ?? 0), 0);
+      // Each image holds its share of the model's cost: added up exactly, not in floating point.
+      const cost = Number(sumCosts(entry.map((o) => String(o.cost ?? 0))));
       return {
         model: name,
         index,

@@ -9,7 +9,7 @@ import { videosRequestSchema } from './videos';
 
 const usage = z.object({ cost: z.number(), cost_unit: z.string() });
 const failure = z.object({ message: z.string(), code: z.string() });
-const image = z.object({ url: z.string().optional(), b64_json: z.string().optional(), revised_prompt: z.string().optional() });
+const image = z.object({ url: z.string().optional(), b64_json: z.string().optional(), revised_prompt: z.string().optional(), seed: z.int().optional() });
 
 export const errorAnswer = z.object({
   error: z.object({ message: z.string(), type: z.string(), code: z.string(), param: z.string().nullable() }),

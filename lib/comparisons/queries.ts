@@ -28,7 +28,12 @@ export interface BoardColumn {
 
 /** One rerun of a column: a one-model board whose parent is the board the column is in. */
 export interface ColumnVersion {
+  /** The rerun's own board (generation) id. */
+  id: string;
   seed: number;
+  /** When the rerun was made and how long it took (ISO; ms, null until it ended). */
+  createdAt: string;
+  elapsedMs: number | null;
   column: Omit<BoardColumn, 'versions'>;
 }
 
@@ -39,6 +44,7 @@ export interface BoardView {
   status: 'pending' | 'running' | 'completed' | 'failed' | 'cancelled';
   favorite: boolean;
   params: BoardParams;
+  /** What the board cost: its own run and every rerun of its columns. */
   total: string | null;
   currency: string;
   createdAt: string;
@@ -98,6 +104,14 @@ function columnsOf(board: BoardRow, params: BoardParams): Array<Omit<BoardColumn
   });
 }
 
+/** What runs cost together (a board and its reruns); null while none of them has been charged. */
+function totalOf(runs: Array<{ costTotal: Prisma.Decimal | null }>): string | null {
+  const charged = runs.flatMap((run) => (run.costTotal === null ? [] : [run.costTotal.toString()]));
+  return charged.length === 0 ? null : sumCosts(charged);
+}
+
+const elapsedOf = (run: { createdAt: Date; completedAt: Date | null }) => (run.completedAt ? run.completedAt.getTime() - run.createdAt.getTime() : null);
+
 /** One of the team's boards, or null (for other teams' boards too). */
 export async function getBoard(ctx: TeamContext, id: string): Promise<BoardView | null> {
   const prisma = await db();
@@ -113,7 +127,13 @@ export async function getBoard(ctx: TeamContext, id: string): Promise<BoardView 
     const rerunParams = boardParamsSchema.safeParse(rerun.params);
     if (!rerunParams.success || rerunParams.data.models.length !== 1) continue;
     const column = columns.find((c) => c.model === rerunParams.data.models[0]);
-    column?.versions.push({ seed: rerunParams.data.seed, column: columnsOf(rerun, rerunParams.data)[0] });
+    column?.versions.push({
+      id: rerun.id,
+      seed: rerunParams.data.seed,
+      createdAt: rerun.createdAt.toISOString(),
+      elapsedMs: elapsedOf(rerun),
+      column: columnsOf(rerun, rerunParams.data)[0],
+    });
   }
   return {
     id: board.id,
@@ -121,10 +141,10 @@ export async function getBoard(ctx: TeamContext, id: string): Promise<BoardView 
     status: board.status,
     favorite: board.favorite,
     params,
-    total: board.costTotal?.toString() ?? null,
+    total: totalOf([board, ...reruns]),
     currency: board.currency,
     createdAt: board.createdAt.toISOString(),
-    elapsedMs: board.completedAt ? board.completedAt.getTime() - board.createdAt.getTime() : null,
+    elapsedMs: elapsedOf(board),
     error: board.errorMessage ? { code: board.errorCode ?? 'failed', message: board.errorMessage } : null,
     columns,
   };
@@ -165,7 +185,15 @@ export async function listBoards(ctx: TeamContext, page = 1): Promise<{ items: B
     take: HISTORY_PAGE_SIZE + 1,
     include: { outputs: { where: { position: 0, assetId: { not: null }, ...LIVE }, orderBy: { entryIndex: 'asc' }, select: { assetId: true } } },
   });
-  const items = rows.slice(0, HISTORY_PAGE_SIZE).map((row) => {
+  const shown = rows.slice(0, HISTORY_PAGE_SIZE);
+  // Each board's total counts its reruns too.
+  const reruns = await prisma.generation.groupBy({
+    by: ['parentId'],
+    where: { teamId: ctx.team.id, kind: 'comparison', parentId: { in: shown.map((row) => row.id) } },
+    _sum: { costTotal: true },
+  });
+  const rerunCost = new Map(reruns.map((r) => [r.parentId, r._sum.costTotal]));
+  const items = shown.map((row) => {
     const params = boardParamsSchema.safeParse(row.params);
     return {
       id: row.id,
@@ -173,7 +201,7 @@ export async function listBoards(ctx: TeamContext, page = 1): Promise<{ items: B
       models: params.success ? params.data.models : [],
       status: row.status,
       favorite: row.favorite,
-      total: row.costTotal?.toString() ?? null,
+      total: totalOf([row, { costTotal: rerunCost.get(row.id) ?? null }]),
       createdAt: row.createdAt.toISOString(),
       thumbnails: row.outputs.flatMap((o) => (o.assetId ? [o.assetId] : [])),
     };
@@ -181,13 +209,14 @@ export async function listBoards(ctx: TeamContext, page = 1): Promise<{ items: B
   return { items, hasMore: rows.length > HISTORY_PAGE_SIZE };
 }
 
-/** Assets of a board, in column order, for the zip download. */
+/** Stored images of a board and of its columns' reruns, in column order, for the zip download. */
 export async function boardAssets(ctx: TeamContext, id: string) {
   const prisma = await db();
   return prisma.generationOutput.findMany({
-    where: { generationId: id, generation: { teamId: ctx.team.id, kind: 'comparison' }, assetId: { not: null }, ...LIVE },
+    where: { generation: { OR: [{ id }, { parentId: id }], teamId: ctx.team.id, kind: 'comparison' }, assetId: { not: null }, ...LIVE },
     orderBy: [{ entryIndex: 'asc' }, { position: 'asc' }],
     select: {
+      generationId: true,
       model: true,
       entryIndex: true,
       position: true,

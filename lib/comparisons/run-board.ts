@@ -9,6 +9,7 @@ import { upstreamFor } from '../generations/upstream-for';
 import { priceBoard } from '../pricing/estimates';
 import { db, runtime } from '../runtime';
 import { UpstreamError, type BatchResult, type GeneratedImage } from '../upstream';
+import { splitCost } from '../upstream/cost';
 import { LIMITS, type BoardInput, type BoardParams } from './schema';
 import { storeBase64Image } from './store-base64';
 import { log } from '../observability/log';
@@ -20,6 +21,8 @@ interface Task {
   model: string;
   image: GeneratedImage | null;
   revisedPrompt?: string;
+  /** The image's own seed, when the service says it (data[].seed). */
+  seed?: number;
 }
 
 /** A stored image: what the API needs to read it back or name its type. */
@@ -61,8 +64,16 @@ async function storeImages(ctx: TeamContext, boardId: string, tasks: Task[]): Pr
   });
 }
 
-/** The output rows of an answered board: one per image, plus one per model that failed. */
+/**
+ * The output rows of an answered board: one per image, plus one per model that failed. Each image
+ * carries its own share of its model's cost (the service reports one cost per model: split evenly,
+ * the shares adding up to it) and its own seed: the one the service gives it, else, for the first
+ * image, the request's (the seed that makes it, decisions.md row 12); a later image's is unknown then.
+ */
 function outputRows(seed: number, batch: BatchResult, tasks: Task[], stored: Stored[]): OutputRow[] {
+  const shares = new Map(
+    batch.results.map((entry) => [entry.index, splitCost(entry.cost.amount, tasks.filter((task) => task.entryIndex === entry.index).length)]),
+  );
   const images = tasks.map((task, i) => {
     const result = stored[i];
     const failed = 'error' in result;
@@ -76,9 +87,8 @@ function outputRows(seed: number, batch: BatchResult, tasks: Task[], stored: Sto
       archive: failed ? null : result.assetId ? ('archived' as const) : ('archiving' as const),
       upstreamUrl: failed ? null : (result.upstreamUrl ?? null),
       revisedPrompt: task.revisedPrompt ?? null,
-      seed: BigInt(seed),
-      // A model's cost sits on its first image; the column adds its images up.
-      cost: task.position === 0 ? batch.results.find((r) => r.index === task.entryIndex)?.cost.amount : null,
+      seed: task.seed !== undefined ? BigInt(task.seed) : task.position === 0 ? BigInt(seed) : null,
+      cost: shares.get(task.entryIndex)?.[task.position] ?? null,
       errorCode: failed ? result.error.code : null,
       errorMessage: failed ? result.error.message : null,
     };
@@ -160,6 +170,7 @@ export async function runBoard(ctx: TeamContext, input: BoardInput, signal?: Abo
       model: entry.model,
       image,
       revisedPrompt: image.revisedPrompt,
+      seed: image.seed,
     })),
   );
   // The tasks hold the only references to the images now: each is dropped once stored.

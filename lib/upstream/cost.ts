@@ -35,3 +35,21 @@ export function sumCosts(amounts: string[]): string {
   const fraction = digits.slice(digits.length - scale).replace(/0+$/, '');
   return `${total < 0n ? '-' : ''}${whole}${fraction ? `.${fraction}` : ''}`;
 }
+
+/**
+ * A (non-negative) amount shared among `parts` (a model's cost among the images it made), to 4
+ * decimals as the ledger stores them: equal shares, the first ones a ten-thousandth more while a
+ * remainder lasts, so that the shares always add up to the amount (0.16 in 3: 0.0534, 0.0533, 0.0533).
+ */
+export function splitCost(amount: string, parts: number): string[] {
+  if (parts <= 1) return parts === 1 ? [amount] : [];
+  const [whole, fraction = ''] = amount.split('.');
+  // In ten-thousandths, half up.
+  const units = BigInt(whole + fraction.padEnd(4, '0').slice(0, 4)) + (Number(fraction[4] ?? '0') >= 5 ? 1n : 0n);
+  const base = units / BigInt(parts);
+  const left = units % BigInt(parts);
+  return Array.from({ length: parts }, (_, i) => {
+    const digits = (base + (BigInt(i) < left ? 1n : 0n)).toString().padStart(5, '0');
+    return sumCosts([`${digits.slice(0, -4)}.${digits.slice(-4)}`]);
+  });
+}

@@ -5,7 +5,9 @@ const BASE64_FIELDS = ['b64_json', 'b64', 'base64', 'image_base64'] as const;
 
 const optionalText = z.string().trim().nullish();
 
-export type GeneratedImage = { url: string; revisedPrompt?: string } | { base64: string; mimeType?: string; revisedPrompt?: string };
+/** `seed`: the image's own seed, when the service says it (`data[].seed`, decisions.md rows 17 and 20). */
+export type GeneratedImage =
+  { url: string; revisedPrompt?: string; seed?: number } | { base64: string; mimeType?: string; revisedPrompt?: string; seed?: number };
 
 /** One generated image: a URL, base64 under any of the known names, or a `data:` URL in either place. */
 export const imageItemSchema = z
@@ -16,16 +18,18 @@ export const imageItemSchema = z
     base64: optionalText,
     image_base64: optionalText,
     revised_prompt: optionalText,
+    // A seed that is not a whole number in range is no seed: the image is kept without one.
+    seed: z.int().min(0).nullish().catch(null),
   })
   .transform((raw, ctx): GeneratedImage => {
-    const revised = raw.revised_prompt ? { revisedPrompt: raw.revised_prompt } : {};
-    if (raw.url && !raw.url.startsWith('data:')) return { url: raw.url, ...revised };
+    const extra = { ...(raw.revised_prompt ? { revisedPrompt: raw.revised_prompt } : {}), ...(typeof raw.seed === 'number' ? { seed: raw.seed } : {}) };
+    if (raw.url && !raw.url.startsWith('data:')) return { url: raw.url, ...extra };
     const encoded = BASE64_FIELDS.map((field) => raw[field]).find((value) => value) ?? raw.url;
     if (!encoded) {
       ctx.addIssue({ code: 'custom', message: 'an image has neither a url nor base64 data' });
       return z.NEVER;
     }
-    return { ...fromDataUrl(encoded), ...revised };
+    return { ...fromDataUrl(encoded), ...extra };
   });
 
 function fromDataUrl(value: string): { base64: string; mimeType?: string } {

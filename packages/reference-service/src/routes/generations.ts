@@ -62,19 +62,19 @@ async function runModel(ctx: ServiceContext, req: GenerationRequest, model: Imag
   const [width, height] = req.size.split('x').map(Number);
   const data = [];
   for (let i = 0; i < req.n; i++) {
+    // Each image of an entry has its own seed (the request's, then the next ones), echoed as data[].seed (decisions.md row 20).
+    const seed = (req.seed + i) % (MAX_SEED + 1);
     let png: Buffer;
     try {
-      png = await ctx.pool.run(
-        { op: 'generate', style: model.engine, prompt: req.prompt, width, height, background: req.background, seed: (req.seed + i) % (MAX_SEED + 1) },
-        deadlineAt,
-      );
+      png = await ctx.pool.run({ op: 'generate', style: model.engine, prompt: req.prompt, width, height, background: req.background, seed }, deadlineAt);
     } catch (error) {
       if (error instanceof DeadlineError) throw timedOut;
       throw error;
     }
-    const image: Record<string, string> =
+    const image: Record<string, string | number> =
       req.responseFormat === 'b64_json' ? { b64_json: png.toString('base64') } : { url: ctx.files.url(base, await ctx.files.put(owner, 'png', png)) };
     if (model.revises_prompt) image.revised_prompt = `${req.prompt.trim()}, ${model.description.toLowerCase()}`;
+    image.seed = seed;
     data.push(image);
   }
   await minimum;
