@@ -49,6 +49,8 @@ for (const kind of KINDS) {
     const result = await assetPixels(page.request, ids.result);
     expect([original.width, original.height]).toEqual([W, H]);
     expect([result.width, result.height]).toEqual(kind === 'upscale' ? [2 * W, 2 * H] : [W, H]);
+    // The header names the file on show: the result, at its own size (an upscale's is twice the original's).
+    await expect(page.getByTestId('source-info')).toHaveText(`Result · ${result.width}×${result.height}`);
     if (!masked) return expect(ids.mask).toBeNull();
 
     // The mask the service got: the image's natural size, one grey channel, white where painted.
@@ -161,6 +163,7 @@ test("extends the canvas: the original's pixels come back unchanged", async ({ p
 
   const result = await assetPixels(page.request, ids.result);
   expect([result.width, result.height]).toEqual([640, 640]);
+  await expect(page.getByTestId('source-info')).toHaveText('Result · 640×640');
   const original = await assetPixels(page.request, ids.original);
   expect([original.width, original.height]).toEqual([W, H]);
   let changed = 0;
@@ -198,12 +201,13 @@ test('refuses bad files in the browser and on the server, with clear messages', 
   await studio.open();
   await page.getByLabel('Choose image').setInputFiles({ name: 'anim.gif', mimeType: 'image/gif', buffer: Buffer.from('GIF89a') });
   const drop = page.getByTestId('source-drop');
-  await expect(drop.getByRole('alert')).toContainText('“anim.gif” is not a PNG, JPEG or WebP image.');
+  await expect(drop.getByRole('alert')).toContainText('“anim.gif” is not a PNG, JPEG, WebP or HEIC image.');
   const wide = await sharp({ create: { width: 4097, height: 8, channels: 3, background: '#888' } })
     .png()
     .toBuffer();
   await page.getByLabel('Choose image').setInputFiles({ name: 'wide.png', mimeType: 'image/png', buffer: wide });
-  await expect(drop.getByRole('alert')).toContainText('4097×8 px; images can be at most 4096 px a side');
+  // Over 4096 px a side, the studio fits it on the server and says so (e2e/photos.spec.ts takes a real photo through).
+  await expect(page.getByTestId('photo-notice')).toContainText('This photo is 4097×8; it is edited at 4096×8');
 
   // The server checks again: a request that skips the browser's checks is refused the same way.
   const origin = new URL(page.url()).origin;
@@ -212,7 +216,7 @@ test('refuses bad files in the browser and on the server, with clear messages', 
     multipart: { requestId: crypto.randomUUID(), kind: 'style', prompt: 'watercolor style', image: { name: 'wide.png', mimeType: 'image/png', buffer: wide } },
   });
   expect(response.status()).toBe(400);
-  expect((await response.json()).error.message).toContain('at most 4096 px a side');
+  expect((await response.json()).error.message).toContain('at most 4096 px a side. Send fit=true');
   const noMask = await page.request.post('/edit/run', {
     headers: { origin },
     multipart: { requestId: crypto.randomUUID(), kind: 'remove', prompt: 'remove it', image: { name: 'a.png', mimeType: 'image/png', buffer: png } },
@@ -338,13 +342,39 @@ test('versions: a filmstrip of the steps, any step reopened, two compared, and a
   await expect(versions).toHaveCount(3);
   await expect(versions.last()).toHaveAttribute('data-current', 'true');
 
+  // Each step by its number and kind, its prompt cut to a line and whole on hover.
+  await expect(versions.getByTestId('version-label')).toHaveText(['Original', '1. Style conversion', '2. Add elements']);
+  await expect(versions.nth(2).getByTestId('version-prompt')).toHaveText('Add a red hot-air balloon in the sky');
+  await expect(versions.nth(2)).toHaveAttribute('title', '2. Add elements\nAdd a red hot-air balloon in the sky');
+
   // Two versions in the slider: the original against step 2.
   await page.getByRole('checkbox', { name: 'Compare: Original' }).check();
-  await page.getByRole('checkbox', { name: 'Compare: Step 2' }).check();
-  await expect(page.getByTestId('comparing')).toHaveText('Original against Step 2');
+  await page.getByRole('checkbox', { name: 'Compare: 2. Add elements' }).check();
+  await expect(page.getByTestId('comparing')).toHaveText('Original against 2. Add elements');
   const slider = page.getByTestId('before-after');
   await expect(slider.getByRole('img', { name: 'Before' })).toHaveAttribute('src', `/api/assets/${first.original}`);
   await expect(slider.getByRole('img', { name: 'After' })).toHaveAttribute('src', `/api/assets/${second.result}`);
+
+  // The divider follows a drag on the image, by mouse and by finger, as well as the range (the keyboard's).
+  const frame = slider.getByTestId('before-after-frame');
+  const range = slider.getByRole('slider');
+  await slider.scrollIntoViewIfNeeded();
+  const box = (await frame.boundingBox())!;
+  const y = box.y + box.height / 2;
+  const split = async () => Number(await range.inputValue());
+  await page.mouse.move(box.x + box.width / 2, y);
+  await page.mouse.down();
+  await page.mouse.move(box.x + box.width * 0.25, y, { steps: 5 });
+  await page.mouse.up();
+  await expect.poll(split).toBeCloseTo(25, -0.5);
+  const finger = { pointerId: 7, pointerType: 'touch', isPrimary: true, button: 0, clientY: y };
+  await frame.dispatchEvent('pointerdown', { ...finger, clientX: box.x + box.width * 0.6 });
+  await frame.dispatchEvent('pointermove', { ...finger, clientX: box.x + box.width * 0.8 });
+  await frame.dispatchEvent('pointerup', { ...finger, clientX: box.x + box.width * 0.8 });
+  await expect.poll(split).toBeCloseTo(80, -0.5);
+  await range.focus();
+  await page.keyboard.press('ArrowLeft');
+  await expect.poll(split).toBeCloseTo(79, -0.5);
   if (process.env.SCREENSHOTS) await page.screenshot({ path: shotPath('edit-versions.en.png'), fullPage: true });
   await page.getByRole('button', { name: 'Stop comparing' }).click();
   await expect(page.getByTestId('comparing')).toHaveCount(0);
@@ -363,6 +393,8 @@ test('versions: a filmstrip of the steps, any step reopened, two compared, and a
   const branch = await studio.ids();
   expect(branch.original).toBe(first.result);
   await expect(versions).toHaveCount(3);
+  // The upscale's header says the result's own size, live and when the edit is reopened.
+  await expect(page.getByTestId('source-info')).toHaveText(`Result · ${2 * W}×${2 * H}`);
   const chain = (await (await page.request.get(`/api/edits/${branch.generation}/versions`)).json()).versions as Array<{ id: string; parentId: string | null }>;
   expect(chain.map((v) => v.id)).toEqual([first.generation, branch.generation]);
   expect(chain[1].parentId).toBe(first.generation);
@@ -371,6 +403,9 @@ test('versions: a filmstrip of the steps, any step reopened, two compared, and a
   expect(old.map((v) => v.id)).toEqual([first.generation, second.generation]);
   // Another team's id is not found.
   expect((await page.request.get(`/api/edits/${crypto.randomUUID()}/versions`)).status()).toBe(404);
+  await studio.open(`?edit=${branch.generation}`);
+  await expect(studio.result).toHaveAttribute('data-generation', branch.generation);
+  await expect(page.getByTestId('source-info')).toHaveText(`Result · ${2 * W}×${2 * H}`);
 });
 
 test('suggests background replacement when the mask hugs the edges', async ({ page }) => {
@@ -393,11 +428,31 @@ test('suggests background replacement when the mask hugs the edges', async ({ pa
   await expect(page.getByRole('toolbar', { name: 'Mask tools' })).toHaveCount(0);
 });
 
-test('mask keys: undo, redo and brush size', async ({ page }) => {
+test('mask keys: undo, redo and brush size, whichever control has focus but a text field', async ({ page }) => {
   const studio = new EditStudio(page);
   await studio.open();
   await studio.upload(png);
-  await studio.chooseKind('local');
+  // The kind chosen from the keyboard: focus stays on its radio, and [ and ] size the brush all the same.
+  const local = page.getByRole('radio', { name: /Local modification/ });
+  await local.focus();
+  await page.keyboard.press('Space');
+  await expect(local).toBeChecked();
+  await expect(local).toBeFocused();
+  const brush = page.getByLabel('Brush size');
+  const start = Number(await brush.inputValue());
+  await page.keyboard.press(']');
+  await expect.poll(async () => Number(await brush.inputValue())).toBeGreaterThan(start);
+  await page.keyboard.press('[');
+  await expect.poll(async () => Number(await brush.inputValue())).toBeLessThan(start + 1);
+  // Typing in the prompt is typing: the bracket is text there.
+  const prompt = page.getByLabel('Prompt');
+  const sized = await brush.inputValue();
+  await prompt.focus();
+  await page.keyboard.press(']');
+  await expect(prompt).toHaveValue(/\]$/);
+  await expect(brush).toHaveValue(sized);
+  await prompt.blur();
+
   await studio.paint({ width: W, height: H }, STROKE);
   await expect(studio.submit).toBeEnabled();
   await page.keyboard.press('ControlOrMeta+z');
@@ -408,4 +463,34 @@ test('mask keys: undo, redo and brush size', async ({ page }) => {
   const before = Number(await size.inputValue());
   await page.keyboard.press(']');
   expect(Number(await size.inputValue())).toBeGreaterThan(before);
+});
+
+test('the studio fits 1440×900 from upload to Apply without scrolling, and nothing scrolls sideways at 390×844', async ({ page }) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  const studio = new EditStudio(page);
+  await studio.open();
+  await studio.upload(png);
+  await studio.chooseKind('local');
+  const toolbar = page.getByRole('toolbar', { name: 'Mask tools' });
+  const inView = async (name: string, locator: ReturnType<typeof page.locator>) => {
+    const box = (await locator.boundingBox())!;
+    expect(box.x >= 0 && box.y >= 0 && box.x + box.width <= 1440 && box.y + box.height <= 900, `${name} at ${JSON.stringify(box)}`).toBe(true);
+    return box;
+  };
+  for (const [name, locator] of [
+    ['canvas', studio.canvas],
+    ['zoom', page.getByTestId('zoom-level')],
+    ['hints', page.getByTestId('mask-hints')],
+    ['Apply', studio.submit],
+  ] as const)
+    await inView(name, locator);
+  // The toolbar is one row of buttons.
+  expect((await inView('toolbar', toolbar)).height).toBeLessThanOrEqual(52);
+  const sizes = await page.evaluate(() => ({ scroll: document.documentElement.scrollHeight, inner: window.innerHeight }));
+  expect(sizes.scroll, 'the page scrolls').toBeLessThanOrEqual(sizes.inner);
+
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(toolbar).toBeVisible();
+  const wide = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, client: document.documentElement.clientWidth }));
+  expect(wide.scroll, 'the page scrolls sideways').toBeLessThanOrEqual(wide.client);
 });

@@ -28,6 +28,14 @@ async function studioAt(page: Page, locale: string) {
 
 const TOOLS = ['brush', 'rect', 'ellipse', 'lasso', 'polygon', 'wand'];
 
+/** The toolbar's "More" panel, opened if it is shut. */
+async function openMore(page: Page, locale: string) {
+  const button = page.getByRole('button', { name: locale === 'en' ? 'More' : '更多', exact: true });
+  if ((await button.getAttribute('aria-expanded')) !== 'true') await button.click();
+}
+/** The overlay's colour swatches (in the open "More" panel). */
+const overlayColours = (page: Page) => page.locator('[role="toolbar"] [role="group"]').last().locator('button[style]');
+
 for (const locale of ['en', 'zh-CN'] as const) {
   test.describe(`selection tools in ${locale}`, () => {
     test.use({ viewport: { width: 1440, height: 1000 } });
@@ -75,15 +83,43 @@ for (const locale of ['en', 'zh-CN'] as const) {
 
       await useTool('wand');
       await page.mouse.click(...at([520, 420]));
-      await page.getByRole('group').nth(2).getByRole('button').nth(1).click(); // the second overlay colour
+      await openMore(page, locale);
+      await overlayColours(page).nth(1).click(); // the second overlay colour
+      await page.keyboard.press('Escape');
       await shot('wand-cyan');
 
-      await page.getByRole('button', { name: locale === 'en' ? 'Grow' : '扩展' }).click();
+      await openMore(page, locale);
+      await page.getByRole('button', { name: locale === 'en' ? 'Grow' : '扩大', exact: true }).click();
+      await shot('more-open');
       await useTool('brush');
       await page.mouse.move(...at([900, 600]));
       await shot('grown-brush');
       // Back to the default colour for the next run.
-      await page.getByRole('group').nth(2).getByRole('button').nth(0).click();
+      await openMore(page, locale);
+      await overlayColours(page).nth(0).click();
+    });
+  });
+
+  test.describe(`the studio at 1440×900, ${locale}`, () => {
+    test.use({ viewport: { width: 1440, height: 900 } });
+    test('fits the screen', async ({ page }) => {
+      const { studio } = await studioAt(page, locale);
+      await page.mouse.move(700, 500);
+      await page.screenshot({ path: shotPath(`studio-1440x900-${locale}.png`) });
+      const box = (await page.getByTestId('edit-submit').boundingBox())!;
+      expect(box.y + box.height).toBeLessThanOrEqual(900);
+      expect(await page.evaluate(() => document.documentElement.scrollHeight)).toBeLessThanOrEqual(900);
+      await page.getByTestId('history-open').click();
+      await expect(page.getByRole('dialog')).toBeVisible();
+      await page.screenshot({ path: shotPath(`studio-history-${locale}.png`) });
+      await page.keyboard.press('Escape');
+      // A result, with its steps under it.
+      await page.locator('input[name="edit-kind"][value="style"]').check({ force: true });
+      await page.getByTestId('edit-submit').click();
+      await expect(studio.result).toBeVisible({ timeout: 45_000 });
+      await page.getByTestId('before-after').getByRole('slider').fill('30');
+      await expect(page.getByTestId('version')).toHaveCount(2);
+      await page.screenshot({ path: shotPath(`studio-result-${locale}.png`), fullPage: true });
     });
   });
 

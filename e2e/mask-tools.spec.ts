@@ -22,8 +22,15 @@ async function openStudio(page: Page, image = png) {
   await studio.upload(image);
   await studio.chooseKind('local');
   // Hard edges, so every pixel is 0 or 255 and can be compared exactly.
-  await page.getByLabel('Feather').fill('0');
+  await (await more(page)).getByLabel('Feather').fill('0');
   return studio;
+}
+
+/** The toolbar's "More" panel (edges, invert, clear, the overlay, mask files), opened if it is shut. */
+async function more(page: Page) {
+  const button = page.getByRole('button', { name: 'More', exact: true });
+  if ((await button.getAttribute('aria-expanded')) !== 'true') await button.click();
+  return page.getByRole('group', { name: 'More', exact: true });
 }
 
 const tool = (page: Page, name: string) => page.getByRole('button', { name, exact: true }).click();
@@ -56,7 +63,7 @@ async function click(studio: EditStudio, point: [number, number]) {
 /** The exported mask's one channel, row by row. */
 async function exported(page: Page): Promise<Uint8Array> {
   const download = page.waitForEvent('download');
-  await page.getByRole('button', { name: 'Export mask' }).click();
+  await (await more(page)).getByRole('button', { name: 'Export mask' }).click();
   const file = await download;
   expect(file.suggestedFilename()).toBe(`mask-${W}x${H}.png`);
   const bytes = await readFile((await file.path())!);
@@ -86,8 +93,8 @@ test('rectangle, ellipse, subtract, grow and shrink write exactly their pixels; 
   expect(differences(await exported(page), holed)).toEqual([]);
 
   // Grow by 10: every pixel within 10 px of the selection joins (the hole narrows by 10 a side).
-  await page.getByLabel('Edge pixels').fill('10');
-  await page.getByRole('button', { name: 'Grow' }).click();
+  await (await more(page)).getByLabel('Edge pixels').fill('10');
+  await (await more(page)).getByRole('button', { name: 'Grow' }).click();
   const grown = await exported(page);
   expect([grown[140 * W + 90], grown[140 * W + 89], grown[140 * W + 309], grown[140 * W + 310]]).toEqual([255, 0, 255, 0]);
   expect([grown[70 * W + 200], grown[69 * W + 200], grown[125 * W + 159], grown[125 * W + 160], grown[125 * W + 189], grown[125 * W + 190]]).toEqual([
@@ -97,7 +104,7 @@ test('rectangle, ellipse, subtract, grow and shrink write exactly their pixels; 
   // Undo brings the edge back; Shrink moves it inward instead.
   await page.getByRole('button', { name: 'Undo' }).click();
   expect(differences(await exported(page), holed)).toEqual([]);
-  await page.getByRole('button', { name: 'Shrink' }).click();
+  await (await more(page)).getByRole('button', { name: 'Shrink' }).click();
   const shrunk = await exported(page);
   expect([shrunk[180 * W + 110], shrunk[180 * W + 109], shrunk[180 * W + 289], shrunk[180 * W + 290]]).toEqual([255, 0, 255, 0]);
   expect([shrunk[89 * W + 250], shrunk[90 * W + 250], shrunk[125 * W + 139], shrunk[125 * W + 140]]).toEqual([0, 255, 255, 0]);
@@ -144,8 +151,8 @@ test('the polygon lasso selects its polygon, the freehand lasso what it encircle
   expect(mask.filter((v) => v === 255).length).toBeGreaterThan(60_000);
 
   // Freehand: a loop around the disc (centre 461,192), subtracted with Alt from a full selection.
-  await page.getByRole('button', { name: 'Clear' }).click();
-  await page.getByRole('button', { name: 'Invert' }).click();
+  await (await more(page)).getByRole('button', { name: 'Clear' }).click();
+  await (await more(page)).getByRole('button', { name: 'Invert' }).click();
   await tool(page, 'Lasso');
   const at = await screenOf(studio);
   await page.keyboard.down('Alt');
@@ -198,7 +205,9 @@ test('the magic wand picks its colour region within tolerance, contiguous or acr
 
 test('masks import in both conventions and round-trip; another size is refused; the overlay colour is kept', async ({ page }) => {
   const studio = await openStudio(page);
-  const importer = page.getByLabel('Import mask');
+  const importer = {
+    setInputFiles: async (file: { name: string; mimeType: string; buffer: Buffer }) => (await more(page)).getByLabel('Import mask').setInputFiles(file),
+  };
 
   // Greyscale, white = edit, with a grey band: exported byte for byte.
   const grey = new Uint8Array(W * H);
@@ -228,13 +237,13 @@ test('masks import in both conventions and round-trip; another size is refused; 
   expect(differences(await exported(page), inRect(300, 100, 500, 300))).toEqual([]);
 
   // The overlay colour is the user's: still chosen after a reload.
-  await page.getByRole('button', { name: 'Cyan' }).click();
+  await (await more(page)).getByRole('button', { name: 'Cyan' }).click();
   await expect(page.getByRole('button', { name: 'Cyan' })).toHaveAttribute('aria-pressed', 'true');
   await page.waitForLoadState('networkidle');
   await page.reload();
   await studio.upload(png);
   await studio.chooseKind('local');
-  await expect(page.getByRole('button', { name: 'Cyan' })).toHaveAttribute('aria-pressed', 'true');
+  await expect((await more(page)).getByRole('button', { name: 'Cyan' })).toHaveAttribute('aria-pressed', 'true');
 });
 
 test('a pen’s pressure sets the brush size; two fingers pinch to zoom', async ({ page }) => {

@@ -7,13 +7,26 @@ import { Badge } from '../ui/badge';
 import { cn } from '../ui/cn';
 import { LocalTime } from '../local-time';
 
-/** The team's edits, newest first, filterable to the viewer's own; each opens back in the studio. */
-export async function EditHistory({ records, scope, activeId }: { records: EditRecord[]; scope: 'mine' | 'team'; activeId?: string }) {
+/**
+ * The team's edits, newest first, filterable to the viewer's own; each opens back in the studio.
+ * Under the empty studio, or (`inPanel`) in the studio's history panel, whose title names it.
+ */
+export async function EditHistory({
+  records,
+  scope,
+  activeId,
+  inPanel = false,
+}: {
+  records: EditRecord[];
+  scope: 'mine' | 'team';
+  activeId?: string;
+  inPanel?: boolean;
+}) {
   const { t, locale } = await getI18n();
   const h = t.edit.history;
   const tab = (value: 'mine' | 'team', label: string) => (
     <Link
-      href={`/edit?scope=${value}`}
+      href={`/edit?scope=${value}${activeId ? `&edit=${activeId}` : ''}`}
       aria-current={scope === value ? 'page' : undefined}
       className={cn(
         'rounded-control px-2.5 py-1 text-[13px] font-medium',
@@ -24,11 +37,17 @@ export async function EditHistory({ records, scope, activeId }: { records: EditR
     </Link>
   );
   return (
-    <section className="mt-10 grid gap-4" aria-labelledby="edit-history">
-      <div className="flex items-center justify-between gap-3">
-        <h2 id="edit-history" className="text-[15px] font-semibold tracking-tight text-ink">
-          {h.title}
-        </h2>
+    <section
+      className={cn('grid gap-4', !inPanel && 'mt-10')}
+      aria-labelledby={inPanel ? undefined : 'edit-history'}
+      aria-label={inPanel ? h.title : undefined}
+    >
+      <div className={cn('flex items-center gap-3', inPanel ? 'justify-end' : 'justify-between')}>
+        {!inPanel && (
+          <h2 id="edit-history" className="text-[15px] font-semibold tracking-tight text-ink">
+            {h.title}
+          </h2>
+        )}
         <nav className="flex gap-1 rounded-control bg-subtle p-1" aria-label={h.title}>
           {tab('mine', h.mine)}
           {tab('team', h.team)}

@@ -41,7 +41,7 @@ export function EditPanel({ session, dispatch, models, dims, raster, blocked, on
   );
   const chooseKind = (next: typeof kind) => dispatch({ type: 'chooseKind', kind: next });
   return (
-    <aside className="grid content-start gap-5 rounded-card bg-surface p-4 shadow-card">
+    <aside className="grid content-start gap-4 rounded-card bg-surface p-4 shadow-card">
       {extension && dims ? (
         <ExtendOptions image={dims} value={extension} onChange={(next) => dispatch({ type: 'reshape', extension: next })} />
       ) : (

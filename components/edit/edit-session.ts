@@ -40,6 +40,15 @@ export interface EditSession {
   run: RunState;
   /** After a run: the result (true), or the picture again to edit it once more. */
   showResult: boolean;
+  /** The result file's own size, read from the decoded image (an upscale or an outpainting differs from the picture's). */
+  resultSize: Measured | null;
+}
+
+/** An asset's pixel size as the browser decoded it. */
+export interface Measured {
+  assetId: string;
+  width: number;
+  height: number;
 }
 
 export type SessionAction =
@@ -70,7 +79,8 @@ export type SessionAction =
   | { type: 'cancel' }
   // What the canvas shows
   | { type: 'compare'; comparison: Comparison | null }
-  | { type: 'toggleResult' };
+  | { type: 'toggleResult' }
+  | { type: 'measureResult'; size: Measured };
 
 export function startSession({ models, initial }: { models: EditModel[]; initial: { assetId?: string; edit?: EditRecord } }): EditSession {
   const { edit } = initial;
@@ -90,6 +100,7 @@ export function startSession({ models, initial }: { models: EditModel[]; initial
     tools: { tool: 'brush', combine: 'add', size: 48, feather: 6, tolerance: 24, contiguous: true, edge: 8 },
     run: { status: 'idle' },
     showResult: true,
+    resultSize: null,
   };
 }
 
@@ -163,6 +174,8 @@ export function editSession(s: EditSession, action: SessionAction): EditSession 
       return { ...s, comparing: action.comparison };
     case 'toggleResult':
       return { ...s, showResult: !s.showResult };
+    case 'measureResult': // only the result still on hand is measured (a late decode of an older one is dropped)
+      return s.run.status === 'done' && s.run.outcome.resultAssetId === action.size.assetId ? { ...s, resultSize: action.size } : s;
   }
 }
 
@@ -175,6 +188,17 @@ export const maxBrush = (source: { width: number; height: number } | null) =>
 
 /** The result on show (not while the user looks at the picture again), or null. */
 export const shownResult = (s: EditSession) => (s.run.status === 'done' && s.showResult && s.source ? s.run.outcome : null);
+
+/**
+ * The size of the result on show, for the header: as decoded, else an outpainting's canvas (known
+ * before the image is), else null (not measured yet).
+ */
+export function shownResultSize(s: EditSession): { width: number; height: number } | null {
+  const result = shownResult(s);
+  if (!result) return null;
+  if (s.resultSize?.assetId === result.resultAssetId) return s.resultSize;
+  return result.canvas ? { width: result.canvas.width, height: result.canvas.height } : null;
+}
 
 /** The step the studio shows: the edit just made, or the one being continued from. */
 export const versionOf = (s: EditSession) => (s.run.status === 'done' ? s.run.outcome.generationId : s.parentId);

@@ -1,14 +1,15 @@
 'use client';
 
-import { useMemo, useState } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import type { EditModel } from '@/lib/edits/edit-models';
 import type { EditRecord } from '@/lib/edits/history';
 import type { MaskAction } from '@/lib/edits/mask-doc';
 import type { MaskOverlay } from '@/lib/edits/studio-prefs';
 import { useI18n } from '../i18n-provider';
+import { Dialog } from '../ui/dialog';
 import { EditPanel } from './edit-panel';
 import { editForm, blockedBy } from './edit-request';
-import { isMasking, maxBrush, shownResult, versionOf } from './edit-session';
+import { isMasking, maxBrush, shownResult, shownResultSize, versionOf } from './edit-session';
 import { Filmstrip } from './filmstrip';
 import { downloadMask, readMaskFile } from './mask-files';
 import { MaskHints, useTouchFirst } from './mask-hints';
@@ -35,11 +36,16 @@ export function EditStudio({
   models,
   initial,
   rememberOverlay,
+  history,
+  historyPanel,
 }: {
   models: EditModel[];
   initial: StudioInitial;
   /** Keeps the overlay's colour and opacity for this user (a server action). */
   rememberOverlay: (overlay: MaskOverlay) => Promise<unknown>;
+  /** The team's edits: under the studio while it is empty, else in a panel (titled by it). */
+  history: ReactNode;
+  historyPanel: ReactNode;
 }) {
   const { t } = useI18n();
   const { session, dispatch, openFile, continueFrom } = useEditSession(models, initial);
@@ -48,6 +54,7 @@ export function EditStudio({
   const [overlay, setOverlay] = useState<MaskOverlay>(initial.overlay);
   /** How the last imported mask was read, shown while its picture is. */
   const [maskNote, setMaskNote] = useState<{ text: string; of: unknown } | null>(null);
+  const [historyOpen, setHistoryOpen] = useState(false);
   const [touch, setTouchUsed] = useTouchFirst();
   const raster = useMaskRaster(mask.present, source?.width ?? 0, source?.height ?? 0);
   const dims = useMemo(() => (source ? { width: source.width, height: source.height } : null), [source]);
@@ -96,12 +103,14 @@ export function EditStudio({
         {source && (
           <SourceBar
             source={source}
+            result={shownResult(session) ? { size: shownResultSize(session) } : null}
             canExtend={!shownResult(session)}
             extending={Boolean(extension)}
             running={running}
             onExtend={() => dispatch({ type: 'extend', template: t.edit.extend.template })}
             onStopExtending={() => dispatch({ type: 'stopExtending' })}
             onFile={(file) => void openFile(file)}
+            onHistory={() => setHistoryOpen(true)}
           />
         )}
         {source && painting && (
@@ -125,6 +134,7 @@ export function EditStudio({
           overlay={overlay}
           onOp={(op) => changeMask({ type: 'apply', op })}
           onPointerKind={setTouchUsed}
+          onResultSize={(size) => dispatch({ type: 'measureResult', size })}
           onFile={(file) => void openFile(file)}
         />
         {source && inputError && (
@@ -144,7 +154,7 @@ export function EditStudio({
           </p>
         )}
         {source && version && <Filmstrip key={version} editId={version} onCompare={(comparison) => dispatch({ type: 'compare', comparison })} />}
-        {painting && <MaskHints touch={touch} />}
+        {painting && <MaskHints touch={touch} polygon={tools.tool === 'polygon'} />}
       </div>
       <EditPanel
         session={session}
@@ -157,6 +167,12 @@ export function EditStudio({
         onCancel={cancel}
         onContinue={() => void continueFrom()}
       />
+      {!source && !session.loading && <div className="lg:col-span-2">{history}</div>}
+      {source && (
+        <Dialog open={historyOpen} onClose={() => setHistoryOpen(false)} title={t.edit.history.title} closeLabel={t.common.close} className="max-w-5xl">
+          <div className="max-h-[70vh] overflow-y-auto">{historyPanel}</div>
+        </Dialog>
+      )}
     </div>
   );
 }

@@ -23,8 +23,10 @@ interface Version {
 interface Frame {
   key: string;
   assetId: string;
+  /** Its name: "Original", or the step's number and kind in the reader's language. */
   label: string;
-  title: string;
+  /** A step's prompt (shown cut to a line, whole on hover); none for the original. */
+  prompt: string | null;
   href: string;
 }
 
@@ -47,10 +49,18 @@ export function Filmstrip({ editId, onCompare }: { editId: string; onCompare: (c
 
   if (!versions || versions.length === 0) return null;
   const frames: Frame[] = [
-    { key: 'original', assetId: versions[0].originalAssetId, label: v.original, title: v.original, href: `/edit?asset=${versions[0].originalAssetId}` },
+    { key: 'original', assetId: versions[0].originalAssetId, label: v.original, prompt: null, href: `/edit?asset=${versions[0].originalAssetId}` },
     ...versions.flatMap((version, i) =>
       version.resultAssetId
-        ? [{ key: version.id, assetId: version.resultAssetId, label: format(v.step, { n: i + 1 }), title: version.prompt, href: `/edit?edit=${version.id}` }]
+        ? [
+            {
+              key: version.id,
+              assetId: version.resultAssetId,
+              label: format(v.step, { n: i + 1, kind: t.edit.kinds[version.kind].name }),
+              prompt: version.prompt,
+              href: `/edit?edit=${version.id}`,
+            },
+          ]
         : [],
     ),
   ];
@@ -88,10 +98,15 @@ export function Filmstrip({ editId, onCompare }: { editId: string; onCompare: (c
           const current = frame.key === editId;
           const ticked = picked.includes(frame.key);
           return (
-            <li key={frame.key} className="grid w-24 shrink-0 gap-1" data-testid="version" data-current={current || undefined}>
+            <li
+              key={frame.key}
+              className="grid w-28 shrink-0 grid-cols-[minmax(0,1fr)] gap-1"
+              data-testid="version"
+              data-current={current || undefined}
+              title={frame.prompt ? `${frame.label}\n${frame.prompt}` : frame.label}
+            >
               <Link
                 href={frame.href}
-                title={frame.title}
                 aria-current={current ? 'step' : undefined}
                 className={cn(
                   'relative block aspect-square overflow-hidden rounded-control bg-subtle checkerboard ring-offset-2 ring-offset-canvas',
@@ -101,8 +116,10 @@ export function Filmstrip({ editId, onCompare }: { editId: string; onCompare: (c
                 {/* eslint-disable-next-line @next/next/no-img-element -- the stored preview, behind auth */}
                 <img src={previewUrl(frame.assetId)} alt={frame.label} loading="lazy" className="absolute inset-0 h-full w-full object-cover" />
               </Link>
-              <span className="flex items-center justify-between gap-1 text-[11px] text-ink-muted">
-                <span className="truncate">{frame.label}</span>
+              <span className="flex min-w-0 items-center justify-between gap-1 text-[11px] text-ink-muted">
+                <span className="truncate font-medium text-ink" data-testid="version-label">
+                  {frame.label}
+                </span>
                 <label className={cn('flex cursor-pointer items-center gap-0.5', ticked && 'text-accent')} title={v.compare}>
                   <input
                     type="checkbox"
@@ -114,6 +131,11 @@ export function Filmstrip({ editId, onCompare }: { editId: string; onCompare: (c
                   <Columns2 className="size-3" aria-hidden />
                 </label>
               </span>
+              {frame.prompt && (
+                <span className="-mt-1 truncate text-[11px] text-ink-subtle" data-testid="version-prompt">
+                  {frame.prompt}
+                </span>
+              )}
             </li>
           );
         })}

@@ -15,7 +15,7 @@ const ICONS: Record<EditKind, ReactNode> = {
   add: <Plus />,
 };
 
-/** The six kinds of edit as radio cards, each with its one-line description. */
+/** The six kinds of edit as radio cards, each named; the chosen one's description under them (every one's on hover). */
 export function KindPicker({ value, onChange, disabled }: { value: EditKind; onChange: (kind: EditKind) => void; disabled?: boolean }) {
   const { t } = useI18n();
   return (
@@ -28,8 +28,9 @@ export function KindPicker({ value, onChange, disabled }: { value: EditKind; onC
           return (
             <label
               key={kind}
+              title={text.hint}
               className={cn(
-                'flex cursor-pointer flex-col gap-1 rounded-control border p-2.5 transition-colors has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-accent',
+                'flex cursor-pointer flex-col gap-1 rounded-control border px-2.5 py-2 transition-colors has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-accent',
                 active ? 'border-accent bg-accent-soft' : 'border-line bg-surface hover:bg-subtle',
               )}
             >
@@ -46,11 +47,13 @@ export function KindPicker({ value, onChange, disabled }: { value: EditKind; onC
                   <span className="shrink-0 rounded-full bg-subtle px-1.5 text-[10px] leading-4 font-normal text-ink-muted">{t.edit.kinds.maskBadge}</span>
                 )}
               </span>
-              <span className="text-[11.5px] leading-snug text-ink-muted">{text.hint}</span>
             </label>
           );
         })}
       </div>
+      <p className="text-[12px] leading-snug text-ink-muted" data-testid="kind-hint">
+        {t.edit.kinds[value].hint}
+      </p>
     </fieldset>
   );
 }

@@ -19,12 +19,13 @@ export function useTouchFirst() {
   return [touchUsed ?? coarsePointer, setTouchUsed] as const;
 }
 
-/** Keyboard hints for a mouse, gestures for a finger or a pen. */
-export function MaskHints({ touch }: { touch: boolean }) {
+/** Keyboard hints for a mouse, gestures for a finger or a pen; how to draw a polygon while that tool is on. */
+export function MaskHints({ touch, polygon }: { touch: boolean; polygon: boolean }) {
   const { t } = useI18n();
+  const m = t.edit.mask;
   return (
-    <p className="text-xs text-ink-subtle" data-testid="mask-hints">
-      {touch ? t.edit.mask.touchHints : t.edit.mask.shortcuts}
+    <p className="text-xs lg:truncate text-ink-subtle" data-testid="mask-hints" title={polygon ? m.polygonHint : undefined}>
+      {polygon ? m.polygonHint : touch ? m.touchHints : m.shortcuts}
     </p>
   );
 }

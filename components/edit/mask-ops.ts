@@ -33,6 +33,17 @@ export const compositeFor = (combine: Combine) => (combine === 'subtract' ? 'des
 /** A key pressed in a field types there: the canvas's shortcuts leave it alone. */
 export const isTyping = (e: KeyboardEvent) => e.target instanceof HTMLElement && e.target.closest('input, textarea, select, [contenteditable]');
 
+/** Inputs that take no typed text: a key pressed on one of them is no one's text. */
+const NOT_TEXT = ['radio', 'checkbox', 'range', 'button', 'submit', 'reset', 'file', 'color', 'image'];
+
+/** The key goes into a text field (a prompt, a number): shortcuts leave it alone; on any other control they act. */
+export function isTypingText(e: KeyboardEvent): boolean {
+  const target = e.target instanceof HTMLElement ? e.target : null;
+  if (!target) return false;
+  if (target instanceof HTMLInputElement) return !NOT_TEXT.includes(target.type);
+  return Boolean(target.closest('textarea, [contenteditable]:not([contenteditable="false"])'));
+}
+
 /** What a finished drag makes: shapes snap to whole pixels, so a rectangle is exactly the pixels it was dragged over. */
 export function operationOf(d: Drag, radius: number): MaskOp | null {
   if (d.tool === 'rect' || d.tool === 'ellipse') {

@@ -6,6 +6,7 @@ import {
   Download,
   FlipHorizontal2,
   Lasso,
+  Link2,
   Pentagon,
   Redo2,
   Square,
@@ -25,7 +26,7 @@ import { useI18n } from '../i18n-provider';
 import { Button } from '../ui/button';
 import type { MaskTool } from './mask-ops';
 import { OverlayLook, type Overlay } from './overlay-look';
-import { Choice, PixelSlider } from './toolbar-controls';
+import { Choice, MoreTools, PixelSlider } from './toolbar-controls';
 
 export type { Overlay };
 
@@ -65,58 +66,63 @@ const TOOL_ICONS: Record<MaskTool, React.ReactNode> = {
 };
 const COMBINE_ICONS: Record<Combine, React.ReactNode> = { add: <SquarePlus />, subtract: <SquareMinus />, replace: <SquareSquare /> };
 
-/** The mask's tools above the canvas: what selects (and how), then what changes the mask, how it looks and its files. */
+/**
+ * The mask's tools above the canvas, in one row: what selects (and how, and its size), undo and
+ * redo; the rest (edges, invert, clear, the overlay's look, mask files) under "More".
+ */
 export function MaskToolbar(props: Props) {
   const { tools, overlay, maxSize, onChange, onOverlay, onMask, canUndo, canRedo } = props;
   const { t } = useI18n();
   const m = t.edit.mask;
   const set = (patch: Partial<MaskTools>) => onChange({ ...tools, ...patch });
   return (
-    <div role="toolbar" aria-label={m.tools} className="grid gap-2 rounded-card bg-surface px-3 py-2 shadow-card">
+    <div role="toolbar" aria-label={m.tools} className="flex flex-wrap items-center gap-x-2 gap-y-2 rounded-card bg-surface px-2 py-1.5 shadow-card">
       <SelectionTools tools={tools} maxSize={maxSize} set={set} />
-      <div className="flex flex-wrap items-center gap-x-3 gap-y-2">
-        <PixelSlider label={m.feather} min={0} max={64} value={tools.feather} onChange={(feather) => set({ feather })} className="w-20" />
-        <div className="flex items-center gap-1">
-          <label className="flex items-center gap-1 text-xs text-ink-muted">
-            <span className="sr-only">{m.edgePixels}</span>
-            <input
-              type="number"
-              min={1}
-              max={256}
-              value={tools.edge}
-              aria-label={m.edgePixels}
-              onChange={(e) => set({ edge: Math.max(1, Math.min(256, Math.round(Number(e.target.value) || 1))) })}
-              className="h-8 w-14 rounded-control border border-line bg-surface px-1.5 text-right text-xs tabular-nums"
-            />
-            px
-          </label>
-          <Button variant="ghost" size="sm" onClick={() => onMask({ type: 'apply', op: { type: 'grow', pixels: tools.edge } })} title={m.grow}>
-            <Expand />
-            {m.grow}
-          </Button>
-          <Button variant="ghost" size="sm" onClick={() => onMask({ type: 'apply', op: { type: 'grow', pixels: -tools.edge } })} title={m.shrink}>
-            <Shrink />
-            {m.shrink}
-          </Button>
-        </div>
-        <div className="flex items-center gap-1">
-          <Button variant="ghost" size="sm" onClick={() => onMask({ type: 'apply', op: { type: 'invert' } })}>
-            <FlipHorizontal2 />
-            {m.invert}
-          </Button>
-          <Button variant="ghost" size="sm" onClick={() => onMask({ type: 'clear' })}>
-            <Trash2 />
-            {m.clear}
-          </Button>
-          <Button variant="ghost" size="sm" onClick={() => onMask({ type: 'undo' })} disabled={!canUndo} aria-label={m.undo} title={m.undo}>
-            <Undo2 />
-          </Button>
-          <Button variant="ghost" size="sm" onClick={() => onMask({ type: 'redo' })} disabled={!canRedo} aria-label={m.redo} title={m.redo}>
-            <Redo2 />
-          </Button>
-        </div>
-        <OverlayLook overlay={overlay} onOverlay={onOverlay} />
-        <MaskFiles onImport={props.onImport} onExport={props.onExport} />
+      <div className="ml-auto flex items-center gap-0.5">
+        <Button variant="ghost" size="sm" className="px-2!" onClick={() => onMask({ type: 'undo' })} disabled={!canUndo} aria-label={m.undo} title={m.undo}>
+          <Undo2 />
+        </Button>
+        <Button variant="ghost" size="sm" className="px-2!" onClick={() => onMask({ type: 'redo' })} disabled={!canRedo} aria-label={m.redo} title={m.redo}>
+          <Redo2 />
+        </Button>
+        <MoreTools label={m.more}>
+          <PixelSlider label={m.feather} min={0} max={64} value={tools.feather} onChange={(feather) => set({ feather })} className="w-28" />
+          <div className="flex items-center gap-1">
+            <label className="flex items-center gap-1 text-xs text-ink-muted">
+              <span className="sr-only">{m.edgePixels}</span>
+              <input
+                type="number"
+                min={1}
+                max={256}
+                value={tools.edge}
+                aria-label={m.edgePixels}
+                onChange={(e) => set({ edge: Math.max(1, Math.min(256, Math.round(Number(e.target.value) || 1))) })}
+                className="h-8 w-14 rounded-control border border-line bg-surface px-1.5 text-right text-xs tabular-nums"
+              />
+              px
+            </label>
+            <Button variant="ghost" size="sm" onClick={() => onMask({ type: 'apply', op: { type: 'grow', pixels: tools.edge } })} title={m.grow}>
+              <Expand />
+              {m.grow}
+            </Button>
+            <Button variant="ghost" size="sm" onClick={() => onMask({ type: 'apply', op: { type: 'grow', pixels: -tools.edge } })} title={m.shrink}>
+              <Shrink />
+              {m.shrink}
+            </Button>
+          </div>
+          <div className="flex items-center gap-1">
+            <Button variant="ghost" size="sm" onClick={() => onMask({ type: 'apply', op: { type: 'invert' } })}>
+              <FlipHorizontal2 />
+              {m.invert}
+            </Button>
+            <Button variant="ghost" size="sm" onClick={() => onMask({ type: 'clear' })}>
+              <Trash2 />
+              {m.clear}
+            </Button>
+          </div>
+          <OverlayLook overlay={overlay} onOverlay={onOverlay} />
+          <MaskFiles onImport={props.onImport} onExport={props.onExport} />
+        </MoreTools>
       </div>
     </div>
   );
@@ -127,7 +133,7 @@ function SelectionTools({ tools, maxSize, set }: { tools: MaskTools; maxSize: nu
   const { t } = useI18n();
   const m = t.edit.mask;
   return (
-    <div className="flex flex-wrap items-center gap-x-3 gap-y-2">
+    <div className="flex flex-wrap items-center gap-x-2 gap-y-2">
       <div className="flex items-center gap-0.5" role="group" aria-label={m.tools}>
         {(Object.keys(TOOL_ICONS) as MaskTool[]).map((tool) => (
           <Choice key={tool} chosen={tools.tool === tool} label={m[tool]} onChoose={() => set({ tool })}>
@@ -139,21 +145,27 @@ function SelectionTools({ tools, maxSize, set }: { tools: MaskTools; maxSize: nu
         {(['add', 'subtract', 'replace'] as const).map((combine) => (
           <Choice key={combine} chosen={tools.combine === combine} label={m[combine]} onChoose={() => set({ combine })}>
             {COMBINE_ICONS[combine]}
-            <span className="hidden md:inline">{m[combine]}</span>
           </Choice>
         ))}
       </div>
-      {tools.tool === 'brush' && <PixelSlider label={m.size} min={2} max={maxSize} value={tools.size} onChange={(size) => set({ size })} className="w-24" />}
+      {tools.tool === 'brush' && <PixelSlider label={m.size} min={2} max={maxSize} value={tools.size} onChange={(size) => set({ size })} className="w-16" />}
       {tools.tool === 'wand' && (
         <>
-          <PixelSlider label={m.tolerance} min={0} max={128} value={tools.tolerance} unit="" onChange={(tolerance) => set({ tolerance })} className="w-24" />
-          <label className="flex items-center gap-1.5 text-xs text-ink-muted">
-            <input type="checkbox" checked={tools.contiguous} onChange={(e) => set({ contiguous: e.target.checked })} className="accent-[var(--accent)]" />
-            {m.contiguous}
+          <PixelSlider label={m.tolerance} min={0} max={128} value={tools.tolerance} unit="" onChange={(tolerance) => set({ tolerance })} className="w-16" />
+          <label className="flex items-center gap-1.5 text-xs text-ink-muted" title={m.contiguous}>
+            <input
+              type="checkbox"
+              checked={tools.contiguous}
+              onChange={(e) => set({ contiguous: e.target.checked })}
+              aria-label={m.contiguous}
+              className="accent-[var(--accent)]"
+            />
+            {/* Named in full where the row has room; an icon where it has not. */}
+            <Link2 className="size-3.5 2xl:hidden" aria-hidden />
+            <span className="hidden 2xl:inline">{m.contiguous}</span>
           </label>
         </>
       )}
-      {tools.tool === 'polygon' && <p className="text-xs text-ink-subtle">{m.polygonHint}</p>}
     </div>
   );
 }

@@ -6,7 +6,7 @@ import type { MaskOverlay } from '@/lib/edits/studio-prefs';
 import { useI18n } from '../i18n-provider';
 import { Spinner } from '../ui/spinner';
 import { BeforeAfter } from './before-after';
-import { shownResult, type EditSession } from './edit-session';
+import { shownResult, type EditSession, type Measured } from './edit-session';
 import { ExtendPreview } from './extend-preview';
 import { imageFileOf } from './load-image';
 import { SourceDrop } from './source-drop';
@@ -36,6 +36,8 @@ interface Props {
   overlay: MaskOverlay;
   onOp: (op: MaskOp) => void;
   onPointerKind: (touch: boolean) => void;
+  /** The shown result's size, once its image is decoded. */
+  onResultSize: (size: Measured) => void;
   /** A picture picked in the empty frame or dropped on it. */
   onFile: (file: File | null) => void;
 }
@@ -45,7 +47,7 @@ interface Props {
  * one, two versions compared, the result beside the original, an outpainting's new canvas, or the
  * picture with its mask to paint.
  */
-export function StudioCanvas({ session, raster, masking, overlay, onOp, onPointerKind, onFile }: Props) {
+export function StudioCanvas({ session, raster, masking, overlay, onOp, onPointerKind, onResultSize, onFile }: Props) {
   const { t } = useI18n();
   const { source, comparing, extension, tools } = session;
   const result = shownResult(session);
@@ -56,7 +58,13 @@ export function StudioCanvas({ session, raster, masking, overlay, onOp, onPointe
   ) : comparing ? (
     <BeforeAfter key={comparing.label} before={`/api/assets/${comparing.before}`} after={`/api/assets/${comparing.after}`} />
   ) : result ? (
-    <BeforeAfter before={source.url} after={`/api/assets/${result.resultAssetId}`} canvas={result.canvas} original={source} />
+    <BeforeAfter
+      before={source.url}
+      after={`/api/assets/${result.resultAssetId}`}
+      canvas={result.canvas}
+      original={source}
+      onAfterSize={(size) => onResultSize({ assetId: result.resultAssetId, ...size })}
+    />
   ) : extension ? (
     <ExtendPreview src={source.url} image={source} extension={extension} />
   ) : (
@@ -80,7 +88,7 @@ export function StudioCanvas({ session, raster, masking, overlay, onOp, onPointe
   );
   return (
     <div
-      className="relative h-[min(66vh,620px)] min-h-80 overflow-hidden rounded-card bg-subtle shadow-card"
+      className="relative h-[min(66vh,620px)] min-h-80 overflow-hidden rounded-card bg-subtle shadow-card lg:h-[calc(100dvh-20.5rem)]"
       style={CHECKER}
       onDragOver={(e) => e.preventDefault()}
       onDrop={(e) => {

@@ -1,6 +1,8 @@
 'use client';
 
-import { Button } from '../ui/button';
+import { SlidersHorizontal } from 'lucide-react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { Button, buttonClass } from '../ui/button';
 import { cn } from '../ui/cn';
 
 /** One of a row of choices (a tool, a mode): pressed when chosen, named for screen readers and on hover. */
@@ -13,7 +15,7 @@ export function Choice({ chosen, label, onChoose, children }: { chosen: boolean;
       aria-label={label}
       title={label}
       onClick={onChoose}
-      className={cn(chosen && 'text-ink')}
+      className={cn('px-2!', chosen && 'text-ink')}
     >
       {children}
     </Button>
@@ -49,10 +51,58 @@ export function PixelSlider({
         onChange={(e) => onChange(Number(e.target.value))}
         className={cn('accent-[var(--accent)]', className)}
       />
-      <span className="w-10 tabular-nums">
+      <span className="w-9 tabular-nums">
         {value}
         {unit}
       </span>
     </label>
+  );
+}
+
+/**
+ * The toolbar's less used controls in a panel under a button: it stays open while they are used,
+ * and closes on Escape, a press elsewhere (the canvas too) or the button again.
+ */
+export function MoreTools({ label, children }: { label: string; children: ReactNode }) {
+  const [open, setOpen] = useState(false);
+  const root = useRef<HTMLDivElement>(null);
+  const button = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (!open) return;
+    const onPointer = (event: PointerEvent) => root.current?.contains(event.target as Node) || setOpen(false);
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      setOpen(false);
+      button.current?.focus();
+    };
+    document.addEventListener('pointerdown', onPointer);
+    document.addEventListener('keydown', onKey);
+    return () => {
+      document.removeEventListener('pointerdown', onPointer);
+      document.removeEventListener('keydown', onKey);
+    };
+  }, [open]);
+  return (
+    <div ref={root} className="relative">
+      <button
+        ref={button}
+        type="button"
+        aria-expanded={open}
+        onClick={() => setOpen((o) => !o)}
+        className={buttonClass(open ? 'secondary' : 'ghost', 'sm', 'px-2!')}
+      >
+        <SlidersHorizontal />
+        {label}
+      </button>
+      {open && (
+        <div
+          role="group"
+          aria-label={label}
+          className="absolute top-full right-0 z-30 mt-2 grid w-max max-w-[calc(100vw-2rem)] animate-pop-in justify-items-start gap-2 rounded-card bg-surface p-3 shadow-pop"
+        >
+          {children}
+        </div>
+      )}
+    </div>
   );
 }

@@ -1,6 +1,7 @@
 'use client';
 
 import { useEffect, useRef } from 'react';
+import { isTypingText } from './mask-ops';
 
 interface Keys {
   enabled: boolean;
@@ -9,7 +10,10 @@ interface Keys {
   brush: (direction: 1 | -1) => void;
 }
 
-/** Mask shortcuts: Ctrl/⌘+Z undo, Shift+Ctrl/⌘+Z (or Ctrl+Y) redo, [ and ] brush size. Not while typing. */
+/**
+ * Mask shortcuts: Ctrl/⌘+Z undo, Shift+Ctrl/⌘+Z (or Ctrl+Y) redo, [ and ] brush size, whichever
+ * control has focus (a kind's radio just chosen, a slider, a button), but not while typing text.
+ */
 export function useStudioKeys(keys: Keys) {
   const latest = useRef(keys);
   useEffect(() => {
@@ -19,7 +23,7 @@ export function useStudioKeys(keys: Keys) {
     const down = (e: KeyboardEvent) => {
       const k = latest.current;
       if (!k.enabled) return;
-      if (e.target instanceof HTMLElement && e.target.closest('input:not([type=range]), textarea, select, [contenteditable]')) return;
+      if (isTypingText(e)) return;
       const mod = e.ctrlKey || e.metaKey;
       const key = e.key.toLowerCase();
       if (mod && key === 'z') {

@@ -1,6 +1,15 @@
 // The studio's session reducer (components/edit/edit-session.ts): its transitions, without a browser.
 import { describe, expect, it } from 'vitest';
-import { editSession, isMasking, shownResult, startSession, versionOf, type EditSession, type SessionAction } from '@/components/edit/edit-session';
+import {
+  editSession,
+  isMasking,
+  shownResult,
+  shownResultSize,
+  startSession,
+  versionOf,
+  type EditSession,
+  type SessionAction,
+} from '@/components/edit/edit-session';
 import type { Source } from '@/components/edit/load-image';
 import type { EditRecord } from '@/lib/edits/history';
 import { PROMPT_TEMPLATES } from '@/lib/edits/kinds';
@@ -116,6 +125,29 @@ describe('the edit session', () => {
     expect(s.run).toMatchObject({ status: 'done', outcome: { generationId: 'g7', resultAssetId: 'r', cost: { amount: '0', currency: 'CNY' } } });
     const failed = { ...edit, resultAssetId: null, status: 'failed', errorMessage: 'refused' };
     expect(play(start, { type: 'arrive', source: asset('o'), edit: failed }).run).toEqual({ status: 'error', message: 'refused' });
+  });
+
+  it("the header's size is the result's own, as decoded: an upscale's, an outpainting's canvas before it is decoded", () => {
+    const ran = play(
+      fresh(),
+      { type: 'chooseKind', kind: 'upscale' },
+      { type: 'open', source: upload(1600, 1067) },
+      { type: 'run', requestId: 'a', startedAt: 1 },
+    );
+    let s = play(ran, { type: 'result', requestId: 'a', outcome: outcome('g1') });
+    expect(shownResultSize(s)).toBeNull(); // not decoded yet: no size rather than the picture's
+    // A late decode of another image changes nothing; the result's own sets the size.
+    s = play(s, { type: 'measureResult', size: { assetId: 'result-of-g0', width: 10, height: 10 } });
+    expect(shownResultSize(s)).toBeNull();
+    s = play(s, { type: 'measureResult', size: { assetId: 'result-of-g1', width: 3200, height: 2134 } });
+    expect(shownResultSize(s)).toEqual({ assetId: 'result-of-g1', width: 3200, height: 2134 });
+    // Back on the picture, no result size is shown; the result again, it is.
+    expect(shownResultSize(play(s, { type: 'toggleResult' }))).toBeNull();
+    expect(shownResultSize(play(s, { type: 'toggleResult' }, { type: 'toggleResult' }))).toMatchObject({ width: 3200, height: 2134 });
+    // An outpainting's result has the canvas's size before its image is decoded.
+    const canvas = { width: 1600, height: 1600, left: 0, top: 266 };
+    const extended = play(ran, { type: 'result', requestId: 'a', outcome: { ...outcome('g2'), canvas } });
+    expect(shownResultSize(extended)).toEqual({ width: 1600, height: 1600 });
   });
 
   it('an imported mask replaces the mask in one undo step and clears a complaint; the brush steps within its bounds', () => {

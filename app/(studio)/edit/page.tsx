@@ -39,8 +39,15 @@ export default async function EditPage({ searchParams }: { searchParams: SearchP
   return (
     <>
       <PageHeader title={t.edit.title} description={t.edit.description} />
-      <EditStudio key={key} models={models} initial={initial} rememberOverlay={rememberMaskOverlay} />
-      <EditHistory records={history} scope={query.scope} activeId={edit?.id} />
+      {/* The history lies under the empty studio; with a picture in, the studio fits the screen and the history opens as a panel. */}
+      <EditStudio
+        key={key}
+        models={models}
+        initial={initial}
+        rememberOverlay={rememberMaskOverlay}
+        history={<EditHistory records={history} scope={query.scope} activeId={edit?.id} />}
+        historyPanel={<EditHistory records={history} scope={query.scope} activeId={edit?.id} inPanel />}
+      />
     </>
   );
 }

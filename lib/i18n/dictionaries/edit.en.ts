@@ -56,7 +56,7 @@ export const editEn = {
   versions: {
     title: 'Versions',
     original: 'Original',
-    step: 'Step {n}',
+    step: '{n}. {kind}',
     compare: 'Compare',
     hint: 'Open a version to continue from it (a branch), or tick two to compare them.',
     comparing: '{a} against {b}',
@@ -101,6 +101,7 @@ export const editEn = {
     polygonHint: 'Click to add points; click the first point, double-click or press Enter to close; Esc cancels.',
     feather: 'Feather',
     invert: 'Invert',
+    more: 'More',
     clear: 'Clear',
     undo: 'Undo',
     redo: 'Redo',
