@@ -109,7 +109,12 @@ export function CompareViewer({ items, start, labels, onClose }: { items: Viewer
     />
   );
   const tag = (text: string, side = 'left-2') => (
-    <span className={`pointer-events-none absolute top-2 ${side} max-w-[45%] truncate rounded bg-black/60 px-1.5 py-0.5 text-[11px] font-medium`}>{text}</span>
+    // Wrapped, not cut: a phone's narrow pane still names the whole image.
+    <span
+      className={`pointer-events-none absolute top-2 ${side} ${layout === 'swipe' ? 'max-w-[45%]' : 'max-w-[calc(100%-1rem)]'} rounded bg-black/60 px-1.5 py-0.5 text-[11px] font-medium break-words`}
+    >
+      {text}
+    </span>
   );
   const where =
     layout === 'side'

@@ -56,9 +56,10 @@ export function ViewerToolbar({
     ['swipe', labels.swipe, SplitSquareHorizontal],
   ];
   return (
-    <div className="flex min-w-0 items-center gap-2 px-3 py-2 text-[13px]">
+    // On a phone the position has a line of its own above the tools, whole.
+    <div className="flex min-w-0 flex-wrap items-center gap-x-2 gap-y-1 px-3 py-2 text-[13px]">
       <h2 className="sr-only">{labels.title}</h2>
-      <p data-testid="viewer-position" aria-live="polite" className="min-w-0 truncate font-medium">
+      <p data-testid="viewer-position" aria-live="polite" className="min-w-0 basis-full font-medium break-words sm:basis-auto">
         {where}
       </p>
       <span className="hidden min-w-0 truncate text-white/55 xl:inline">{labels.keys}</span>

@@ -85,7 +85,7 @@ export function BudgetsForm({ status, canEdit, timeZones, save }: BudgetsFormPro
       <Card>
         <CardHeader title={canEdit ? b.members : b.yours} description={canEdit ? b.membersHint : undefined} className="pb-4" />
         <div className="overflow-x-auto">
-          <table className="w-full min-w-[34rem] text-left text-[13px]">
+          <table className="w-full text-left text-[13px] sm:min-w-[34rem]">
             <TableHead columns={[b.member, b.spent, b.limit]} className="border-y" />
             <tbody className="divide-y divide-line">
               {status.members.map((m) => {

@@ -25,12 +25,15 @@ export function CollectPicker({
   collections,
   collect,
   onDone,
+  stacked = false,
 }: {
   selection: Selection;
   disabled?: boolean;
   collections: CollectionSummary[];
   collect: Collect;
   onDone?: () => void;
+  /** The choice on a line of its own, the whole width (a narrow column): a collection's name is not cut off beside the button. */
+  stacked?: boolean;
 }) {
   const { t } = useI18n();
   const c = t.library.collections;
@@ -40,8 +43,10 @@ export function CollectPicker({
   if (collections.length === 0) return null;
   const name = collections.find((x) => x.id === chosen)?.name ?? '';
   return (
-    <span className="flex items-center gap-1.5">
+    <span className={stacked ? 'grid justify-items-start gap-2' : 'flex items-center gap-1.5'}>
       <Select
+        className={stacked ? 'w-full' : undefined}
+        title={name}
         aria-label={c.choose}
         value={chosen}
         onChange={(e) => setChosen(e.target.value)}

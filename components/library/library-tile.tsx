@@ -30,6 +30,7 @@ export function LibraryTile({
   const l = t.library;
   const Icon = KIND_ICONS[item.kind];
   const kind = l.kinds[item.kind];
+  const by = item.apiKey ? format(l.viaKey, { name: item.author, key: item.apiKey }) : item.author;
   return (
     <Link
       href={href}
@@ -108,8 +109,8 @@ export function LibraryTile({
         <p className="truncate text-[13px] text-ink" title={item.prompt}>
           {item.prompt}
         </p>
-        <p className="truncate text-xs text-ink-subtle">
-          {item.model} · {item.apiKey ? format(l.viaKey, { name: item.author, key: item.apiKey }) : item.author}
+        <p className="truncate text-xs text-ink-subtle" title={`${item.model} · ${by}`}>
+          {item.model} · {by}
         </p>
       </div>
     </Link>

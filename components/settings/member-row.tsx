@@ -59,7 +59,8 @@ export function MemberRow({ member, viewer, teamName, changeRole, removeMember }
 
   return (
     <tr className="align-middle">
-      <td className="px-5 py-3 sm:px-6">
+      {/* w-full max-w-0: the name takes the room left and is cut short in it, never widening the table past a phone. */}
+      <td className="w-full max-w-0 px-5 py-3 sm:px-6">
         <div className="flex min-w-0 items-center gap-3">
           <Avatar id={member.userId} name={member.name} shape="round" />
           <div className="grid min-w-0 leading-tight">

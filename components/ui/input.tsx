@@ -34,7 +34,8 @@ export function Select({
 /** A labelled control with its hint or error below, wired up for screen readers. */
 export function Field({ id, label, hint, error, children }: { id: string; label: ReactNode; hint?: ReactNode; error?: string; children: ReactNode }) {
   return (
-    <div className="grid gap-1.5">
+    // content-start: beside a taller field in a grid row, the label and control stay at the top.
+    <div className="grid content-start gap-1.5">
       <label htmlFor={id} className="text-[13px] font-medium text-ink">
         {label}
       </label>

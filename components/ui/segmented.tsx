@@ -26,7 +26,7 @@ export function Segmented<V extends string>({
   const name = useId();
   const noted = options.find((o) => o.note);
   return (
-    <fieldset className="grid min-w-0 gap-1.5">
+    <fieldset className="grid min-w-0 content-start gap-1.5">
       <legend className="mb-1.5 text-[13px] font-medium text-ink">{label}</legend>
       <div className="flex min-h-9 rounded-control border border-line-strong bg-surface p-0.5 shadow-xs">
         {options.map((option) => (
@@ -48,7 +48,7 @@ export function Segmented<V extends string>({
             />
             {option.icon}
             {option.label}
-            {option.note && <span aria-hidden className="absolute -top-1 -right-1 size-2 rounded-full bg-warning" />}
+            {option.note && <span aria-hidden className="absolute top-1 right-1 size-1.5 rounded-full bg-warning" />}
           </label>
         ))}
       </div>

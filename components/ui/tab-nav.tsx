@@ -18,11 +18,11 @@ const TAB: IconLinkLook = {
   icon: 'size-4',
 };
 
-/** Tabs that are links (one page each), underlined where the current path is. */
+/** Tabs that are links (one page each), underlined where the current path is; on a narrow screen they wrap, none cut off. */
 export function TabNav({ label, tabs, className }: { label: string; tabs: Tab[]; className?: string }) {
   const pathname = usePathname();
   return (
-    <nav aria-label={label} className={cn('flex gap-1 overflow-x-auto border-b border-line', className)}>
+    <nav aria-label={label} className={cn('flex flex-wrap gap-x-1 border-b border-line', className)}>
       {tabs.map(({ href, label: text, icon }) => (
         <IconLink key={href} href={href} icon={icon} current={pathname === href} look={TAB}>
           {text}

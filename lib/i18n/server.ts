@@ -14,3 +14,11 @@ export async function getI18n(): Promise<{ locale: Locale; t: Dictionary }> {
   const locale = await getLocale();
   return { locale, t: dictionaryFor(locale) };
 }
+
+/** Models as the reader should see them: our description in their language for a model we know, else the service's own. */
+export function describeModels<M extends { id: string; description?: string }>(t: Dictionary, models: M[]): M[] {
+  return models.map((model) => {
+    const ours = Object.hasOwn(t.modelDescriptions, model.id) ? t.modelDescriptions[model.id] : undefined;
+    return ours ? { ...model, description: ours } : model;
+  });
+}

@@ -21,6 +21,8 @@ export const en = {
   library: libraryEn,
   app: { name: 'Atelier', tagline: 'AI image editing, model comparison and video, for teams' },
   locales: { zhCN: '简体中文', en: 'English' },
+  /** Our own words for the models we know, by id; none here: an English reader sees the service's own text. */
+  modelDescriptions: {} as Record<string, string>,
   nav: {
     edit: 'Edit',
     compare: 'Compare',

@@ -21,6 +21,17 @@ export const zhCN: Dictionary = {
   library: libraryZhCN,
   app: { name: 'Atelier', tagline: '面向团队的 AI 图像编辑、多模型对比与视频生成工作室' },
   locales: { zhCN: '简体中文', en: 'English' },
+  modelDescriptions: {
+    'atelier-vista': '柔和的摄影光线与渐变',
+    'atelier-aquarelle': '纸上水彩',
+    'atelier-mosaic': '低多边形块面',
+    'atelier-pixel': '有限色板的像素画',
+    'atelier-ink': '宣纸上的水墨',
+    'atelier-edit': '标准编辑模型',
+    'atelier-edit-hd': '更高质量的编辑模型：放大更清晰，细节更精细',
+    'atelier-motion': '根据提示词生成的平移镜头场景',
+    'atelier-motion-pro': '绘画风格的场景，镜头更长',
+  },
   nav: {
     edit: '编辑',
     compare: '对比',

@@ -8,7 +8,7 @@ import { PageHeader } from '@/components/page-header';
 import { requireTeamContext } from '@/lib/auth/page-context';
 import { boardCatalog } from '@/lib/comparisons/catalog';
 import { getBoard } from '@/lib/comparisons/queries';
-import { getI18n } from '@/lib/i18n/server';
+import { describeModels, getI18n } from '@/lib/i18n/server';
 import { favoriteBoard } from '../favorite-board';
 import { isUuid } from '@/lib/ids';
 
@@ -27,7 +27,7 @@ export default async function BoardPage({ params }: { params: Promise<{ id: stri
     <>
       <PageHeader title={t.nav.compare} description={t.compare.description} actions={<BackLink href="/compare">{t.compare.board.back}</BackLink>} />
       {/* Keyed by board: opening another board starts from its settings. */}
-      <CompareWorkbench key={board.id} models={models} prices={prices} initial={formFromParams(board.params, true)} folded>
+      <CompareWorkbench key={board.id} models={describeModels(t, models)} prices={prices} initial={formFromParams(board.params, true)} folded>
         <CompareBoard board={board} favoriteAction={favoriteBoard} />
       </CompareWorkbench>
     </>

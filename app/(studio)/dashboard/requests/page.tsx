@@ -22,6 +22,9 @@ export async function generateMetadata(): Promise<Metadata> {
 
 const WHEN: Intl.DateTimeFormatOptions = { month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit', second: '2-digit' };
 
+/** The columns a phone leaves out. */
+const WIDE = 'hidden sm:table-cell';
+
 export default async function RequestsPage({ searchParams }: { searchParams: SearchParams }) {
   const { ctx, t, query } = await teamPage(requestFiltersSchema, searchParams);
   const { locale } = await getI18n();
@@ -87,7 +90,8 @@ export default async function RequestsPage({ searchParams }: { searchParams: Sea
         <p className="px-5 py-6 text-sm text-ink-subtle sm:px-6">{r.empty}</p>
       ) : (
         <div className="mt-4 overflow-x-auto">
-          <table className="w-full min-w-[56rem] text-left text-[13px]" data-testid="request-log">
+          {/* On a phone: when, what, how it went and its cost (who, models and times need the width); nothing scrolls sideways. */}
+          <table className="w-full text-left text-[13px] sm:min-w-[56rem]" data-testid="request-log">
             <TableHead
               columns={[
                 r.columns.when,
@@ -99,21 +103,22 @@ export default async function RequestsPage({ searchParams }: { searchParams: Sea
                 r.columns.own,
                 r.columns.cost,
               ]}
+              columnClasses={[undefined, WIDE, undefined, WIDE, undefined, WIDE, WIDE]}
               className="border-b"
               endAligned
             />
             <tbody className="divide-y divide-line">
               {rows.map((row) => (
                 <tr key={row.id} data-operation={row.operation} data-status={row.status} data-outcome={row.outcome} data-system={row.system || undefined}>
-                  <td className="py-2 pr-3 pl-5 whitespace-nowrap text-ink-muted tabular-nums sm:pl-6">
+                  <td className="py-2 pr-3 pl-5 text-ink-muted tabular-nums sm:pl-6 sm:whitespace-nowrap">
                     <LocalTime at={row.createdAt} options={WHEN} />
                   </td>
-                  <td className="px-3 py-2 text-ink">
+                  <td className={`${WIDE} px-3 py-2 text-ink`}>
                     {row.system ? r.system : (row.member ?? '—')}
                     <span className="block text-xs text-ink-subtle">{row.system ? r.systemHint : (row.source ?? r.studio)}</span>
                   </td>
-                  <td className="px-3 py-2 font-mono text-xs text-ink">{row.operation}</td>
-                  <td className="max-w-48 truncate px-3 py-2 font-mono text-xs text-ink-muted" title={row.models.join(', ')}>
+                  <td className="px-3 py-2 font-mono text-xs [overflow-wrap:anywhere] text-ink">{row.operation}</td>
+                  <td className={`${WIDE} max-w-48 truncate px-3 py-2 font-mono text-xs text-ink-muted`} title={row.models.join(', ')}>
                     {row.models.join(', ') || '—'}
                   </td>
                   <td className="px-3 py-2">
@@ -126,8 +131,8 @@ export default async function RequestsPage({ searchParams }: { searchParams: Sea
                       </>
                     )}
                   </td>
-                  <td className="px-3 py-2 text-ink-muted tabular-nums">{ms(row.upstreamMs)}</td>
-                  <td className="px-3 py-2 text-ink-muted tabular-nums">{ms(row.ownMs)}</td>
+                  <td className={`${WIDE} px-3 py-2 text-ink-muted tabular-nums`}>{ms(row.upstreamMs)}</td>
+                  <td className={`${WIDE} px-3 py-2 text-ink-muted tabular-nums`}>{ms(row.ownMs)}</td>
                   <td className="py-2 pr-5 pl-3 text-right text-ink tabular-nums sm:pr-6">{row.cost === null ? '—' : formatCny(row.cost, locale)}</td>
                 </tr>
               ))}

@@ -126,7 +126,7 @@ export default async function LibraryItemPage({ params, searchParams }: { params
               {t.library.trash.inTrash} <LocalTime at={new Date(Date.parse(item.deletedAt) + TRASH_DAYS * 86_400_000)} options={{ dateStyle: 'medium' }} />
             </p>
           )}
-          {!item.inTrash && <CollectPicker selection={{ ids: [item.id] }} collections={collections} collect={collectResults} />}
+          {!item.inTrash && <CollectPicker selection={{ ids: [item.id] }} collections={collections} collect={collectResults} stacked />}
           <div className="grid gap-2">
             {image && item.assetId && (
               <Link href={`/edit?asset=${item.assetId}`} className={buttonClass('secondary', 'sm', 'justify-start')}>
