@@ -28,7 +28,12 @@ export function TopGenerations({ rows, t, locale }: { rows: TopGeneration[]; t: 
           <col className={`${WIDE} w-40`} />
           <col className="w-24 sm:w-28" />
         </colgroup>
-        <TableHead columns={[c.prompt, c.kind, c.by, c.when, c.cost]} columnClasses={[undefined, undefined, WIDE_CELL, WIDE_CELL]} className="border-b" endAligned />
+        <TableHead
+          columns={[c.prompt, c.kind, c.by, c.when, c.cost]}
+          columnClasses={[undefined, undefined, WIDE_CELL, WIDE_CELL]}
+          className="border-b"
+          endAligned
+        />
         <tbody className="divide-y divide-line">
           {rows.map((g) => (
             <tr key={g.id} data-amount={g.amount} className="hover:bg-subtle/60">
