@@ -27,6 +27,8 @@ export interface EditSession {
   prompt: string;
   /** The user wrote the prompt: a kind's template no longer replaces it. */
   promptEdited: boolean;
+  /** Each kind's template, in the reader's language (lib/edits/kinds.ts promptTemplates). */
+  templates: Record<EditKind, string>;
   model: string;
   size: string;
   /** The edit this one continues (the step before it in the chain). */
@@ -82,14 +84,23 @@ export type SessionAction =
   | { type: 'toggleResult' }
   | { type: 'measureResult'; size: Measured };
 
-export function startSession({ models, initial }: { models: EditModel[]; initial: { assetId?: string; edit?: EditRecord } }): EditSession {
+export function startSession({
+  models,
+  initial,
+  templates = PROMPT_TEMPLATES,
+}: {
+  models: EditModel[];
+  initial: { assetId?: string; edit?: EditRecord };
+  templates?: Record<EditKind, string>;
+}): EditSession {
   const { edit } = initial;
   return {
     source: null,
     loading: Boolean(initial.assetId || edit),
     inputError: null,
     kind: edit?.kind ?? 'background',
-    prompt: edit?.prompt ?? PROMPT_TEMPLATES.background,
+    prompt: edit?.prompt ?? templates.background,
+    templates,
     promptEdited: Boolean(edit),
     model: edit?.model ?? models[0]?.id ?? '',
     size: '',
@@ -131,7 +142,7 @@ export function editSession(s: EditSession, action: SessionAction): EditSession 
     case 'chooseKind': {
       const { kind } = action;
       const size = s.source ? sizeOptions(kind, s.source.width, s.source.height)[0] : s.size;
-      return { ...s, kind, size, prompt: s.promptEdited ? s.prompt : PROMPT_TEMPLATES[kind] };
+      return { ...s, kind, size, prompt: s.promptEdited ? s.prompt : s.templates[kind] };
     }
     case 'writePrompt':
       return { ...s, prompt: action.prompt, promptEdited: true };
@@ -148,7 +159,7 @@ export function editSession(s: EditSession, action: SessionAction): EditSession 
     case 'reshape':
       return { ...s, extension: action.extension };
     case 'stopExtending':
-      return { ...s, extension: null, prompt: s.promptEdited ? s.prompt : PROMPT_TEMPLATES[s.kind] };
+      return { ...s, extension: null, prompt: s.promptEdited ? s.prompt : s.templates[s.kind] };
 
     case 'mask':
       return { ...s, mask: maskReducer(s.mask, action.change) };

@@ -88,8 +88,9 @@ export function MaskToolbar(props: Props) {
         <MoreTools label={m.more}>
           <PixelSlider label={m.feather} min={0} max={64} value={tools.feather} onChange={(feather) => set({ feather })} className="w-28" />
           <div className="flex items-center gap-1">
-            <label className="flex items-center gap-1 text-xs text-ink-muted">
-              <span className="sr-only">{m.edgePixels}</span>
+            {/* Named on screen and whole (边缘像素 too): the number is otherwise unexplained. */}
+            <label className="flex shrink-0 items-center gap-1.5 text-xs whitespace-nowrap text-ink-muted">
+              <span>{m.edgePixels}</span>
               <input
                 type="number"
                 min={1}

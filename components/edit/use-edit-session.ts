@@ -3,6 +3,7 @@
 import { useCallback, useEffect, useReducer, useRef } from 'react';
 import type { EditModel } from '@/lib/edits/edit-models';
 import type { EditRecord } from '@/lib/edits/history';
+import { promptTemplates } from '@/lib/edits/kinds';
 import { useI18n } from '../i18n-provider';
 import { editSession, startSession } from './edit-session';
 import { imageFileOf, loadAsset, loadFile } from './load-image';
@@ -12,8 +13,9 @@ import { imageFileOf, loadAsset, loadFile } from './load-image';
  * arrival, a file picked, dropped or pasted, or a result to continue from.
  */
 export function useEditSession(models: EditModel[], initial: { assetId?: string; edit?: EditRecord }) {
-  const { t } = useI18n();
-  const [session, dispatch] = useReducer(editSession, { models, initial }, startSession);
+  const { t, locale } = useI18n();
+  // A Chinese reader starts from, and switches kinds to, the Chinese templates.
+  const [session, dispatch] = useReducer(editSession, { models, initial, templates: promptTemplates(locale).kinds }, startSession);
 
   const openFile = useCallback(
     async (file: File | null) => {

@@ -12,7 +12,7 @@ import {
 } from '@/components/edit/edit-session';
 import type { Source } from '@/components/edit/load-image';
 import type { EditRecord } from '@/lib/edits/history';
-import { PROMPT_TEMPLATES } from '@/lib/edits/kinds';
+import { PROMPT_TEMPLATES, promptTemplates } from '@/lib/edits/kinds';
 import type { EditOutcome } from '@/lib/edits/run-edit';
 
 const image = {} as HTMLImageElement;
@@ -48,6 +48,14 @@ describe('the edit session', () => {
     s = play(s, { type: 'writePrompt', prompt: 'make it blue' }, { type: 'chooseKind', kind: 'upscale' });
     expect(s.prompt).toBe('make it blue');
     expect(s.size).toBe('2400x1600');
+  });
+
+  it('a Chinese reader starts from the Chinese templates and switches kinds to them', () => {
+    const zh = promptTemplates('zh-CN').kinds;
+    let s = startSession({ models: [{ id: 'atelier-edit' } as never], initial: {}, templates: zh });
+    expect(s.prompt).toBe(zh.background);
+    s = play(s, { type: 'open', source: upload() }, { type: 'chooseKind', kind: 'style' });
+    expect(s.prompt).toBe(zh.style);
   });
 
   it('masks only the masked kinds, and not while extending the canvas', () => {

@@ -43,7 +43,7 @@ export const editZhCN: EditDictionary = {
       bottom: '下',
       'bottom-right': '右下',
     },
-    template: 'Extend the scene naturally beyond its edges',
+    template: '把画面自然地延展到原来的边缘之外',
     canvasSize: '{size}（新画布）',
     newArea: '新增区域',
     problems: {
