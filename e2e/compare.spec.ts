@@ -97,6 +97,12 @@ test('a 4-model board shows 4 columns whose costs add up to the total shown', as
   await expect(page.getByTestId('board-settings-summary')).toContainText('a red lighthouse on a cliff at dusk');
   await expect(page.getByLabel('Prompt')).toHaveCount(0);
   for (const model of FOUR) await expect(board.column(model).locator('img').first()).toBeInViewport({ ratio: 1 });
+  // Each column names its model whole (wrapped if need be), beside its time and cost.
+  for (const model of FOUR) {
+    const name = board.column(model).getByRole('heading', { name: model });
+    await expect(name).toHaveText(model);
+    expect(await name.evaluate((h) => h.scrollWidth <= h.clientWidth)).toBe(true);
+  }
   await page.getByRole('button', { name: 'Edit settings' }).click();
   await expect(page.getByLabel('Prompt')).toHaveValue('a red lighthouse on a cliff at dusk');
 });
