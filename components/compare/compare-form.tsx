@@ -3,7 +3,7 @@
 import { Play, SlidersHorizontal } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
 import { estimateBoard, type Estimate, type PriceTable } from '@/lib/pricing/board';
-import { BACKGROUNDS, LIMITS, RESPONSE_FORMATS } from '@/lib/comparisons/limits';
+import { BACKGROUNDS, RESPONSE_FORMATS } from '@/lib/comparisons/limits';
 import { IMAGE_SIZES as SIZES } from '@/lib/upstream/defaults';
 import { format, formatCny } from '@/lib/i18n';
 import { useI18n } from '../i18n-provider';
@@ -14,6 +14,7 @@ import { useBoardRunner, type BoardForm } from './board-runner';
 import { Segmented } from '../ui/segmented';
 import { ModelPicker, type ModelOption } from './model-picker';
 import { useFieldError } from './use-field-error';
+import { PromptCounter } from '../prompt-counter';
 
 /**
  * The board's settings. Under a finished board (`folded`) they start as one line, so the results
@@ -59,11 +60,11 @@ export function CompareForm({ models, prices, folded = false }: { models: ModelO
               {...fieldAria(`${id}-prompt`, fieldError('prompt'), true)}
               value={form.prompt}
               onChange={(e) => set('prompt', e.target.value)}
-              maxLength={LIMITS.maxPromptLength}
               rows={3}
               placeholder={c.form.promptPlaceholder}
               className="focus-ring min-h-20 w-full resize-y rounded-control border border-line-strong bg-surface px-3 py-2 text-sm text-ink shadow-xs placeholder:text-ink-subtle hover:border-ink-subtle/60 focus-visible:border-accent aria-invalid:border-danger"
             />
+            <PromptCounter prompt={form.prompt} />
           </Field>
 
           <ModelPicker id={id} models={models} />

@@ -7,6 +7,7 @@ import { promptFitsKind, promptTemplates, sizeOptions, type EditKind } from '@/l
 import { format } from '@/lib/i18n';
 import { useI18n } from '../i18n-provider';
 import { Button } from '../ui/button';
+import { PromptCounter } from '../prompt-counter';
 
 interface Props {
   kind: EditKind;
@@ -64,13 +65,13 @@ export function EditOptions({ kind, prompt, onPrompt, models, model, onModel, di
           value={prompt}
           onChange={(e) => onPrompt(e.target.value)}
           rows={3}
-          maxLength={32000}
           className="focus-ring min-h-20 resize-y rounded-control border border-line bg-surface px-3 py-2 text-sm text-ink placeholder:text-ink-subtle"
           aria-describedby={`${id}-prompt-hint`}
         />
         <p id={`${id}-prompt-hint`} className={fits ? 'text-xs text-ink-subtle' : 'text-xs text-warning'}>
           {fits ? f.promptHint : kind === 'local' ? f.mismatchLocal : format(f.mismatch, { words: f.words[kind] })}
         </p>
+        <PromptCounter prompt={prompt} />
       </div>
       <div className="grid gap-3">
         <label className="grid gap-1.5 text-[13px] font-medium text-ink">

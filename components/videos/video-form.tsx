@@ -14,6 +14,7 @@ import { CheckField, Field, fieldAria, Select } from '../ui/input';
 import { useToast } from '../ui/toast';
 import { Segmented } from '../ui/segmented';
 import { FrameShape } from './frame-shape';
+import { PromptCounter } from '../prompt-counter';
 
 export interface StartVideoInput {
   model: string;
@@ -99,9 +100,9 @@ export function VideoForm({ models, action, initialPrompt = '' }: { models: Vide
                 onChange={(e) => setPrompt(e.target.value)}
                 placeholder={f.promptPlaceholder}
                 rows={3}
-                maxLength={32_000}
                 className="focus-ring w-full resize-y rounded-control border border-line-strong bg-surface px-3 py-2 text-sm text-ink shadow-xs placeholder:text-ink-subtle hover:border-ink-subtle/60 focus-visible:border-accent aria-invalid:border-danger"
               />
+              <PromptCounter prompt={prompt} />
             </Field>
           </div>
           <div className="grid gap-5 sm:grid-cols-2 lg:grid-cols-3">

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { IMAGE_SIZES } from '../upstream/defaults';
-import { nameText, promptText } from '../text';
+import { nameText, promptLength, promptText } from '../text';
 import { BACKGROUNDS, LIMITS, RESPONSE_FORMATS } from './limits';
 
 export { BACKGROUNDS, LIMITS, RESPONSE_FORMATS } from './limits';
@@ -11,7 +11,10 @@ export { BACKGROUNDS, LIMITS, RESPONSE_FORMATS } from './limits';
  * the form shows them in the reader's language.
  */
 export const boardInputSchema = z.object({
-  prompt: promptText().trim().min(1, 'promptRequired').max(LIMITS.maxPromptLength, 'promptTooLong'),
+  prompt: promptText()
+    .trim()
+    .min(1, 'promptRequired')
+    .refine((text) => promptLength(text) <= LIMITS.maxPromptLength, 'promptTooLong'),
   models: z
     .array(nameText().trim().min(1).max(100))
     .min(1, 'modelsRequired')

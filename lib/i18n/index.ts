@@ -36,7 +36,15 @@ export function formatCny(amount: string | number, locale: Locale): string {
   return new Intl.NumberFormat(locale, { style: 'currency', currency: 'CNY', minimumFractionDigits: 2, maximumFractionDigits: 4 }).format(Number(amount));
 }
 
-/** Fills `{name}` placeholders: format('Join {team}', { team: 'Ink' }). Unknown names stay as written. */
+/**
+ * Fills `{name}` placeholders: format('Join {team}', { team: 'Ink' }). `{name|one|other}` is a word
+ * that agrees with a count: format('{n} {n|video|videos}', { n: 1 }) is "1 video" (English needs
+ * it; Chinese has no plural). Unknown names stay as written.
+ */
 export function format(template: string, values: Record<string, string | number>): string {
-  return template.replace(/\{(\w+)\}/g, (match, name: string) => (name in values ? String(values[name]) : match));
+  return template.replace(/\{(\w+)(?:\|([^|{}]*)\|([^|{}]*))?\}/g, (match, name: string, one?: string, other?: string) => {
+    if (!(name in values)) return match;
+    if (one === undefined || other === undefined) return String(values[name]);
+    return String(values[name]) === '1' ? one : other;
+  });
 }

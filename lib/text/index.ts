@@ -7,6 +7,7 @@ import { CONTROL_CHARACTER, isControlCharacterIssue } from './refusal';
 // store NUL, and none of them belongs in a prompt or a name); a search drops them and still answers.
 
 export { CONTROL_CHARACTER, controlCharacterMessage, isControlCharacterIssue } from './refusal';
+export { MAX_PROMPT_CHARS, promptLength } from './prompt-limit';
 
 /** Every control character: C0, DEL, C1. */
 const CONTROLS = /[\u0000-\u001f\u007f-\u009f]/;

@@ -9,11 +9,14 @@ import { UpstreamError } from '../upstream';
 import { SERVICE_DEFAULTS, VIDEO_ASPECT_RATIOS, VIDEO_RESOLUTIONS } from '../upstream/defaults';
 import { scheduleSync } from './schedule';
 import { webhookTarget } from './webhook-target';
-import { nameText, promptText } from '../text';
+import { MAX_PROMPT_CHARS, nameText, promptLength, promptText } from '../text';
 
 export const createVideoSchema = z.object({
   model: nameText().min(1).max(200),
-  prompt: promptText().trim().min(1, 'Describe the scene').max(32_000),
+  prompt: promptText()
+    .trim()
+    .min(1, 'Describe the scene')
+    .refine((text) => promptLength(text) <= MAX_PROMPT_CHARS, `The prompt is longer than ${MAX_PROMPT_CHARS.toLocaleString('en')} characters.`),
   duration: z.number().int().positive().max(600).optional(),
   resolution: z.enum(VIDEO_RESOLUTIONS).default(SERVICE_DEFAULTS.videoResolution),
   audio: z.boolean().default(false),

@@ -7,12 +7,12 @@ import { CompareSlots } from '@/components/empty/illustrations';
 import { EmptyState } from '@/components/empty/empty-state';
 import { PageHeader } from '@/components/page-header';
 import { teamPage } from '@/lib/auth/page-context';
-import { promptText } from '@/lib/text';
+import { MAX_PROMPT_CHARS, promptLength, promptText } from '@/lib/text';
 import { boardCatalog } from '@/lib/comparisons/catalog';
 import { listBoards } from '@/lib/comparisons/queries';
 import { format } from '@/lib/i18n';
 import type { SearchParams } from '@/lib/http/page-query';
-import { getI18n } from '@/lib/i18n/server';
+import { describeModels, getI18n } from '@/lib/i18n/server';
 import { IMAGE_SIZES } from '@/lib/upstream/defaults';
 
 export async function generateMetadata(): Promise<Metadata> {
@@ -22,7 +22,9 @@ export async function generateMetadata(): Promise<Metadata> {
 const querySchema = z.object({
   page: z.coerce.number().int().min(1).max(100_000).default(1),
   // "New board from this" (the library): a prompt, seed and size to start from.
-  prompt: promptText().max(4000).optional(),
+  prompt: promptText()
+    .refine((text) => promptLength(text) <= MAX_PROMPT_CHARS)
+    .optional(),
   seed: z.coerce
     .number()
     .int()
@@ -54,7 +56,7 @@ export default async function ComparePage({ searchParams }: { searchParams: Sear
     <>
       <PageHeader title={t.nav.compare} description={t.compare.description} />
       <div className="grid gap-8">
-        <CompareWorkbench models={models} prices={prices} initial={initial}>
+        <CompareWorkbench models={describeModels(t, models)} prices={prices} initial={initial}>
           <EmptyState icon={<LayoutGrid />} title={t.compare.board.empty} description={t.compare.board.emptyHint}>
             <CompareSlots labels={[1, 2, 3, 4].map((n) => format(t.studio.model, { n }))} />
           </EmptyState>

@@ -9,10 +9,10 @@ import { VideoFilters } from '@/components/videos/video-filters';
 import { VideoForm } from '@/components/videos/video-form';
 import { VideoLibrary } from '@/components/videos/video-library';
 import { teamPage } from '@/lib/auth/page-context';
-import { promptText } from '@/lib/text';
+import { MAX_PROMPT_CHARS, promptLength, promptText } from '@/lib/text';
 import { format } from '@/lib/i18n';
 import { queryString, type SearchParams } from '@/lib/http/page-query';
-import { getI18n } from '@/lib/i18n/server';
+import { describeModels, getI18n } from '@/lib/i18n/server';
 import { videoModels } from '@/lib/videos/catalog';
 import { listVideos, usedVideoModels, videoFiltersSchema } from '@/lib/videos/queries';
 import { startVideo } from './start-video';
@@ -23,7 +23,14 @@ export async function generateMetadata(): Promise<Metadata> {
 
 export default async function VideosPage({ searchParams }: { searchParams: SearchParams }) {
   // `prompt`: "Video from this prompt" (the library) starts the form with it.
-  const { ctx, t, query } = await teamPage(videoFiltersSchema.extend({ prompt: promptText().max(4000).optional() }), searchParams);
+  const { ctx, t, query } = await teamPage(
+    videoFiltersSchema.extend({
+      prompt: promptText()
+        .refine((text) => promptLength(text) <= MAX_PROMPT_CHARS)
+        .optional(),
+    }),
+    searchParams,
+  );
   const { prompt, ...filters } = query;
   const filtered = Boolean(filters.status || filters.model || filters.scope === 'mine' || filters.before);
   const [models, { videos, next }, used] = await Promise.all([videoModels(ctx), listVideos(ctx, filters), usedVideoModels(ctx)]);
@@ -49,7 +56,7 @@ export default async function VideosPage({ searchParams }: { searchParams: Searc
     <>
       <PageHeader title={t.videos.title} description={t.videos.description} />
       <div className="grid gap-8">
-        <VideoForm models={models} action={startVideo} initialPrompt={prompt} />
+        <VideoForm models={describeModels(t, models)} action={startVideo} initialPrompt={prompt} />
         <section aria-labelledby="video-library-title" className="grid gap-4">
           <div className="flex flex-wrap items-end justify-between gap-3">
             <div className="flex items-baseline gap-2">

@@ -18,9 +18,9 @@ export const alertsEn = {
   weekly: 'Weekly spend summary',
   weeklyHint: 'Every Monday: the week before, by model and by member.',
   rules: { failures: 'Failure spike', slow: 'Slow calls', weekly: 'Weekly spend summary' },
-  weekSpent: '¥{total} from {from} to {to} ({count} charges; the week before ¥{previous})',
-  failedOf: '{failed} of {calls} calls failed in 15 minutes (threshold {threshold}%)',
-  p95Was: 'p95 {seconds} s over 15 minutes (threshold {threshold} s, {calls} calls)',
+  weekSpent: '¥{total} from {from} to {to} ({count} {count|charge|charges}; the week before ¥{previous})',
+  failedOf: '{failed} of {calls} {calls|call|calls} failed in 15 minutes (threshold {threshold}%)',
+  p95Was: 'p95 {seconds} s over 15 minutes (threshold {threshold} s, {calls} {calls|call|calls})',
   email: 'Email the owners and admins',
   emailHint: 'In Chinese and English.',
   emailOff: 'Email needs SMTP_URL on the server: the webhook alone is used until it is set.',
@@ -43,7 +43,7 @@ export const alertsEn = {
   channels: { email: 'Email', webhook: 'Webhook' },
   states: { pending: 'Sending', delivered: 'Delivered', failed: 'Failed', superseded: 'Not sent: a higher threshold went out' },
   to: 'to {recipients}',
-  attempts: '{n} attempts',
+  attempts: '{n} {n|attempt|attempts}',
   fired: 'fired {date}',
 } as const;
 

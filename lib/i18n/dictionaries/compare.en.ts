@@ -5,8 +5,8 @@ export const compareEn = {
   title: 'Compare',
   description: 'One prompt, up to four models, side by side with cost and seed.',
   form: {
-    summary: '{models} models · {size} · {n} per model · seed {seed}',
-    summaryRandom: '{models} models · {size} · {n} per model · new seed each run',
+    summary: '{models} {models|model|models} · {size} · {n} per model · seed {seed}',
+    summaryRandom: '{models} {models|model|models} · {size} · {n} per model · new seed each run',
     editSettings: 'Edit settings',
     prompt: 'Prompt',
     promptPlaceholder: 'e.g. A red lighthouse on a cliff at dusk, soft light',
@@ -110,7 +110,7 @@ export const compareEn = {
   },
   errors: {
     promptRequired: 'Write a prompt.',
-    promptTooLong: 'The prompt is too long (at most 4000 characters).',
+    promptTooLong: 'The prompt is too long (at most 32,000 characters).',
     modelsRequired: 'Pick at least one model.',
     tooManyModels: 'Pick at most 4 models.',
     duplicateModels: 'Each model can be picked once.',

@@ -110,7 +110,7 @@ export const compareZhCN: CompareDictionary = {
   },
   errors: {
     promptRequired: '请填写提示词。',
-    promptTooLong: '提示词太长（最多 4000 个字符）。',
+    promptTooLong: '提示词太长（最多 32,000 个字符）。',
     modelsRequired: '请至少选择一个模型。',
     tooManyModels: '最多选择 4 个模型。',
     duplicateModels: '每个模型只能选择一次。',

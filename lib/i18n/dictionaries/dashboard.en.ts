@@ -34,7 +34,7 @@ export const dashboardEn = {
     empty: 'No calls match.',
     columns: { when: 'When', who: 'Who', operation: 'Operation', models: 'Models', status: 'Status', upstream: 'Service', own: 'Atelier', cost: 'Cost' },
     ms: '{n} ms',
-    shown: 'The newest {n} calls.',
+    shown: 'The newest {n} {n|call|calls}.',
   },
   kinds: { edit: 'Edits', comparison: 'Comparisons', video: 'Videos' },
   range: {
@@ -54,7 +54,7 @@ export const dashboardEn = {
     thisMonth: 'This month',
     lastMonth: 'Last month',
     range: 'Selected period',
-    charges: '{n} charges',
+    charges: '{n} {n|charge|charges}',
     interrupted: 'Interrupted by a restart: {n} (not charged here; the service may have billed them)',
     budget: 'Team budget',
     budgetLeft: '{left} left of {limit}',

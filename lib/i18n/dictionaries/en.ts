@@ -169,7 +169,7 @@ export const en = {
     renamed: 'Team renamed',
     personalNote: 'This is your personal team. Invite people to share it, or create a separate team from the team menu.',
     members: 'Members',
-    membersCount: '{n} members',
+    membersCount: '{n} {n|member|members}',
     membersCountOne: '1 member',
     member: 'Member',
     role: 'Role',
@@ -267,6 +267,8 @@ export const en = {
     notFound: 'Not found',
     notFoundLead: 'This page doesn’t exist, or it has moved.',
     backToStudio: 'Back to the studio',
+    promptCount: 'Characters: {n} of {max}',
+    promptOver: '{over} {over|character|characters} over the limit of {max}: shorten the prompt to send it. Nothing is cut.',
   },
   empty: {
     edit: 'Upload an image to start editing: replace a background, change the style, upscale, or paint a mask to modify or remove something.',

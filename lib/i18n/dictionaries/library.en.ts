@@ -4,7 +4,7 @@ import type { Widen } from './widen';
 export const libraryEn = {
   title: 'Library',
   description: 'Every result your team has made: edits, board images and videos, newest first.',
-  count: '{n} results',
+  count: '{n} {n|result|results}',
   kinds: { edit: 'Edit', comparison: 'Board image', video: 'Video' },
   viaKey: '{name} via API key “{key}”',
   saving: 'Saving…',
@@ -99,7 +99,7 @@ export const libraryEn = {
     download: 'Download ZIP',
     downloadAll: 'Download all that match',
     delete: 'Delete',
-    deleteTitle: 'Move {n} results to the trash?',
+    deleteTitle: 'Move {n} {n|result|results} to the trash?',
     deleted: '{n} moved to the trash',
     done: 'Done',
   },

@@ -44,8 +44,8 @@ export const shareEn = {
   },
   page: {
     kicker: { edit: 'Shared image edit', comparison: 'Shared model comparison', video: 'Shared video', collection: 'Shared collection' },
-    collectionCount: '{n} results',
-    collectionShowing: 'The newest {shown} of {n} results.',
+    collectionCount: '{n} {n|result|results}',
+    collectionShowing: 'The newest {shown} of {n} {n|result|results}.',
     play: 'Play video',
     prompt: 'Prompt',
     models: 'Models',

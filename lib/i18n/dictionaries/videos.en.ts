@@ -26,7 +26,7 @@ export const videosEn = {
   },
   library: {
     title: 'Library',
-    count: '{n} videos',
+    count: '{n} {n|video|videos}',
     emptyTitle: 'No videos yet',
     empty: 'Describe a scene above and Atelier renders it as a video; it shows up here and updates as it progresses.',
     noMatchTitle: 'No videos match',

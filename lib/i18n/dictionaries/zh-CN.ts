@@ -275,6 +275,8 @@ export const zhCN: Dictionary = {
     notFound: '未找到页面',
     notFoundLead: '这个页面不存在，或者已经移动。',
     backToStudio: '返回工作室',
+    promptCount: '字符数：{n} / {max}',
+    promptOver: '超出上限 {max} 个字符 {over} 个：请缩短提示词后再发送。不会自动截断。',
   },
   empty: {
     edit: '上传一张图片开始编辑：替换背景、转换风格、高清放大，或涂抹蒙版来修改或移除内容。',
