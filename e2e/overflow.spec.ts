@@ -135,8 +135,8 @@ test('no page scrolls sideways or cuts a label off, in English and Chinese, at 1
   await page.setViewportSize(VIEWPORTS[0]);
   await page.goto(`/compare/${boardId}`);
   await page.getByRole('button', { name: '修改设置' }).click();
-  await expect(page.getByText('纸上水彩')).toBeVisible();
-  await expect(page.getByText('Watercolour on paper')).toHaveCount(0);
+  await expect(page.getByText('纸上水彩', { exact: true })).toBeVisible();
+  await expect(page.getByText('Watercolour on paper', { exact: true })).toHaveCount(0);
   // In the API key form, a field with a hint beside one without: both controls on one line.
   await page.goto('/settings/api-keys');
   await page.getByRole('button', { name: '新建 API 密钥' }).click();
