@@ -106,7 +106,7 @@ test('an API key made in Settings runs a board from a script, which the library 
     await page.context().addCookies([{ name: 'atelier-locale', value: 'en', url: baseURL }]);
   }
   await page.goto('/settings/api-keys');
-  await expect(row).toContainText(/¥\d+\.\d{2} of ¥5\.00 this month/);
+  await expect(row).toContainText(/CN¥\d+\.\d{2} of CN¥5\.00 this month/);
   await expect(row).toContainText('Last used');
   if (process.env.SCREENSHOTS) {
     await page.screenshot({ path: shotPath('settings-api-keys.en.png') });

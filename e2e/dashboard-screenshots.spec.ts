@@ -58,6 +58,18 @@ test('dashboard screenshots', async ({ browser }) => {
       await shot(page, `dashboard-budgets.${locale}.${theme}`);
     }
   }
+  // Dashboard → Requests: members' calls by default; the system's (model list, video polls) when asked.
+  for (const locale of ['en', 'zh-CN'] as const) {
+    await context.addCookies(prefs(locale, 'light'));
+    for (const [name, query] of [
+      ['requests', ''],
+      ['requests-all', '?origin=all'],
+    ] as const) {
+      await page.goto(`/dashboard/requests${query}`);
+      await expect(page.getByTestId('request-log')).toBeVisible();
+      await shot(page, `dashboard-${name}.${locale}`);
+    }
+  }
   await context.addCookies(prefs('zh-CN', 'light'));
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto('/dashboard');

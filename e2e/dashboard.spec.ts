@@ -11,6 +11,10 @@ test('the dashboard shows the costs of the boards just made, summing to the ledg
   const page = await signUpNewTeam(browser, 'Dana Dashboard', 'dashboard@e2e.test');
   await page.goto('/dashboard');
   await expect(page.getByRole('heading', { name: 'No spending in this period' })).toBeVisible();
+  // The icon browsers ask every page for is served (it was a 404 on each one).
+  const icon = await page.request.get('/favicon.ico');
+  expect(icon.status()).toBe(200);
+  expect(icon.headers()['content-type']).toMatch(/^image\/(x-icon|vnd\.microsoft\.icon)/);
 
   const board = new CompareBoardPage(page);
   await board.open();
@@ -66,7 +70,8 @@ test('a hard team budget warns at 80 % and refuses a board that would go over it
   await board.open();
   await board.fill({ prompt: 'a kite over dunes', models: ['atelier-vista'], n: 1 });
   await page.getByRole('button', { name: 'Run board' }).click();
-  await expect(page.getByText("This request (about ¥0.08) would exceed the team's monthly budget of ¥0.20: ¥0.03 left this month.")).toBeVisible();
+  // Amounts as everywhere else (formatCny): CN¥ in English, not a bare ¥.
+  await expect(page.getByText("This request (about CN¥0.08) would exceed the team's monthly budget of CN¥0.20: CN¥0.03 left this month.")).toBeVisible();
   await expect(page).toHaveURL(/\/compare$/);
 
   // A soft budget only warns: the same board now runs.

@@ -3,7 +3,7 @@
 import { Bell, Mail, Webhook } from 'lucide-react';
 import { useRouter } from 'next/navigation';
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
-import { format } from '@/lib/i18n';
+import { format, formatCny } from '@/lib/i18n';
 import { FreshLink } from '../fresh-link';
 import { useI18n } from '../i18n-provider';
 import { TimePhrase } from '../local-time';
@@ -202,7 +202,7 @@ function AlertRow({ item }: { item: AlertItem }) {
   const subject = item.rule === 'budget' ? format(a.subjects[item.kind], { name: item.name }) : a.rules[item.rule];
   const facts: ReactNode[] = [
     item.week
-      ? format(a.weekSpent, item.week)
+      ? format(a.weekSpent, { ...item.week, total: formatCny(item.week.total, locale), previous: formatCny(item.week.previous, locale) })
       : item.calls
         ? item.rule === 'failures'
           ? format(a.failedOf, { failed: item.calls.failed, calls: item.calls.calls, threshold: item.threshold })

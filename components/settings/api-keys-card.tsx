@@ -4,7 +4,7 @@ import { Plus, SquareTerminal } from 'lucide-react';
 import { useRouter } from 'next/navigation';
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { FactLine } from '../ui/fact-line';
-import { format } from '@/lib/i18n';
+import { format, formatCny } from '@/lib/i18n';
 import { ConfirmRemoval } from '../confirm-removal';
 import { FreshLink } from '../fresh-link';
 import { useI18n } from '../i18n-provider';
@@ -66,14 +66,16 @@ export function ApiKeysCard({
 }
 
 function KeyRow({ item, revoke }: { item: ApiKeyItem; revoke?: RevokeApiKey }) {
-  const { t } = useI18n();
+  const { t, locale } = useI18n();
   const a = t.api;
   const facts: ReactNode[] = [
     <span key="prefix" className="font-mono">
       {item.shown}…
     </span>,
     item.member,
-    item.budget ? format(a.spentOf, { spent: item.spent, budget: item.budget }) : format(a.spent, { spent: item.spent }),
+    item.budget
+      ? format(a.spentOf, { spent: formatCny(item.spent, locale), budget: formatCny(item.budget, locale) })
+      : format(a.spent, { spent: formatCny(item.spent, locale) }),
     item.rpm ? format(a.perMinute, { n: item.rpm }) : null,
     item.models.length > 0 ? item.models.join(', ') : a.anyModel,
     item.lastUsed ? <TimePhrase key="used" template={a.lastUsed} at={item.lastUsed} /> : a.neverUsed,

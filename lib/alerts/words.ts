@@ -1,4 +1,4 @@
-import { formatCny } from '../i18n';
+import { format, formatCny, type Locale } from '../i18n';
 import { spentPercent, type BudgetAlert } from './budgets';
 import type { CallAlert } from './calls';
 import type { SpendLine, WeeklySummary } from './weekly';
@@ -50,18 +50,23 @@ export function callAlertWords(alert: CallAlert): { subject: string; text: strin
   };
 }
 
-const listed = (lines: SpendLine[], separator: string) => lines.map((l) => `${l.label} ¥${l.amount} (${l.count})`).join(separator);
+const listed = (lines: SpendLine[], separator: string, locale: Locale) =>
+  lines.map((l) => `${l.label} ${formatCny(l.amount, locale)} (${l.count})`).join(separator);
 
 export function weeklySummaryWords(week: WeeklySummary): { subject: string; text: string } {
+  const [zhCny, enCny] = [(amount: string) => formatCny(amount, 'zh-CN'), (amount: string) => formatCny(amount, 'en')];
   const zh = [
-    `团队「${week.team}」${week.from} 至 ${week.to} 花费 ¥${week.total}（${week.count} 笔），前一周 ¥${week.previous}。`,
-    ...(week.byModel.length ? [`按模型：${listed(week.byModel, '、')}`, `按成员：${listed(week.byMember, '、')}`] : []),
+    `团队「${week.team}」${week.from} 至 ${week.to} 花费 ${zhCny(week.total)}（${week.count} 笔），前一周 ${zhCny(week.previous)}。`,
+    ...(week.byModel.length ? [`按模型：${listed(week.byModel, '、', 'zh-CN')}`, `按成员：${listed(week.byMember, '、', 'zh-CN')}`] : []),
   ];
   const en = [
-    `“${week.team}” spent ¥${week.total} from ${week.from} to ${week.to} (${week.count} charges); the week before, ¥${week.previous}.`,
-    ...(week.byModel.length ? [`By model: ${listed(week.byModel, ', ')}`, `By member: ${listed(week.byMember, ', ')}`] : []),
+    `“${week.team}” spent ${enCny(week.total)} from ${week.from} to ${week.to} (${format('{n} {n|charge|charges}', { n: week.count })}); the week before, ${enCny(week.previous)}.`,
+    ...(week.byModel.length ? [`By model: ${listed(week.byModel, ', ', 'en')}`, `By member: ${listed(week.byMember, ', ', 'en')}`] : []),
   ];
-  return { subject: `Atelier：每周花费 ¥${week.total} · weekly spend ¥${week.total} (${week.from} – ${week.to})`, text: [...zh, '', ...en].join('\n') };
+  return {
+    subject: `Atelier：每周花费 ${zhCny(week.total)} · weekly spend ${enCny(week.total)} (${week.from} – ${week.to})`,
+    text: [...zh, '', ...en].join('\n'),
+  };
 }
 
 /** The words of any recorded alert, by its rule. */

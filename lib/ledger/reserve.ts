@@ -1,3 +1,4 @@
+import { formatCny } from '../i18n';
 import { Prisma } from '../db/generated/client';
 import type { GenerationKind } from '../db/generated/enums';
 import { AppError } from '../errors';
@@ -56,9 +57,11 @@ export function refuseOnVerdict(verdict: BudgetVerdict, charges: Charge[]): void
   const limit = new Prisma.Decimal(verdict.limit!);
   const left = Prisma.Decimal.max(limit.minus(verdict.spent!), 0);
   const values = { limit: limit.toFixed(2), left: left.toFixed(2), estimate: estimateOf(charges).toFixed(2) };
+  // The English words (the API's, and the fallback) write amounts as the studio does (formatCny).
+  const cny = (amount: string) => formatCny(amount, 'en');
   throw new AppError(
     'budget_exceeded',
-    `This request (about ¥${values.estimate}) would exceed ${WHOSE[which]} of ¥${values.limit}: ¥${values.left} left this month.`,
+    `This request (about ${cny(values.estimate)}) would exceed ${WHOSE[which]} of ${cny(values.limit)}: ${cny(values.left)} left this month.`,
     { key: KEYS[which], values, budget: which },
   );
 }

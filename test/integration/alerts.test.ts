@@ -156,7 +156,7 @@ describe('budget alerts on postgres', () => {
     });
     expect(inbox.at(-1)!.subject).toContain('¥0.16');
     expect(inbox.at(-1)!.text).toContain('按模型：atelier-vista ¥0.16 (2)');
-    expect(inbox.at(-1)!.text).toContain('By member: Alma ¥0.16 (2)');
+    expect(inbox.at(-1)!.text).toContain('By member: Alma CN¥0.16 (2)');
 
     expect(await evaluateTeamAlerts(owner.team.id, new Date(nextWeek.getTime() + 3 * DAY))).toBe(0); // the same week
     expect(await evaluateTeamAlerts(owner.team.id, new Date(nextWeek.getTime() + 7 * DAY))).toBe(2); // the week after

@@ -18,7 +18,7 @@ export const alertsEn = {
   weekly: 'Weekly spend summary',
   weeklyHint: 'Every Monday: the week before, by model and by member.',
   rules: { failures: 'Failure spike', slow: 'Slow calls', weekly: 'Weekly spend summary' },
-  weekSpent: '¥{total} from {from} to {to} ({count} {count|charge|charges}; the week before ¥{previous})',
+  weekSpent: '{total} from {from} to {to} ({count} {count|charge|charges}; the week before {previous})',
   failedOf: '{failed} of {calls} {calls|call|calls} failed in 15 minutes (threshold {threshold}%)',
   p95Was: 'p95 {seconds} s over 15 minutes (threshold {threshold} s, {calls} {calls|call|calls})',
   email: 'Email the owners and admins',

@@ -18,7 +18,7 @@ export const alertsZhCN: AlertsDictionary = {
   weekly: '每周花费汇总',
   weeklyHint: '每周一发送上一周的花费，按模型和成员列出。',
   rules: { failures: '调用失败激增', slow: '服务调用变慢', weekly: '每周花费汇总' },
-  weekSpent: '{from} 至 {to} 花费 ¥{total}（{count} 笔；前一周 ¥{previous}）',
+  weekSpent: '{from} 至 {to} 花费 {total}（{count} 笔；前一周 {previous}）',
   failedOf: '15 分钟内 {calls} 次调用中 {failed} 次失败（阈值 {threshold}%）',
   p95Was: '15 分钟内 p95 为 {seconds} 秒（阈值 {threshold} 秒，共 {calls} 次调用）',
   email: '发送邮件给所有者和管理员',

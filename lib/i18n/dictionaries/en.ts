@@ -11,6 +11,8 @@ import { errorPage } from './error-page';
 import type { Widen } from './widen';
 
 export const en = {
+  /** The language these words are in: amounts are written by formatCny in it. */
+  locale: 'en',
   edit: editEn,
   compare: compareEn,
   videos: videosEn,
@@ -21,8 +23,18 @@ export const en = {
   library: libraryEn,
   app: { name: 'Atelier', tagline: 'AI image editing, model comparison and video, for teams' },
   locales: { zhCN: '简体中文', en: 'English' },
-  /** Our own words for the models we know, by id; none here: an English reader sees the service's own text. */
-  modelDescriptions: {} as Record<string, string>,
+  /** Our own words for the models we know, by id (a model we do not know shows the service's own text). */
+  modelDescriptions: {
+    'atelier-vista': 'Soft, photographic light and gradients',
+    'atelier-aquarelle': 'Watercolour on paper',
+    'atelier-mosaic': 'Low-poly facets',
+    'atelier-pixel': 'Pixel art with a limited palette',
+    'atelier-ink': 'Ink wash on rice paper',
+    'atelier-edit': 'Standard edit model',
+    'atelier-edit-hd': 'Higher-quality edit model: sharper upscales, finer detail',
+    'atelier-motion': 'Panning scenes from the prompt',
+    'atelier-motion-pro': 'Painterly scenes, longer takes',
+  } as Record<string, string>,
   nav: {
     edit: 'Edit',
     compare: 'Compare',
@@ -224,9 +236,9 @@ export const en = {
     inviteUsed: 'This invite link has already been used.',
     badKey: 'That does not look like a service key.',
     notMember: 'You are not a member of this team.',
-    teamBudgetExceeded: "This request (about ¥{estimate}) would exceed the team's monthly budget of ¥{limit}: ¥{left} left this month.",
-    memberBudgetExceeded: 'This request (about ¥{estimate}) would exceed your monthly budget of ¥{limit}: ¥{left} left this month.',
-    keyBudgetExceeded: 'This request (about ¥{estimate}) would exceed this API key’s monthly budget of ¥{limit}: ¥{left} left this month.',
+    teamBudgetExceeded: "This request (about {estimate}) would exceed the team's monthly budget of {limit}: {left} left this month.",
+    memberBudgetExceeded: 'This request (about {estimate}) would exceed your monthly budget of {limit}: {left} left this month.',
+    keyBudgetExceeded: 'This request (about {estimate}) would exceed this API key’s monthly budget of {limit}: {left} left this month.',
     apiKeyAboveRole: 'A key may not act as someone whose role is above yours.',
     apiKeyNoMember: 'That person is not a member of this team.',
     apiKeyMissing: 'That key is not in this team.',

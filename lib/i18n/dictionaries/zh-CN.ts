@@ -11,6 +11,7 @@ import { videosZhCN } from './videos.zh-CN';
 
 /** 简体中文界面文案。 */
 export const zhCN: Dictionary = {
+  locale: 'zh-CN',
   edit: editZhCN,
   compare: compareZhCN,
   videos: videosZhCN,
@@ -233,9 +234,9 @@ export const zhCN: Dictionary = {
     inviteUsed: '该邀请链接已被使用。',
     badKey: '这看起来不是有效的服务密钥。',
     notMember: '你不是该团队的成员。',
-    teamBudgetExceeded: '本次请求（约 ¥{estimate}）将超出团队月度预算 ¥{limit}：本月仅剩 ¥{left}。',
-    memberBudgetExceeded: '本次请求（约 ¥{estimate}）将超出你的月度预算 ¥{limit}：本月仅剩 ¥{left}。',
-    keyBudgetExceeded: '本次请求（约 ¥{estimate}）将超出该 API 密钥的月度预算 ¥{limit}：本月仅剩 ¥{left}。',
+    teamBudgetExceeded: '本次请求（约 {estimate}）将超出团队月度预算 {limit}：本月仅剩 {left}。',
+    memberBudgetExceeded: '本次请求（约 {estimate}）将超出你的月度预算 {limit}：本月仅剩 {left}。',
+    keyBudgetExceeded: '本次请求（约 {estimate}）将超出该 API 密钥的月度预算 {limit}：本月仅剩 {left}。',
     apiKeyAboveRole: '密钥不能以角色高于你的成员身份操作。',
     apiKeyNoMember: '此人不是该团队的成员。',
     apiKeyMissing: '该密钥不在此团队中。',
