@@ -130,6 +130,8 @@ for (const locale of ['en', 'zh-CN'] as const) {
       // A finger on the canvas: the hints turn to gestures.
       await studio.canvas.tap();
       await expect(page.getByTestId('mask-hints')).toContainText(locale === 'en' ? 'Pinch to zoom' : '双指捏合缩放');
+      await page.evaluate(() => window.scrollTo(0, 0));
+      await page.screenshot({ path: shotPath(`studio-390x844-${locale}.png`) });
       await page.screenshot({ path: shotPath(`mask-narrow-${locale}.png`), fullPage: true });
       // Nothing sticks out sideways: the page does not scroll horizontally.
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);

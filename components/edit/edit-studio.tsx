@@ -169,7 +169,7 @@ export function EditStudio({
       />
       {!source && !session.loading && <div className="lg:col-span-2">{history}</div>}
       {source && (
-        <Dialog open={historyOpen} onClose={() => setHistoryOpen(false)} title={t.edit.history.title} closeLabel={t.common.close} className="max-w-5xl">
+        <Dialog open={historyOpen} onClose={() => setHistoryOpen(false)} title={t.edit.history.title} closeLabel={t.common.close} className="max-w-5xl!">
           <div className="max-h-[70vh] overflow-y-auto">{historyPanel}</div>
         </Dialog>
       )}

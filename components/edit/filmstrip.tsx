@@ -100,7 +100,7 @@ export function Filmstrip({ editId, onCompare }: { editId: string; onCompare: (c
           return (
             <li
               key={frame.key}
-              className="grid w-28 shrink-0 grid-cols-[minmax(0,1fr)] gap-1"
+              className="grid w-28 shrink-0 grid-cols-[minmax(0,1fr)] content-start gap-1"
               data-testid="version"
               data-current={current || undefined}
               title={frame.prompt ? `${frame.label}\n${frame.prompt}` : frame.label}

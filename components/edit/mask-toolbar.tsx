@@ -134,7 +134,8 @@ function SelectionTools({ tools, maxSize, set }: { tools: MaskTools; maxSize: nu
   const { t } = useI18n();
   const m = t.edit.mask;
   return (
-    <div className="flex flex-wrap items-center gap-x-2 gap-y-2">
+    // Its parts wrap with the rest of the toolbar's row (on a phone), as one row.
+    <div className="contents">
       <div className="flex items-center gap-0.5" role="group" aria-label={m.tools}>
         {(Object.keys(TOOL_ICONS) as MaskTool[]).map((tool) => (
           <Choice key={tool} chosen={tools.tool === tool} label={m[tool]} onChoose={() => set({ tool })}>

@@ -27,6 +27,7 @@ export function SourceBar({ source, result, canExtend, extending, running, onExt
   const name = result ? t.edit.result.title : (source.kind === 'file' ? source.file.name : source.name) || t.edit.result.title;
   const size = result ? result.size : source;
   return (
+    // On a phone the three buttons are icons (named for screen readers), so the bar stays one line.
     <div className="flex flex-wrap items-center justify-between gap-2 text-[13px] text-ink-muted">
       <span className="truncate" data-testid="source-info">
         {name}
@@ -43,12 +44,12 @@ export function SourceBar({ source, result, canExtend, extending, running, onExt
           data-testid="extend-toggle"
         >
           {extending ? <X /> : <Expand />}
-          {extending ? t.edit.extend.close : t.edit.extend.button}
+          <span className="max-sm:sr-only">{extending ? t.edit.extend.close : t.edit.extend.button}</span>
         </Button>
       )}
       <Button variant="ghost" size="sm" className={canExtend ? undefined : 'ml-auto'} onClick={onHistory} data-testid="history-open">
         <History />
-        {t.edit.history.title}
+        <span className="max-sm:sr-only">{t.edit.history.title}</span>
       </Button>
       <label className="cursor-pointer">
         <input
@@ -59,7 +60,7 @@ export function SourceBar({ source, result, canExtend, extending, running, onExt
         />
         <span className="inline-flex items-center gap-1.5 rounded-control px-2 py-1 text-ink-muted hover:bg-subtle hover:text-ink [&_svg]:size-4">
           <ImagePlus />
-          {t.edit.input.replace}
+          <span className="max-sm:sr-only">{t.edit.input.replace}</span>
         </span>
       </label>
     </div>
