@@ -40,13 +40,13 @@ export function callAlertWords(alert: CallAlert): { subject: string; text: strin
     const percent = Math.round((alert.failed * 100) / Math.max(alert.calls, 1));
     return {
       subject: `Atelier：调用失败激增 ${percent}% · failure spike ${percent}%`,
-      text: `团队「${alert.team}」最近 15 分钟的 ${alert.calls} 次服务调用中有 ${alert.failed} 次失败（${percent}%，阈值 ${alert.threshold}%）。\nIn “${alert.team}”, ${alert.failed} of the last 15 minutes’ ${alert.calls} service calls failed (${percent}%, threshold ${alert.threshold}%).`,
+      text: `团队「${alert.team}」最近 15 分钟的 ${alert.calls} 次服务调用中有 ${alert.failed} 次失败（${percent}%，阈值 ${alert.threshold}%）。\nIn “${alert.team}”, ${alert.failed} of the last 15 minutes’ ${format('{n} service {n|call|calls}', { n: alert.calls })} failed (${percent}%, threshold ${alert.threshold}%).`,
     };
   }
   const seconds = (alert.p95Ms / 1000).toFixed(1);
   return {
     subject: `Atelier：服务调用变慢 p95 ${seconds} 秒 · slow calls, p95 ${seconds} s`,
-    text: `团队「${alert.team}」最近 15 分钟的服务调用 p95 延迟为 ${seconds} 秒（阈值 ${alert.threshold} 秒，共 ${alert.calls} 次）。\nIn “${alert.team}”, the service’s p95 latency over the last 15 minutes was ${seconds} s (threshold ${alert.threshold} s, ${alert.calls} calls).`,
+    text: `团队「${alert.team}」最近 15 分钟的服务调用 p95 延迟为 ${seconds} 秒（阈值 ${alert.threshold} 秒，共 ${alert.calls} 次）。\nIn “${alert.team}”, the service’s p95 latency over the last 15 minutes was ${seconds} s (threshold ${alert.threshold} s, ${format('{n} {n|call|calls}', { n: alert.calls })}).`,
   };
 }
 
