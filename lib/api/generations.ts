@@ -63,7 +63,7 @@ export async function generateImages(caller: ApiCaller, request: GenerationsRequ
               ? { b64_json: await base64Of(asset.storageKey) }
               : { url: fileUrl({ id: o.id!, upstreamUrl: o.upstreamUrl ?? null, asset }) }),
             ...(o.revisedPrompt ? { revised_prompt: o.revisedPrompt } : {}),
-            // The image's own seed, as the service gives it (decisions.md row 20).
+            // The image's own seed, as the reference service gives it (its README; others may not).
             ...(o.seed !== undefined && o.seed !== null ? { seed: Number(o.seed) } : {}),
           };
         }),

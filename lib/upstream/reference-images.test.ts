@@ -52,7 +52,7 @@ describe('generateImages against the reference service', () => {
     const [vista, ink] = batch.results;
     expect(vista).toMatchObject({ model: 'atelier-vista', index: 0, cost: { amount: '0.08', currency: 'CNY' } });
     expect(vista.error).toBeUndefined();
-    // Each image says its own seed (decisions.md row 20): the first is the request's.
+    // Each image says its own seed (the reference service's addition, its README): the first is the request's.
     expect(vista.images).toEqual([{ url: expect.stringContaining('/v1/files/'), revisedPrompt: expect.any(String), seed: 7 }]);
     expect(ink).toMatchObject({ model: 'atelier-ink', index: 1, images: [], cost: { amount: '0', currency: 'CNY' }, error: { code: 'model_error' } });
     expect(ink.error!.message).toContain('atelier-ink');

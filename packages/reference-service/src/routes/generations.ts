@@ -62,7 +62,7 @@ async function runModel(ctx: ServiceContext, req: GenerationRequest, model: Imag
   const [width, height] = req.size.split('x').map(Number);
   const data = [];
   for (let i = 0; i < req.n; i++) {
-    // Each image of an entry has its own seed (the request's, then the next ones), echoed as data[].seed (decisions.md row 20).
+    // Each image of an entry has its own seed (the request's, then the next ones), echoed as data[].seed (an addition: see the README).
     const seed = (req.seed + i) % (MAX_SEED + 1);
     let png: Buffer;
     try {
