@@ -10,5 +10,10 @@ prettier --check --log-level warn '**/*.{ts,tsx,mjs,css,json}' & format=$!
 tsx scripts/new-migration.ts --check & migrations=$!
 tsx scripts/check-imports.ts & imports=$!
 failed=0
+# docs/contract/ is a copy of the shared contract: where the source is at hand, they are the same.
+if [ -d ../shared/contract ] && ! diff -r ../shared/contract docs/contract; then
+  echo 'docs/contract/ differs from ../shared/contract/ (the source): copy it, do not edit it here' >&2
+  failed=1
+fi
 for job in "$types" "$lint" "$format" "$migrations" "$imports"; do wait "$job" || failed=1; done
 exit "$failed"
