@@ -1,17 +1,15 @@
 'use client';
 
 import { ChevronLeft, ChevronRight } from 'lucide-react';
-import { useEffect, useRef, useState, type PointerEvent as ReactPointerEvent } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { format } from '@/lib/i18n';
 import { useSharedView } from './use-shared-view';
+import { useSwipeToPage, useWindowKeys } from './viewer-input';
 import { ViewerToolbar, type ViewerLabels } from './viewer-toolbar';
 import { openAt, pageBy, pageCount, sidePanes, switchTo, nextLayout, type ViewerItem, type ViewerPosition } from './viewer-paging';
 
 export type { ViewerItem } from './viewer-paging';
 export type { ViewerLabels } from './viewer-toolbar';
-
-/** A horizontal drag this long (px) at the fitted zoom pages, as a swipe does on a phone. */
-const SWIPE_PX = 60;
 
 /**
  * Every image of the board full screen: one alone, each model's image of one number side by side,
@@ -25,7 +23,6 @@ export function CompareViewer({ items, start, labels, onClose }: { items: Viewer
   const root = useRef<HTMLDivElement>(null);
   const shared = useSharedView(root);
   const { reapply } = shared;
-  const swipeFrom = useRef<{ id: number; x: number; y: number } | null>(null);
   const { layout } = position;
   const shown =
     layout === 'side' ? sidePanes(items, position.page) : layout === 'swipe' ? [items[position.current], items[position.other]] : [items[position.current]];
@@ -64,37 +61,11 @@ export function CompareViewer({ items, start, labels, onClose }: { items: Viewer
     e.preventDefault();
     action();
   };
-  // The keys work wherever focus is while the viewer is open (an arrow that vanishes at the end leaves it on the page).
-  const keyHandler = useRef(onKeyDown);
-  useEffect(() => {
-    keyHandler.current = onKeyDown;
-  });
-  useEffect(() => {
-    const listener = (e: KeyboardEvent) => keyHandler.current(e);
-    window.addEventListener('keydown', listener);
-    return () => window.removeEventListener('keydown', listener);
-  }, []);
-
-  // A swipe pages when the picture is fitted (a drag then has nothing to pan); two fingers never do.
-  type Pointer = ReactPointerEvent<HTMLElement>;
-  const { onPointerDown, onPointerUp } = shared.paneProps;
+  useWindowKeys(onKeyDown);
   const paneProps = {
-    ...shared.paneProps,
-    onPointerDown: (e: Pointer) => {
-      swipeFrom.current = swipeFrom.current || shared.zoom !== 1 || e.button !== 0 ? null : { id: e.pointerId, x: e.clientX, y: e.clientY };
-      onPointerDown(e);
-    },
-    onPointerUp: (e: Pointer) => {
-      onPointerUp(e);
-      const from = swipeFrom.current;
-      if (!from || from.id !== e.pointerId) return;
-      swipeFrom.current = null;
-      const dx = e.clientX - from.x;
-      if (e.type === 'pointerup' && Math.abs(dx) > SWIPE_PX && Math.abs(dx) > 2 * Math.abs(e.clientY - from.y)) go(dx < 0 ? 1 : -1);
-    },
+    ...useSwipeToPage(shared.paneProps, shared.zoom, go),
     className: 'relative min-h-0 min-w-0 cursor-grab touch-none overflow-hidden bg-black/40 active:cursor-grabbing',
   };
-  paneProps.onPointerCancel = paneProps.onPointerUp;
 
   const image = (item: ViewerItem, clip?: string) => (
     // eslint-disable-next-line @next/next/no-img-element -- full-size team assets behind auth
