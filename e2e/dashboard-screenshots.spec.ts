@@ -4,6 +4,7 @@ import { baseURL } from '../playwright.config';
 import { signUp } from './support/accounts';
 import { CompareBoardPage } from './support/compare-board';
 import { SCREENSHOT_DIR as dir } from './support/screenshots';
+import { VideosPage } from './support/videos';
 
 // Screenshots of the cost dashboard and budgets for review, in both languages and both themes:
 // `SCREENSHOTS=1 npx playwright test e2e/dashboard-screenshots.spec.ts`.
@@ -59,6 +60,17 @@ test('dashboard screenshots', async ({ browser }) => {
     }
   }
   // Dashboard → Requests: members' calls by default; the system's (model list, video polls) when asked.
+  await context.addCookies(prefs('en', 'light'));
+  await new VideosPage(page).createShort('a tide coming in');
+  await expect
+    .poll(
+      async () => {
+        await page.goto('/dashboard/requests?origin=system');
+        return page.locator('tr[data-system]').count();
+      },
+      { timeout: 30_000 },
+    )
+    .toBeGreaterThan(0);
   for (const locale of ['en', 'zh-CN'] as const) {
     await context.addCookies(prefs(locale, 'light'));
     for (const [name, query] of [
