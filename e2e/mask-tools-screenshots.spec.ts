@@ -119,6 +119,7 @@ for (const locale of ['en', 'zh-CN'] as const) {
       await expect(studio.result).toBeVisible({ timeout: 45_000 });
       await page.getByTestId('before-after').getByRole('slider').fill('30');
       await expect(page.getByTestId('version')).toHaveCount(2);
+      // The steps take their room from the canvas.
       await page.screenshot({ path: shotPath(`studio-result-${locale}.png`), fullPage: true });
     });
   });

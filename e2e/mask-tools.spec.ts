@@ -65,6 +65,7 @@ async function exported(page: Page): Promise<Uint8Array> {
   const download = page.waitForEvent('download');
   await (await more(page)).getByRole('button', { name: 'Export mask' }).click();
   const file = await download;
+  await page.keyboard.press('Escape'); // the panel shut again, off the canvas
   expect(file.suggestedFilename()).toBe(`mask-${W}x${H}.png`);
   const bytes = await readFile((await file.path())!);
   const meta = await sharp(bytes).metadata();

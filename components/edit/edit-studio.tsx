@@ -99,7 +99,8 @@ export function EditStudio({
 
   return (
     <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_21rem]">
-      <div className="grid min-w-0 content-start gap-3">
+      {/* On a wide screen the column is the screen's height below the page's title, and the canvas takes what its lines leave. */}
+      <div className="flex min-w-0 flex-col gap-3 lg:h-[calc(100dvh-12.25rem)] lg:min-h-fit">
         {source && (
           <SourceBar
             source={source}

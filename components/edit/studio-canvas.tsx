@@ -88,7 +88,7 @@ export function StudioCanvas({ session, raster, masking, overlay, onOp, onPointe
   );
   return (
     <div
-      className="relative h-[min(66vh,620px)] min-h-80 overflow-hidden rounded-card bg-subtle shadow-card lg:h-[calc(100dvh-20.5rem)]"
+      className="relative h-[min(66vh,620px)] min-h-80 overflow-hidden rounded-card bg-subtle shadow-card lg:h-auto lg:flex-1"
       style={CHECKER}
       onDragOver={(e) => e.preventDefault()}
       onDrop={(e) => {
