@@ -57,9 +57,9 @@ export async function checkImage(source: string | Uint8Array, what: 'image' | 'm
   const unreadable = () => refusal(`${label} is not a complete PNG, JPEG, WebP or HEIC file: it could not be decoded.`, 'imageFormat');
   const input = typeof source === 'string' ? source : Buffer.from(source.buffer, source.byteOffset, source.byteLength);
   const head = await headOf(input);
-  const sniffed = head.length > 0 ? sniffType(head) : 'empty';
+  const sniffed = sniffType(head);
   // Not an image at all is the wrong type of file (415); an empty or broken one a bad request (400).
-  if (!sniffed?.startsWith('image/') && sniffed !== 'empty') throw refusal(`${label} is not a PNG, JPEG, WebP or HEIC file.`, 'notAnImage');
+  if (head.length > 0 && !sniffed?.startsWith('image/')) throw refusal(`${label} is not a PNG, JPEG, WebP or HEIC file.`, 'notAnImage');
   // The header first, whatever its size (reading it decodes nothing).
   let header: PhotoHeader | null;
   try {
@@ -70,23 +70,24 @@ export async function checkImage(source: string | Uint8Array, what: 'image' | 'm
   if (!header) throw refusal(`${label} is not a PNG, JPEG, WebP or HEIC file.`, 'notAnImage');
   if (header.pixels > MAX_PIXELS) throw refusal(`${label} is ${header.width}×${header.height}; Atelier reads photos of up to 67 megapixels.`, 'imageTooLarge');
 
-  const fitted = options.fittedImage?.fittedFrom;
-  const size = fitted && header.width === fitted.width && header.height === fitted.height ? options.fittedImage : undefined;
+  // A mask of the image's size as it came goes with the image as it was fitted.
+  const before = options.fittedImage?.fittedFrom;
+  const fitWith = before && header.width === before.width && header.height === before.height ? options.fittedImage : undefined;
   const tooLarge = Math.max(header.width, header.height) > EDIT_LIMITS.maxSide;
-  if (tooLarge && !options.fit && !size) {
+  if (tooLarge && !options.fit && !fitWith) {
     throw refusal(
       `${label} is ${header.width}×${header.height}; at most ${EDIT_LIMITS.maxSide} px a side. Send fit=true to have Atelier fit it to ${EDIT_LIMITS.maxSide} px on its long side.`,
       'imageTooLarge',
     );
   }
 
-  if (header.conversions.length === 0 && !tooLarge && !size) {
+  if (header.conversions.length === 0 && !tooLarge && !fitWith) {
     try {
       await sharp(input, { failOn: 'truncated', limitInputPixels: MAX_PIXELS }).stats(); // decodes every pixel, streaming: a broken file fails here
     } catch {
       throw unreadable();
     }
-    const contentType = sniffed === 'empty' ? 'application/octet-stream' : sniffed;
+    const contentType = sniffed!; // the header was read, so the file has a head
     const data = typeof source === 'string' ? await openAsBlob(source, { type: contentType }) : new Blob([new Uint8Array(source)], { type: contentType });
     if (data.size > EDIT_LIMITS.maxBytes) throw refusal(`${label} is larger than 20 MB.`, 'imageTooHeavy');
     return { data, contentType, width: header.width, height: header.height, conversions: [] };
@@ -96,7 +97,7 @@ export async function checkImage(source: string | Uint8Array, what: 'image' | 'm
   try {
     converted = await convertPhoto(input, header, {
       fit: tooLarge ? EDIT_LIMITS.maxSide : undefined,
-      size: size ? { width: size.width, height: size.height } : undefined,
+      size: fitWith ? { width: fitWith.width, height: fitWith.height } : undefined,
       kernel: what === 'mask' ? 'nearest' : 'lanczos3',
       maxBytes: EDIT_LIMITS.maxBytes,
     });
@@ -111,7 +112,7 @@ export async function checkImage(source: string | Uint8Array, what: 'image' | 'm
     contentType: converted.contentType,
     width: converted.width,
     height: converted.height,
-    ...(tooLarge || size ? { fittedFrom: turned ? { width: header.height, height: header.width } : { width: header.width, height: header.height } } : {}),
+    ...(tooLarge || fitWith ? { fittedFrom: turned ? { width: header.height, height: header.width } : { width: header.width, height: header.height } } : {}),
     conversions: header.conversions,
   };
 }
