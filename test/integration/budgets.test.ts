@@ -58,7 +58,7 @@ describe.each(DATABASE_KINDS)('budgets on %s', (kind) => {
     // The next one is refused with what is left, in the message and in the values the UI translates.
     const next = await runBoard(owner, board()).catch((e: unknown) => e);
     expect(next).toMatchObject({ code: 'budget_exceeded', values: { limit: '0.80', left: '0.00', estimate: '0.08' } });
-    expect((next as Error).message).toContain("team's monthly budget of ¥0.80: ¥0.00 left");
+    expect((next as Error).message).toContain("team's monthly budget of CN¥0.80: CN¥0.00 left");
   }, 120_000);
 
   it("holds a member to their own budget while the team's still has room", async () => {
