@@ -184,6 +184,18 @@ test('checks the settings in the browser, and cancelling keeps the prompt for a 
   await page.getByRole('button', { name: 'Run board' }).click();
   await expect(page.getByText('Pick at least one model.')).toBeVisible();
 
+  // A prompt past the service's 32,000 characters is kept whole; the counter beside the box says by how much it is over.
+  const prompt = page.getByLabel('Prompt');
+  const counter = page.getByTestId('prompt-counter');
+  await expect(counter).toBeHidden();
+  await prompt.fill('x'.repeat(32_001));
+  await expect(prompt).toHaveValue('x'.repeat(32_001));
+  await expect(counter).toHaveText('1 character over the limit of 32,000: shorten the prompt to send it. Nothing is cut.');
+  await prompt.fill('x'.repeat(30_000));
+  await expect(counter).toHaveText('Characters: 30,000 of 32,000');
+  await prompt.fill('snowy mountains');
+  await expect(counter).toBeHidden();
+
   await setKnobs(request, { latencyMs: { '*': 8000 } });
   await board.pickModels(['atelier-pixel']);
   await page.getByRole('button', { name: 'Run board' }).click();
