@@ -5,7 +5,7 @@ const BASE64_FIELDS = ['b64_json', 'b64', 'base64', 'image_base64'] as const;
 
 const optionalText = z.string().trim().nullish();
 
-/** `seed`: the image's own seed, when the service says it (`data[].seed`, decisions.md rows 17 and 20). */
+/** `seed`: the image's own seed, when the service says it (`data[].seed`: decisions.md row 17 for edits; the reference service's README for generations). */
 export type GeneratedImage =
   { url: string; revisedPrompt?: string; seed?: number } | { base64: string; mimeType?: string; revisedPrompt?: string; seed?: number };
 
