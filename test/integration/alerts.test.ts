@@ -139,7 +139,10 @@ describe('budget alerts on postgres', () => {
     expect(await evaluateTeamAlerts(owner.team.id)).toBe(0);
 
     const DAY = 86_400_000;
-    const nextWeek = new Date(Date.now() + 7 * DAY);
+    // Tuesday noon of next week in the team's zone, whatever day the test runs: +3 days stays in that
+    // week and +7 is the one after (now + 7 days, on a Thursday evening, had put +3 on the next Monday).
+    const thisMonday = lastWeek('Asia/Shanghai', new Date(Date.now() + 7 * DAY)).from;
+    const nextWeek = new Date(Date.parse(`${thisMonday}T12:00:00+08:00`) + 8 * DAY);
     const [mails, hooks] = [inbox.length, delivered().length];
     const written = await Promise.all([evaluateTeamAlerts(owner.team.id, nextWeek), evaluateTeamAlerts(owner.team.id, nextWeek)]);
     expect(written[0] + written[1]).toBe(2); // one email, one webhook, whichever evaluation wrote them
