@@ -1,9 +1,10 @@
 'use client';
 
 import { SlidersHorizontal } from 'lucide-react';
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { Button, buttonClass } from '../ui/button';
 import { cn } from '../ui/cn';
+import { usePopover } from '../ui/use-popover';
 
 /** One of a row of choices (a tool, a mode): pressed when chosen, named for screen readers and on hover. */
 export function Choice({ chosen, label, onChoose, children }: { chosen: boolean; label: string; onChoose: () => void; children: React.ReactNode }) {
@@ -64,24 +65,7 @@ export function PixelSlider({
  * and closes on Escape, a press elsewhere (the canvas too) or the button again.
  */
 export function MoreTools({ label, children }: { label: string; children: ReactNode }) {
-  const [open, setOpen] = useState(false);
-  const root = useRef<HTMLDivElement>(null);
-  const button = useRef<HTMLButtonElement>(null);
-  useEffect(() => {
-    if (!open) return;
-    const onPointer = (event: PointerEvent) => root.current?.contains(event.target as Node) || setOpen(false);
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key !== 'Escape') return;
-      setOpen(false);
-      button.current?.focus();
-    };
-    document.addEventListener('pointerdown', onPointer);
-    document.addEventListener('keydown', onKey);
-    return () => {
-      document.removeEventListener('pointerdown', onPointer);
-      document.removeEventListener('keydown', onKey);
-    };
-  }, [open]);
+  const { open, setOpen, root, button } = usePopover();
   return (
     <div ref={root} className="relative">
       <button

@@ -1,8 +1,9 @@
 'use client';
 
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { Check } from 'lucide-react';
 import { cn } from './cn';
+import { usePopover } from './use-popover';
 
 interface MenuProps {
   /** The trigger's content and accessible name. */
@@ -18,26 +19,11 @@ interface MenuProps {
 
 /** A small popover menu: click or Enter opens it, Escape or a click outside closes it. */
 export function Menu({ trigger, label, triggerClassName, side = 'bottom', align = 'start', className, children }: MenuProps) {
-  const [open, setOpen] = useState(false);
-  const root = useRef<HTMLDivElement>(null);
-  const button = useRef<HTMLButtonElement>(null);
-
+  const { open, setOpen, root, button } = usePopover();
+  // An opened menu puts focus on its first item.
   useEffect(() => {
-    if (!open) return;
-    const onPointer = (event: PointerEvent) => root.current?.contains(event.target as Node) || setOpen(false);
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key !== 'Escape') return;
-      setOpen(false);
-      button.current?.focus();
-    };
-    document.addEventListener('pointerdown', onPointer);
-    document.addEventListener('keydown', onKey);
-    root.current?.querySelector<HTMLElement>('[role=menuitem],[role=menuitemradio]')?.focus();
-    return () => {
-      document.removeEventListener('pointerdown', onPointer);
-      document.removeEventListener('keydown', onKey);
-    };
-  }, [open]);
+    if (open) root.current?.querySelector<HTMLElement>('[role=menuitem],[role=menuitemradio]')?.focus();
+  }, [open, root]);
 
   return (
     <div ref={root} className="relative">
