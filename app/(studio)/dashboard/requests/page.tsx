@@ -52,24 +52,24 @@ export default async function RequestsPage({ searchParams }: { searchParams: Sea
           options={[{ value: '', label: r.anyOperation }, ...OPERATIONS.map((op) => ({ value: op, label: op }))]}
         />
         {admin && (
-          <Select
-            name="origin"
-            defaultValue={query.origin ?? ''}
-            aria-label={r.origin}
-            options={[
-              { value: '', label: r.membersOnly },
-              { value: 'system', label: r.systemOnly },
-              { value: 'all', label: r.everyone },
-            ]}
-          />
-        )}
-        {admin && (
-          <Select
-            name="source"
-            defaultValue={query.source ?? ''}
-            aria-label={r.source}
-            options={[{ value: '', label: r.anySource }, { value: 'studio', label: r.studio }, ...keys.map((key) => ({ value: key.id, label: key.name }))]}
-          />
+          <>
+            <Select
+              name="origin"
+              defaultValue={query.origin ?? ''}
+              aria-label={r.origin}
+              options={[
+                { value: '', label: r.membersOnly },
+                { value: 'system', label: r.systemOnly },
+                { value: 'all', label: r.everyone },
+              ]}
+            />
+            <Select
+              name="source"
+              defaultValue={query.source ?? ''}
+              aria-label={r.source}
+              options={[{ value: '', label: r.anySource }, { value: 'studio', label: r.studio }, ...keys.map((key) => ({ value: key.id, label: key.name }))]}
+            />
+          </>
         )}
         <Select
           name="outcome"
