@@ -74,3 +74,22 @@ export async function colourAt(image: Buffer | Uint8Array, x: number, y: number)
 
 /** Whether two colours are the same within a lossy codec's error. */
 export const near = (a: readonly number[], b: readonly number[], tolerance = 24) => a.every((v, i) => Math.abs(v - b[i]) <= tolerance);
+
+/**
+ * An edit's result against what it was given, under its mask (one byte a pixel, 0 = keep): how many
+ * pixels the mask keeps, the first of them that changed (null if none did: the service must give
+ * them back byte for byte), and how many it paints that changed. `before` and `after` are RGB.
+ */
+export function underMask(before: Uint8Array, after: Uint8Array, mask: Uint8Array, width: number) {
+  let [kept, changed] = [0, 0];
+  let keptButChanged: string | null = null;
+  for (let p = 0; p < mask.length; p++) {
+    const same = before[3 * p] === after[3 * p] && before[3 * p + 1] === after[3 * p + 1] && before[3 * p + 2] === after[3 * p + 2];
+    if (mask[p] !== 0) changed += same ? 0 : 1;
+    else {
+      kept++;
+      if (!same) keptButChanged ??= `${p % width},${Math.floor(p / width)}`;
+    }
+  }
+  return { kept, keptButChanged, changed };
+}
