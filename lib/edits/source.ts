@@ -33,11 +33,11 @@ export async function prepareSource(ctx: TeamContext, file: UploadedFile): Promi
   const changed = Boolean(image.fittedFrom) || conversions.length > 0;
   let originalAssetId: string | null = null;
   if (changed) {
-    const head = new Uint8Array(await (await openAsBlob(file.path)).slice(0, 16).arrayBuffer());
-    const contentType = sniffType(head) ?? 'application/octet-stream';
+    const uploaded = await openAsBlob(file.path);
+    const contentType = sniffType(new Uint8Array(await uploaded.slice(0, 16).arrayBuffer())) ?? 'application/octet-stream';
     const size = image.fittedFrom ?? image;
     const original = await storeImage(ctx, {
-      data: await openAsBlob(file.path, { type: contentType }),
+      data: uploaded.slice(0, uploaded.size, contentType),
       contentType,
       width: size.width,
       height: size.height,

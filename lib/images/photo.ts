@@ -23,6 +23,8 @@ export interface PhotoHeader {
   /** What the service could not take as it is; empty: the file goes as it came. */
   conversions: ('orientation' | 'cmyk' | '16-bit' | 'heic')[];
   alpha: boolean;
+  /** A HEIC's EXIF orientation tag, applied only if the container has no turns of its own (heicUpright). */
+  heicExifOrientation: number;
 }
 
 /** A photo's header, read without decoding its pixels; null when it is none of the formats. */
@@ -45,6 +47,7 @@ export async function readHeader(input: string | Buffer): Promise<PhotoHeader | 
     pixels: meta.width * meta.height,
     conversions,
     alpha: Boolean(meta.hasAlpha),
+    heicExifOrientation: format === 'heic' ? exifOrientation(meta.exif) : 1,
   };
 }
 
@@ -68,7 +71,10 @@ export async function convertPhoto(
   options: { fit?: number; size?: { width: number; height: number }; kernel?: 'nearest' | 'lanczos3'; maxBytes: number },
 ): Promise<Converted> {
   return withDecodeBudget(header.pixels, async () => {
-    let image = header.format === 'heic' ? await heicUpright(input) : sharp(input, { failOn: 'truncated', limitInputPixels: false }).autoOrient();
+    let image =
+      header.format === 'heic'
+        ? await heicUpright(input, header.heicExifOrientation)
+        : sharp(input, { failOn: 'truncated', limitInputPixels: false }).autoOrient();
     image = image.toColourspace('srgb');
     const kernel = options.kernel ?? 'lanczos3';
     if (options.size) image = image.resize(options.size.width, options.size.height, { fit: 'fill', kernel });
@@ -89,12 +95,12 @@ const converted = ({ data, info }: { data: Buffer; info: OutputInfo }, contentTy
 });
 
 /** A HEIC's pixels upright: libheif's own turns, else the EXIF tag (files without irot/imir). */
-async function heicUpright(input: string | Buffer): Promise<Sharp> {
+async function heicUpright(input: string | Buffer, exifTag: number): Promise<Sharp> {
   const bytes = typeof input === 'string' ? await readFile(input) : input;
   const raw = await decodeHeic(bytes);
   let image = sharp(raw.data, { raw: { width: raw.width, height: raw.height, channels: 4 } });
   if (!heifTransforms(bytes)) {
-    const { rotate, flop } = UPRIGHT[exifOrientation((await sharp(bytes, { limitInputPixels: false }).metadata()).exif)];
+    const { rotate, flop } = UPRIGHT[exifTag];
     // A raw input has no tag of its own, so the turn is explicit; sharp mirrors after turning.
     if (rotate) image = sharp(await image.rotate(rotate).raw().toBuffer(), { raw: rawAfterTurn(raw, rotate) });
     if (flop) image = image.flop();
