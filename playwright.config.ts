@@ -20,9 +20,7 @@ export default defineConfig({
   fullyParallel: false,
   // One at a time: the browser specs share one server, and the security and cluster specs start
   // servers of their own that need the same two cores (a second worker measured slower, not faster).
-  // Two at a time: the browser specs (one shared server and account, so one worker) beside the
-  // security and cluster specs (each starts Ateliers of its own, one worker between them).
-  workers: 2,
+  workers: 1,
   reporter: [['list']],
   use: {
     baseURL,
@@ -49,11 +47,11 @@ export default defineConfig({
   },
   projects: [
     { name: 'setup', testMatch: /global\.setup\.ts/ },
-    { name: 'chromium', use: { ...devices['Desktop Chrome'], storageState: ownerState }, dependencies: ['setup'], workers: 1 },
+    { name: 'chromium', use: { ...devices['Desktop Chrome'], storageState: ownerState }, dependencies: ['setup'] },
     // Attacks over plain HTTP, each against an Atelier of its own (test/support/atelier.ts).
-    { name: 'security', testDir: 'test/security', use: { ...devices['Desktop Chrome'] }, workers: 1 },
+    { name: 'security', testDir: 'test/security', use: { ...devices['Desktop Chrome'] } },
     // Several replicas over one PostgreSQL, each its own process.
-    { name: 'cluster', testDir: 'test/cluster', use: { ...devices['Desktop Chrome'] }, workers: 1 },
+    { name: 'cluster', testDir: 'test/cluster', use: { ...devices['Desktop Chrome'] } },
   ],
   webServer: {
     // The log is kept so a test can prove no secret was ever written to it.
