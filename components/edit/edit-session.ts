@@ -234,10 +234,21 @@ function firstCanvas(dims: { width: number; height: number }): Extension | null 
 /** A reopened edit as the run it was: done with its result, or failed with its message. */
 function reopened(edit: EditRecord): RunState | null {
   if (edit.resultAssetId) {
-    const { id, resultAssetId, originalAssetId, maskAssetId, canvas, cost, revisedPrompt } = edit;
+    const { id, resultAssetId, originalAssetId, maskAssetId, canvas, cost, revisedPrompt, mode, results, pickedOutputId } = edit;
     return {
       status: 'done',
-      outcome: { generationId: id, resultAssetId, originalAssetId, maskAssetId, canvas, cost: { amount: cost ?? '0', currency: 'CNY' }, revisedPrompt },
+      outcome: {
+        generationId: id,
+        mode,
+        results,
+        pickedOutputId,
+        resultAssetId,
+        revisedPrompt,
+        originalAssetId,
+        maskAssetId,
+        canvas,
+        cost: { amount: cost ?? '0', currency: 'CNY' },
+      },
     };
   }
   return edit.errorMessage && edit.status === 'failed' ? { status: 'error', message: edit.errorMessage } : null;

@@ -38,18 +38,24 @@ export async function editImage(caller: ApiCaller, request: Request) {
     const parsed = editRequestSchema.safeParse(raw);
     if (!parsed.success) throw invalidBody(parsed.error, raw);
     const outcome = await runEdit(caller.ctx, parsed.data, request.signal);
+    const [result] = outcome.results;
     const output = await (
       await db()
-    ).generationOutput.findFirstOrThrow({
-      where: { generationId: outcome.generationId },
-      select: { id: true, upstreamUrl: true, asset: { select: { contentType: true } } },
-    });
+    ).generationOutput.findUniqueOrThrow({ where: { id: result.outputId }, select: { id: true, upstreamUrl: true, asset: { select: { contentType: true } } } });
     return {
       id: outcome.generationId,
       object: 'image',
       status: 'completed',
-      data: [{ url: fileUrl(output), ...(outcome.revisedPrompt ? { revised_prompt: outcome.revisedPrompt } : {}) }],
+      data: [
+        {
+          url: fileUrl(output),
+          ...(result.seed !== null ? { seed: result.seed } : {}),
+          ...(outcome.revisedPrompt ? { revised_prompt: outcome.revisedPrompt } : {}),
+        },
+      ],
       usage: { cost: Number(outcome.cost.amount), cost_unit: outcome.cost.currency },
+      // Atelier's addition (docs/api.md): what the mask guard found outside the mask, and whether it restored it.
+      ...(result.maskGuard ? { mask_guard: { changed_fraction: result.maskGuard.changedFraction, restored: result.maskGuard.restored } } : {}),
     };
   } finally {
     await upload.dispose();

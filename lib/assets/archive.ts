@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { appConfig } from '../config';
 import { db } from '../runtime';
 import { archiveFromUrl, openRemoteFile } from '../storage';
@@ -56,4 +56,32 @@ export async function archiveResult(request: ArchiveRequest, signal?: AbortSigna
   });
   await makePreview(blobStore(), asset);
   return asset;
+}
+
+/** A file Atelier made itself from a result (the mask guard's restored edit), stored as a team asset with its preview. */
+export async function storeResultImage(request: { teamId: string; createdById: string; bytes: Buffer; contentType: string }) {
+  const id = randomUUID();
+  const key = `teams/${request.teamId}/images/${id}`;
+  const put = await blobStore().put(key, request.bytes, { contentType: request.contentType, contentLength: request.bytes.length });
+  const prisma = await db();
+  const asset = await prisma.asset.create({
+    data: {
+      id,
+      teamId: request.teamId,
+      storageKey: key,
+      contentType: request.contentType,
+      size: BigInt(put.size),
+      sha256: createHash('sha256').update(request.bytes).digest('hex'),
+      createdById: request.createdById,
+    },
+  });
+  await makePreview(blobStore(), asset);
+  return asset;
+}
+
+/** A stored file's bytes (a result just archived, read back for the mask guard). */
+export async function readStored(key: string): Promise<Uint8Array> {
+  const blob = await blobStore().get(key);
+  if (!blob) throw new Error(`stored file ${key} is missing`);
+  return new Uint8Array(await new Response(blob.body).arrayBuffer());
 }

@@ -1,9 +1,13 @@
 import { z } from 'zod';
 import type { TeamContext } from '../auth/context';
+import { atLeast } from '../auth/roles';
+import { AppError } from '../errors';
 import { db } from '../runtime';
 import type { Placed } from './canvas';
 import { EDIT_KINDS, type EditKind } from './kinds';
 import { GENERATION_IN_VIEW, LIVE } from '../generations/visibility';
+import { resultItem } from './result-item';
+import { chosenResult, MAX_EDIT_RESULTS, type EditMode, type EditResultItem } from './results';
 
 /** What a stored edit's params hold (written by runEdit); parsed, since the column is free JSON. */
 export const editParamsSchema = z.object({
@@ -16,6 +20,10 @@ export const editParamsSchema = z.object({
   maskAssetId: z.uuid().nullish(),
   /** An outpainting's canvas and where the original sits on it. */
   extend: z.object({ width: z.number().int(), height: z.number().int(), left: z.number().int(), top: z.number().int() }).nullish(),
+  /** An edit board's models, in the order asked. */
+  models: z.array(z.string()).nullish(),
+  /** How many variants of the one model were asked. */
+  variants: z.number().int().nullish(),
 });
 
 export interface EditRecord {
@@ -33,8 +41,13 @@ export interface EditRecord {
   maskAssetId: string | null;
   /** Set for an outpainting: where the original sits on the result's canvas. */
   canvas: Placed | null;
+  /** The result the studio continues from: the one picked, else the first that completed. */
   resultAssetId: string | null;
   revisedPrompt: string | null;
+  mode: EditMode;
+  /** Every request's result or failure (one for a plain edit). */
+  results: EditResultItem[];
+  pickedOutputId: string | null;
   cost: string | null;
   errorMessage: string | null;
   parentId: string | null;
@@ -47,13 +60,17 @@ const query = async (where: object, take: number) =>
     where: { ...where, ...GENERATION_IN_VIEW },
     orderBy: { createdAt: 'desc' },
     take,
-    include: { user: { select: { id: true, name: true } }, outputs: { where: LIVE, orderBy: { position: 'asc' }, take: 1 } },
+    include: {
+      user: { select: { id: true, name: true } },
+      outputs: { where: LIVE, orderBy: [{ entryIndex: 'asc' }, { position: 'asc' }], take: MAX_EDIT_RESULTS },
+    },
   });
 
 function toRecord(ctx: TeamContext, row: Row): EditRecord | null {
   const params = editParamsSchema.safeParse(row.params);
   if (!params.success) return null;
-  const output = row.outputs[0];
+  const results = row.outputs.map(resultItem);
+  const chosen = chosenResult(results, row.pickedOutputId);
   return {
     id: row.id,
     kind: params.data.editKind,
@@ -68,8 +85,11 @@ function toRecord(ctx: TeamContext, row: Row): EditRecord | null {
     originalAssetId: params.data.originalAssetId,
     maskAssetId: params.data.maskAssetId ?? null,
     canvas: params.data.extend ?? null,
-    resultAssetId: output?.assetId ?? null,
-    revisedPrompt: output?.revisedPrompt ?? null,
+    resultAssetId: chosen?.resultAssetId ?? null,
+    revisedPrompt: chosen?.revisedPrompt ?? null,
+    mode: params.data.models ? 'board' : (params.data.variants ?? 1) > 1 ? 'variants' : 'single',
+    results,
+    pickedOutputId: row.pickedOutputId,
     cost: row.costTotal?.toString() ?? null,
     errorMessage: row.errorMessage,
     parentId: row.parentId,
@@ -86,6 +106,22 @@ export async function listEdits(ctx: TeamContext, scope: 'mine' | 'team', take =
 export async function findEdit(ctx: TeamContext, id: string): Promise<EditRecord | null> {
   const rows = await query({ id, teamId: ctx.team.id, kind: 'edit' }, 1);
   return rows[0] ? toRecord(ctx, rows[0]) : null;
+}
+
+/**
+ * Picks the result a run of several continues from ("use this one"): one of its completed, live
+ * outputs. Members pick on their own runs, admins and owners on any. Returns the picked file.
+ */
+export async function pickResult(ctx: TeamContext, generationId: string, outputId: string): Promise<string> {
+  const prisma = await db();
+  const output = await prisma.generationOutput.findFirst({
+    where: { id: outputId, generationId, teamId: ctx.team.id, kind: 'edit', status: 'completed', assetId: { not: null }, ...LIVE },
+    select: { assetId: true, userId: true },
+  });
+  if (!output) throw new AppError('not_found', 'That result is not one of this edit’s.');
+  if (output.userId !== ctx.user.id && !atLeast(ctx.role, 'admin')) throw new AppError('forbidden', 'Only its author or an admin picks an edit’s result.');
+  await prisma.generation.update({ where: { id: generationId }, data: { pickedOutputId: outputId } });
+  return output.assetId!;
 }
 
 /** How far a version chain is followed each way. */

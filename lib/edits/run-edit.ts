@@ -1,11 +1,12 @@
+import { randomInt, randomUUID } from 'node:crypto';
 import { promptSchema } from '@atelier/reference-service/requests';
 import { z } from 'zod';
 import type { TeamContext } from '../auth/context';
-import { archiveResult } from '../assets/archive';
 import { AppError } from '../errors';
 import { upstreamAppError } from '../generations/upstream-error';
 import { abortOnCancel } from '../generations/cancel';
-import { endGeneration, endingOf, openGeneration, settleGeneration } from '../generations/lifecycle';
+import { Prisma } from '../db/generated/client';
+import { endGeneration, endingOf, openGeneration, settleGeneration, type OutputRow } from '../generations/lifecycle';
 import { upstreamFor } from '../generations/upstream-for';
 import { priceEdit, unknownModel } from '../pricing/estimates';
 import { db } from '../runtime';
@@ -13,7 +14,11 @@ import { UpstreamError } from '../upstream';
 import { readTeamImage, storeImage } from './assets';
 import { editModels } from './edit-models';
 import { ANCHORS, placement, type Extension, type Placed } from './canvas';
-import { checkImage } from './image-input';
+import { runEditCall, type EditCall, type EditSend } from './edit-call';
+import { checkImage, type CheckedImage } from './image-input';
+import { chosenResult, MAX_EDIT_RESULTS, type EditMode, type EditResultItem } from './results';
+import { resultItem } from './result-item';
+import { log } from '../observability/log';
 import { EDIT_KINDS, needsMask } from './kinds';
 import { extendCanvas } from './outpaint';
 import { nameText, promptText } from '../text';
@@ -59,13 +64,38 @@ export const editRequestSchema = z
     extendWidth: canvasSide.optional(),
     extendHeight: canvasSide.optional(),
     extendAnchor: z.enum(ANCHORS).optional(),
+    /** Variants: 1 to 4 results of the one model, each its own request and seed. */
+    variants: z.coerce.number().int().min(1).max(MAX_EDIT_RESULTS, `At most ${MAX_EDIT_RESULTS} variants.`).optional(),
+    /** An edit board: 2 to 4 models, comma-separated, each sent the same image, mask and prompt. */
+    models: z
+      .string()
+      .transform((list) => [
+        ...new Set(
+          list
+            .split(',')
+            .map((m) => m.trim())
+            .filter(Boolean),
+        ),
+      ])
+      .pipe(
+        z
+          .array(nameText().min(1).max(200))
+          .min(2, 'An edit board compares 2 to 4 models.')
+          .max(MAX_EDIT_RESULTS, `An edit board compares at most ${MAX_EDIT_RESULTS} models.`),
+      )
+      .optional(),
   })
   .refine((r) => Boolean(r.image) !== Boolean(r.assetId), { message: 'Send an image or an asset id.', path: ['image'] })
   .refine((r) => [r.extendWidth, r.extendHeight, r.extendAnchor].every((v) => v === undefined) || extensionOf(r), {
     message: 'Extending the canvas takes its width, height and anchor, as a local modification without a mask of its own.',
     path: ['extendWidth'],
   })
-  .refine((r) => !needsMask(r.kind) || r.mask || extensionOf(r), { message: 'This kind of edit needs a painted mask.', path: ['mask'] });
+  .refine((r) => !needsMask(r.kind) || r.mask || extensionOf(r), { message: 'This kind of edit needs a painted mask.', path: ['mask'] })
+  .refine((r) => !(r.models && (r.variants ?? 1) > 1), {
+    message: `Variants and an edit board do not combine: at most ${MAX_EDIT_RESULTS} results a run.`,
+    path: ['variants'],
+  })
+  .refine((r) => !(r.models && r.model), { message: 'Name one model, or the models of a board, not both.', path: ['model'] });
 
 /** The outpainting asked for, if the request is a complete one. */
 function extensionOf(r: { kind: string; mask?: unknown; extendWidth?: number; extendHeight?: number; extendAnchor?: Extension['anchor'] }): Extension | null {
@@ -77,20 +107,43 @@ export type EditRequest = z.infer<typeof editRequestSchema>;
 
 export interface EditOutcome {
   generationId: string;
+  mode: EditMode;
+  /** Every request's result or failure, in the order asked. */
+  results: EditResultItem[];
+  pickedOutputId: string | null;
+  /** The result the studio continues from (chosenResult). */
   resultAssetId: string;
+  revisedPrompt: string | null;
   originalAssetId: string;
   maskAssetId: string | null;
   /** Set for an outpainting: where the original sits on the result's canvas. */
   canvas: Placed | null;
+  /** What the run cost: the requests that ran. */
   cost: { amount: string; currency: string };
-  revisedPrompt: string | null;
+}
+
+/** A seed for a request, as the service takes it (0 to 2^32 − 1). */
+const randomSeed = () => randomInt(0, 2 ** 32 - 1);
+
+/**
+ * The requests of a run: one, without a seed (the service's own, so an edit repeats as it did); `n`
+ * variants of one model with seeds s, s + 1, …; or one request per model of a board, each seeded.
+ */
+function callsOf(input: EditRequest, model: string): { mode: EditMode; calls: EditCall[] } {
+  if (input.models) return { mode: 'board', calls: input.models.map((m, entryIndex) => ({ model: m, seed: randomSeed(), entryIndex })) };
+  const n = input.variants ?? 1;
+  if (n === 1) return { mode: 'single', calls: [{ model, seed: null, entryIndex: 0 }] };
+  const base = randomSeed();
+  return { mode: 'variants', calls: Array.from({ length: n }, (_, i) => ({ model, seed: (base + i) % 2 ** 32, entryIndex: i })) };
 }
 
 /**
- * Runs one edit: keeps the original (and mask) as assets, opens the generation (budget reserved)
- * before calling the service, archives the result, then settles it with its output. The caller's
- * `signal` (the browser leaving) or a cancel asked from any replica (`requestId`) stops the call;
- * a failure or cancellation ends the generation and is rethrown for the user.
+ * Runs one edit run: keeps the original (and mask) as assets, opens the generation with every
+ * request's estimate reserved together (all or none), sends the requests side by side, archives
+ * each answer (guarded outside the mask), then settles what ran. A request that fails becomes a
+ * failure card; when none completed, the generation ends and the first failure is the user's. The
+ * caller's `signal` (the browser leaving) or a cancel asked from any replica (`requestId`) stops
+ * every request.
  */
 export async function runEdit(ctx: TeamContext, input: EditRequest, signal: AbortSignal): Promise<EditOutcome> {
   const prisma = await db();
@@ -110,8 +163,9 @@ export async function runEdit(ctx: TeamContext, input: EditRequest, signal: Abor
     });
   }
   const models = await editModels(ctx);
-  if (input.model && models.length > 0 && !models.some((m) => m.id === input.model)) throw unknownModel('edit', input.model);
-  const model = input.model ?? models[0]?.id;
+  for (const named of input.models ?? (input.model ? [input.model] : [])) {
+    if (models.length > 0 && !models.some((m) => m.id === named)) throw unknownModel('edit', named);
+  }
   if (input.parentId && !(await prisma.generation.findFirst({ where: { id: input.parentId, teamId: ctx.team.id, kind: 'edit' }, select: { id: true } }))) {
     throw new AppError('not_found', 'The edit to continue from is not in this team.');
   }
@@ -119,14 +173,17 @@ export async function runEdit(ctx: TeamContext, input: EditRequest, signal: Abor
   // An outpainting comes back at its canvas size; other edits at the size asked for, else the image's.
   const requestedSize = extension ? `${image.width}x${image.height}` : input.size;
   const size = requestedSize ?? `${image.width}x${image.height}`;
-  const charges = await priceEdit(ctx, model, size);
-  const usedModel = charges[0].model;
+  const first = await priceEdit(ctx, input.models?.[0] ?? input.model ?? models[0]?.id, size);
+  const { mode, calls } = callsOf(input, first[0].model);
+  const charges = await Promise.all(calls.map(async (call) => (call.model === first[0].model ? first : await priceEdit(ctx, call.model, size))[0]));
 
   const original = input.assetId ? { id: input.assetId } : await storeImage(ctx, given);
   const maskAsset = mask ? await storeImage(ctx, mask) : null;
   const params = {
     editKind: input.kind,
-    model: usedModel,
+    model: calls[0].model,
+    ...(mode === 'board' ? { models: calls.map((c) => c.model) } : {}),
+    ...(mode === 'variants' ? { variants: calls.length } : {}),
     size,
     width: given.width,
     height: given.height,
@@ -142,37 +199,43 @@ export async function runEdit(ctx: TeamContext, input: EditRequest, signal: Abor
   signal.addEventListener('abort', abort);
   const stopWatching = abortOnCancel(generation.id, controller);
   try {
-    const result = await (
-      await upstreamFor(ctx)
-    ).editImage({ image: image.data, mask: mask?.data, prompt: input.prompt, model: usedModel, size: requestedSize, signal: controller.signal });
-    const first = result.images[0];
-    const asset = await archiveResult({ teamId: ctx.team.id, url: first.url, kind: 'image', createdById: ctx.user.id }, controller.signal);
+    const send: EditSend = {
+      image: image.data,
+      mask: mask?.data ?? null,
+      prompt: input.prompt,
+      size: requestedSize,
+      guard: mask ? await guardInput(ctx, image, mask) : null,
+    };
+    const upstream = await upstreamFor(ctx);
+    const answers = await Promise.allSettled(calls.map((call) => runEditCall(ctx, upstream, call, send, controller.signal)));
+    if (controller.signal.aborted) throw new AppError('conflict', 'The edit was cancelled.');
+    const completed = answers.flatMap((a) => (a.status === 'fulfilled' ? [a.value] : []));
+    if (completed.length === 0) throw (answers[0] as PromiseRejectedResult).reason;
+    const outputs: OutputRow[] = answers.map((answer, i) => ({
+      id: randomUUID(),
+      ...(answer.status === 'fulfilled' ? answer.value.row : failedCall(calls[i], answer.reason)),
+    }));
+    const total = completed.reduce((sum, { row }) => sum.plus(row.cost), new Prisma.Decimal(0)).toString();
     await settleGeneration(generation, {
       status: 'completed',
-      upstreamId: result.id,
-      total: result.cost,
-      charges: [{ model: usedModel, amount: result.cost.amount }],
-      outputs: [
-        {
-          model: usedModel,
-          entryIndex: 0,
-          status: 'completed',
-          assetId: asset.id,
-          archive: 'archived',
-          upstreamUrl: first.url,
-          revisedPrompt: first.revisedPrompt ?? null,
-          cost: result.cost.amount,
-        },
-      ],
+      upstreamId: completed.length === 1 ? completed[0].upstreamId : null,
+      total: { amount: total, currency: 'CNY' },
+      charges: completed.map(({ row }) => ({ model: row.model, amount: row.cost })),
+      outputs,
     });
+    const results = outputs.map(resultItem);
+    const chosen = chosenResult(results, null)!;
     return {
       generationId: generation.id,
-      resultAssetId: asset.id,
+      mode,
+      results,
+      pickedOutputId: null,
+      resultAssetId: chosen.resultAssetId!,
+      revisedPrompt: chosen.revisedPrompt,
       originalAssetId: original.id,
       maskAssetId: maskAsset?.id ?? null,
       canvas,
-      cost: { amount: result.cost.amount, currency: result.cost.currency },
-      revisedPrompt: first.revisedPrompt ?? null,
+      cost: { amount: total, currency: 'CNY' },
     };
   } catch (error) {
     const ending = endingOf(error, controller.signal);
@@ -184,4 +247,19 @@ export async function runEdit(ctx: TeamContext, input: EditRequest, signal: Abor
     stopWatching();
     signal.removeEventListener('abort', abort);
   }
+}
+
+/** The image and mask as sent, as bytes for the mask guard, and whether the team restores outside the mask. */
+async function guardInput(ctx: TeamContext, image: CheckedImage, mask: CheckedImage): Promise<EditSend['guard']> {
+  const team = await (await db()).team.findUniqueOrThrow({ where: { id: ctx.team.id }, select: { maskGuard: true } });
+  const [original, maskBytes] = await Promise.all([image.data.arrayBuffer(), mask.data.arrayBuffer()]);
+  return { original: new Uint8Array(original), mask: new Uint8Array(maskBytes), width: image.width, height: image.height, restore: team.maskGuard };
+}
+
+/** A request that failed, as its output row: nothing charged, the service's reason kept. */
+function failedCall(call: EditCall, reason: unknown): OutputRow {
+  const error =
+    reason instanceof UpstreamError ? { code: reason.code, message: reason.message } : { code: 'failed', message: 'The result could not be stored.' };
+  if (!(reason instanceof UpstreamError)) log().error({ err: reason, model: call.model }, 'edit: a request of a run failed');
+  return { model: call.model, entryIndex: call.entryIndex, status: 'failed', seed: call.seed, cost: '0', errorCode: error.code, errorMessage: error.message };
 }

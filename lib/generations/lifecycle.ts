@@ -147,9 +147,9 @@ export async function settleGeneration(generation: GenerationRef, settlement: Se
       RETURNING "id", "teamId", "userId", "kind"),
     outputs AS (
       INSERT INTO "GenerationOutput" ("id", "generationId", "teamId", "userId", "kind", "model", "entryIndex", "position", "status", "assetId",
-        "archive", "upstreamUrl", "revisedPrompt", "seed", "cost", "errorCode", "errorMessage")
+        "archive", "upstreamUrl", "revisedPrompt", "seed", "cost", "errorCode", "errorMessage", "upstreamMs", "maskChanged", "maskGuard", "rawAssetId")
       SELECT coalesce(o."id", gen_random_uuid()), g."id", g."teamId", g."userId", g."kind", o."model", o."entryIndex", coalesce(o."position", 0), o."status", o."assetId",
-        o."archive", o."upstreamUrl", o."revisedPrompt", o."seed", o."cost", o."errorCode", o."errorMessage"
+        o."archive", o."upstreamUrl", o."revisedPrompt", o."seed", o."cost", o."errorCode", o."errorMessage", o."upstreamMs", o."maskChanged", o."maskGuard", o."rawAssetId"
       FROM generation g, jsonb_populate_recordset(NULL::"GenerationOutput", ${outputsJson(settlement.outputs)}::jsonb) o),
     ${settledCosts(Prisma.sql`generation`, settlement.charges)}
     SELECT EXISTS (SELECT 1 FROM generation) AS settled`,

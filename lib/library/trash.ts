@@ -53,7 +53,8 @@ export async function restoreFromTrash(ctx: TeamContext, ids: string[]): Promise
 const derivedKeys = (key: string) => THUMBNAIL_WIDTHS.flatMap((w) => [`${key}.w${w}.webp`, `${key}.poster.w${w}.webp`]);
 
 /**
- * Removes what has been in the trash for 30 days: the outputs, then each of their files, and an
+ * Removes what has been in the trash for 30 days: the outputs, then each of their files (a guarded
+ * edit's raw answer too), and an
  * edit's original and mask, that no other output (trashed or not) and no other edit still uses,
  * with its previews. An edit whose result is purged uses its original and mask no more; one still
  * running or failed (no result to purge) keeps them.
@@ -61,19 +62,19 @@ const derivedKeys = (key: string) => THUMBNAIL_WIDTHS.flatMap((w) => [`${key}.w$
 export async function purgeTrash({ prisma }: Database, { now = new Date(), store = blobStore() }: { now?: Date; store?: BlobStore } = {}) {
   const expired = await prisma.generationOutput.findMany({
     where: { deletedAt: { lte: trashSince(now) } },
-    select: { id: true, assetId: true, generationId: true },
+    select: { id: true, assetId: true, rawAssetId: true, generationId: true },
   });
   if (expired.length === 0) return { outputs: 0, files: 0 };
   await prisma.generationOutput.deleteMany({ where: { id: { in: expired.map((o) => o.id) } } });
   const sources = await prisma.$queryRaw<{ id: string }[]>`
     SELECT source AS id FROM "Generation" g, LATERAL (VALUES (g.params->>'originalAssetId'), (g.params->>'maskAssetId')) AS s(source)
     WHERE g.id = ANY(${[...new Set(expired.map((o) => o.generationId))]}::uuid[]) AND g.kind = 'edit' AND source ~ '^[0-9a-f-]{36}$'`;
-  const candidates = [...new Set([...expired.flatMap((o) => (o.assetId ? [o.assetId] : [])), ...sources.map((s) => s.id)])];
+  const candidates = [...new Set([...expired.flatMap((o) => [o.assetId, o.rawAssetId].filter((id) => id !== null)), ...sources.map((s) => s.id)])];
   const stillUsed = new Set(
     (
       await prisma.$queryRaw<{ id: string }[]>`
         SELECT a.id::text FROM "Asset" a WHERE a.id = ANY(${candidates}::uuid[]) AND (
-          EXISTS (SELECT 1 FROM "GenerationOutput" o WHERE o."assetId" = a.id)
+          EXISTS (SELECT 1 FROM "GenerationOutput" o WHERE o."assetId" = a.id OR o."rawAssetId" = a.id)
           OR EXISTS (SELECT 1 FROM "Generation" g WHERE g."teamId" = a."teamId" AND g.kind = 'edit'
                      AND (g.params->>'originalAssetId' = a.id::text OR g.params->>'maskAssetId' = a.id::text)
                      AND (g.status <> 'completed' OR EXISTS (SELECT 1 FROM "GenerationOutput" o WHERE o."generationId" = g.id))))`

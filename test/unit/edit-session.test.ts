@@ -20,6 +20,9 @@ const upload = (width = 1200, height = 800): Source => ({ kind: 'file', file: ne
 const asset = (assetId: string, width = 1200, height = 800): Source => ({ kind: 'asset', assetId, url: `/api/assets/${assetId}`, image, width, height });
 const outcome = (generationId: string): EditOutcome => ({
   generationId,
+  mode: 'single',
+  results: [],
+  pickedOutputId: null,
   resultAssetId: `result-of-${generationId}`,
   originalAssetId: 'stored-original',
   maskAssetId: null,
