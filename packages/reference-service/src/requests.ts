@@ -30,6 +30,16 @@ export const promptSchema = z
   .refine((text) => text.trim() !== '', 'The prompt is empty.')
   .refine((text) => [...text].length <= MAX_PROMPT_CHARS, { message: `The prompt is longer than ${MAX_PROMPT_CHARS} characters.`, params: { tooLong: true } });
 export const modelNameSchema = z.string().min(1);
+/** A seed (decisions.md rows 12 and 17). */
+export const seedSchema = z.int().min(0).max(MAX_SEED);
+/**
+ * A seed sent as a multipart form field (an edit's, row 17): the digits of an integer, read as
+ * it; blank or absent leaves it unset. Anything else ("-1", "1.5", "7 seeds") stays text and is refused.
+ */
+export const formSeedSchema = z.preprocess(
+  (value) => (typeof value !== 'string' ? value : value.trim() === '' ? undefined : /^\s*\d+\s*$/.test(value) ? Number(value) : value),
+  seedSchema.optional(),
+);
 const prompt = promptSchema;
 const modelName = modelNameSchema;
 
@@ -41,7 +51,7 @@ export const generationRequestSchema = z.object({
   response_format: orDefault(z.enum(RESPONSE_FORMATS).default('url')),
   background: orDefault(z.enum(BACKGROUNDS).default('opaque')),
   /** Unset: the service draws one. */
-  seed: orDefault(z.int().min(0).max(MAX_SEED).optional()),
+  seed: orDefault(seedSchema.optional()),
 });
 export type GenerationRequest = z.infer<typeof generationRequestSchema>;
 
@@ -59,7 +69,11 @@ export const videoRequestSchema = z.object({
 export type VideoRequest = z.infer<typeof videoRequestSchema>;
 
 /** An edit's text fields (multipart, section 4.1); the files and the size are its route's to check. */
-export const editFieldsSchema = z.object({ prompt });
+export const editFieldsSchema = z.object({
+  prompt,
+  /** Unset: the service derives one from the inputs (decisions.md row 17). */
+  seed: formSeedSchema,
+});
 
 /** How the service refuses a request. */
 export interface Refusal {

@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { hugeHeaderPng, maskPng, meanAbsDiff, rgba, scenePng } from '../src/testing/images';
-import { download } from '../src/testing/service';
+import { download, postEdit, type FormPart } from '../src/testing/service';
 import { testService } from '../src/testing/vitest';
 
 const svc = testService();
@@ -14,18 +14,7 @@ beforeAll(async () => {
   mask = await maskPng(W, H, { x: 90, y: 60, w: 90, h: 110 });
 });
 
-type Part = Buffer | string | { bytes: Buffer; name: string; type: string };
-
-async function edit(parts: Record<string, Part>, headers: Record<string, string> = {}) {
-  const form = new FormData();
-  for (const [name, value] of Object.entries(parts)) {
-    if (typeof value === 'string') form.append(name, value);
-    else if (Buffer.isBuffer(value)) form.append(name, new Blob([new Uint8Array(value)], { type: 'image/png' }), `${name}.png`);
-    else form.append(name, new Blob([new Uint8Array(value.bytes)], { type: value.type }), value.name);
-  }
-  const res = await fetch(`${svc.url}/v1/images/edits`, { method: 'POST', headers: { authorization: `Bearer ${svc.key}`, ...headers }, body: form });
-  return { status: res.status, json: (await res.json()) as any };
-}
+const edit = (parts: Record<string, FormPart>) => postEdit(svc, parts);
 
 async function resultPixels(json: any) {
   expect(json).toMatchObject({ object: 'image', status: 'completed', usage: { cost: expect.any(Number), cost_unit: 'CNY' } });

@@ -7,7 +7,7 @@ import { baseUrl, type ServiceContext } from '../context';
 import { MaskRequiredError, inferEditKind } from '../engines/edit/edit-kind';
 import { DeadlineError, EngineError } from '../engines/pool';
 import { ServiceError, invalid } from '../errors';
-import { MAX_IMAGE_BYTES, inspectImage } from '../image-input';
+import { MAX_IMAGE_BYTES, inspectImage, type ImageInput } from '../image-input';
 import { readMultipart } from '../request-body';
 import { editFieldsSchema } from '../requests';
 import { checked, newId } from '../validate';
@@ -33,9 +33,19 @@ function parseSize(value: FormDataEntryValue | null, fallback: { width: number; 
 
 const text = (value: FormDataEntryValue | null) => (typeof value === 'string' ? value : value === null ? undefined : value);
 
+/** The seed an edit gets when none is sent: a hash of its inputs, so the same inputs give the same file. */
+function derivedSeed(image: ImageInput, mask: ImageInput | null, prompt: string): number {
+  return createHash('sha256')
+    .update(image.bytes)
+    .update(mask?.bytes ?? '')
+    .update(prompt)
+    .digest()
+    .readUInt32BE(0);
+}
+
 export async function createEdit(ctx: ServiceContext, request: Request, owner: string): Promise<Response> {
   const form = await readMultipart(request, 2 * MAX_IMAGE_BYTES + 5_000_000);
-  const { prompt } = checked(editFieldsSchema, { prompt: text(form.get('prompt')) });
+  const { prompt, seed: sentSeed } = checked(editFieldsSchema, { prompt: text(form.get('prompt')), seed: text(form.get('seed')) });
   const image = await inspectImage(form.get('image'), 'image');
   if (!image) throw invalid('missing_field', 'image is required: the picture to edit, as a file.', 'image');
   const mask = await inspectImage(form.get('mask'), 'mask');
@@ -70,16 +80,17 @@ export async function createEdit(ctx: ServiceContext, request: Request, owner: s
     throw new ServiceError(500, 'model_error', `${model.id} failed to edit the image (fault injected by configuration).`);
   }
 
-  // Edits are deterministic: the same image, mask and prompt give the same result.
-  const seed = createHash('sha256')
-    .update(image.bytes)
-    .update(mask?.bytes ?? '')
-    .update(prompt)
-    .digest()
-    .readUInt32BE(0);
+  // Edits are deterministic (decisions.md row 17): the same inputs and seed give the same file, and
+  // with no seed the derived one gives what an edit gave before it took a seed (variation 0).
+  const derived = derivedSeed(image, mask, prompt);
+  const seed = sentSeed ?? derived;
+  const variation = (seed ^ derived) >>> 0;
   let png: Buffer;
   try {
-    png = await ctx.pool.run({ op: 'edit', kind, quality: model.quality, prompt, image: image.bytes, mask: mask?.bytes ?? null, ...size, seed }, deadlineAt);
+    png = await ctx.pool.run(
+      { op: 'edit', kind, quality: model.quality, prompt, image: image.bytes, mask: mask?.bytes ?? null, ...size, seed, variation },
+      deadlineAt,
+    );
   } catch (error) {
     if (error instanceof DeadlineError) throw timeout;
     if (error instanceof EngineError && error.failure.status) {
@@ -89,8 +100,9 @@ export async function createEdit(ctx: ServiceContext, request: Request, owner: s
   }
   const file = await ctx.files.put(owner, 'png', png);
   await minimum;
-  const data: Record<string, string> = { url: ctx.files.url(baseUrl(ctx, request), file) };
+  const data: Record<string, string | number> = { url: ctx.files.url(baseUrl(ctx, request), file) };
   if (model.quality === 'hd') data.revised_prompt = `${KIND_LABELS[kind]}: ${prompt.trim()}`;
+  data.seed = seed;
   return Response.json({
     id: newId('edit'),
     object: 'image',

@@ -110,6 +110,21 @@ export async function call(service: RunningService, method: string, route: strin
   return { status: res.status, headers: res.headers, json, text };
 }
 
+/** A form part: text, a PNG (a Buffer, named for its field) or a file of any type. */
+export type FormPart = string | Buffer | { bytes: Buffer; name: string; type: string };
+
+/** A multipart POST /v1/images/edits with the service's key. */
+export async function postEdit(service: RunningService, parts: Record<string, FormPart>, headers: Record<string, string> = {}) {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(parts)) {
+    if (typeof value === 'string') form.append(name, value);
+    else if (Buffer.isBuffer(value)) form.append(name, new Blob([new Uint8Array(value)], { type: 'image/png' }), `${name}.png`);
+    else form.append(name, new Blob([new Uint8Array(value.bytes)], { type: value.type }), value.name);
+  }
+  const res = await fetch(`${service.url}/v1/images/edits`, { method: 'POST', headers: { authorization: `Bearer ${service.key}`, ...headers }, body: form });
+  return { status: res.status, json: (await res.json()) as any };
+}
+
 export async function download(url: string): Promise<{ status: number; type: string | null; bytes: Buffer }> {
   const res = await fetch(url);
   return { status: res.status, type: res.headers.get('content-type'), bytes: Buffer.from(await res.arrayBuffer()) };

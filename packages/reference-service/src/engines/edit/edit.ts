@@ -8,6 +8,7 @@ import { segmentForeground } from './segment';
 import { applyStyle, pickStyle } from './style';
 import { renderBackdrop, renderElements } from '../generate/text-to-image';
 import { upscale } from './upscale';
+import { withGrain } from './variation';
 
 export interface EditJob {
   kind: EditKind;
@@ -18,7 +19,12 @@ export interface EditJob {
   width: number;
   height: number;
   seed: number;
+  /** 0 for the seed the service derived from the inputs; else what varies the seedless operations (variation.ts). */
+  variation: number;
 }
+
+/** Kinds whose operation may draw nothing from the seed: another seed lays another grain on them. */
+const GRAINED: ReadonlySet<EditKind> = new Set(['local', 'remove', 'style', 'upscale']);
 
 const decodeFailure = (what: string) =>
   Object.assign(new Error(`The ${what} could not be decoded: it is truncated or corrupt.`), {
@@ -69,7 +75,7 @@ async function editAtOriginalSize(img: RawImage, job: EditJob, weights: Uint8Arr
     case 'local':
       // Outpainting: the scene grows into the new area as a removal fills a hole, from around it.
       if (weights && asksToExtend(job.prompt)) return removeAndFill(img, weights, job.seed, job.quality === 'hd' ? 7 : 5);
-      return localEdit(img, job.prompt, job.seed);
+      return localEdit(img, job.prompt, job.seed, job.variation);
     case 'remove': {
       // Anything the mask touches is hole; the feathered rim then blends fill and original.
       // Wide holes get texture copied from around them; thin ones go to Telea, whose wider
@@ -83,15 +89,17 @@ async function editAtOriginalSize(img: RawImage, job: EditJob, weights: Uint8Arr
   }
 }
 
+const grained = (img: RawImage, job: EditJob) => (GRAINED.has(job.kind) ? withGrain(img, job.variation) : img);
+
 /** One edit, start to finish: decode, edit, weight by the mask, resize to the requested size, encode. */
 export async function runEdit(job: EditJob): Promise<Buffer> {
   const original = await decodeStrict(job.image, 'image');
   const resized = job.width !== original.width || job.height !== original.height;
   if (job.kind === 'upscale' && !job.mask && resized) {
-    return encodePng(await upscale(original, job.width, job.height, job.quality));
+    return encodePng(grained(await upscale(original, job.width, job.height, job.quality), job));
   }
   const weights = job.mask ? maskWeights(await decodeStrict(job.mask, 'mask')) : null;
-  let result = await editAtOriginalSize(original, job, weights);
+  let result = grained(await editAtOriginalSize(original, job, weights), job);
   if (weights) result = blendByMask(original, result, weights);
   if (resized) result = await upscale(result, job.width, job.height, job.quality);
   return encodePng(result);

@@ -3,6 +3,7 @@ import { bleedIntoTransparent, expandBlocks, joinAlpha, rgbSharp, splitAlpha, to
 import { analyzePrompt } from '../generate/prompt';
 import type { RawImage, Rgb } from '../pixels/raw';
 import { applyStyle, findStyle, type EditStyle } from './style';
+import { varier, type Vary } from './variation';
 
 export type LocalEditPlan =
   { op: 'recolor'; color: Rgb } | { op: 'blur' | 'brighten' | 'darken' | 'desaturate' | 'pixelate' } | { op: 'stylize'; style: EditStyle };
@@ -36,24 +37,31 @@ export function planLocalEdit(prompt: string): LocalEditPlan {
 
 /**
  * The edited full image for a local modification; the caller blends it inside the mask. Same size,
- * alpha copied through, deterministic for (image, prompt, seed).
+ * alpha copied through, deterministic for (image, prompt, seed, variation): a variation other than
+ * 0 moves the operation's strength (variation.ts).
  */
-export async function localEdit(img: RawImage, prompt: string, seed: number): Promise<RawImage> {
+export async function localEdit(img: RawImage, prompt: string, seed: number, variation = 0): Promise<RawImage> {
   const plan = planLocalEdit(prompt);
   if (plan.op === 'stylize') return applyStyle(img, plan.style, seed);
   const { rgb, alpha, width, height } = splitAlpha(await bleedIntoTransparent(img));
-  const out = await EDITS[plan.op](rgb, width, height, plan.op === 'recolor' ? plan.color : [0, 0, 0]);
+  const out = await EDITS[plan.op](rgb, width, height, plan.op === 'recolor' ? plan.color : [0, 0, 0], varier(variation));
   return joinAlpha(out, alpha, width, height);
 }
 
-type Edit = (rgb: Buffer, width: number, height: number, color: Rgb) => Buffer | Promise<Buffer>;
+type Edit = (rgb: Buffer, width: number, height: number, color: Rgb, vary: Vary) => Buffer | Promise<Buffer>;
 
 const EDITS: Record<Exclude<LocalEditPlan['op'], 'stylize'>, Edit> = {
   recolor,
   // Strong enough to read as a deliberate blur at any size, not a soft-focus hint.
-  blur: (rgb, w, h) => toRgb(rgbSharp(rgb, w, h).blur(Math.max(4, Math.min(w, h) / 60))),
-  brighten: (rgb) => mapChannels(rgb, (v) => 255 * (1 - (1 - v / 255) ** 1.9)),
-  darken: (rgb) => mapChannels(rgb, (v) => 255 * (v / 255) ** 1.9),
+  blur: (rgb, w, h, _color, vary) => toRgb(rgbSharp(rgb, w, h).blur(Math.max(4, Math.min(w, h) / 60) * vary(1, 0.25))),
+  brighten: (rgb, _w, _h, _color, vary) => {
+    const gamma = vary(1.9, 0.15);
+    return mapChannels(rgb, (v) => 255 * (1 - (1 - v / 255) ** gamma));
+  },
+  darken: (rgb, _w, _h, _color, vary) => {
+    const gamma = vary(1.9, 0.15);
+    return mapChannels(rgb, (v) => 255 * (v / 255) ** gamma);
+  },
   desaturate: (rgb) => {
     const out = Buffer.allocUnsafe(rgb.length);
     for (let j = 0; j < rgb.length; j += 3) out[j] = out[j + 1] = out[j + 2] = 0.2126 * rgb[j] + 0.7152 * rgb[j + 1] + 0.0722 * rgb[j + 2] + 0.5;
@@ -70,8 +78,8 @@ function mapChannels(rgb: Buffer, curve: (v: number) => number): Buffer {
   return out;
 }
 
-async function pixelate(rgb: Buffer, width: number, height: number): Promise<Buffer> {
-  const block = Math.max(4, Math.round(Math.min(width, height) / 48));
+async function pixelate(rgb: Buffer, width: number, height: number, _color: Rgb, vary: Vary): Promise<Buffer> {
+  const block = Math.max(4, Math.round((Math.min(width, height) / 48) * vary(1, 0.25)));
   const gw = Math.ceil(width / block);
   const gh = Math.ceil(height / block);
   const cells = await toRgb(rgbSharp(rgb, width, height).resize(gw, gh, { fit: 'fill', kernel: 'linear' }));
@@ -83,7 +91,7 @@ async function pixelate(rgb: Buffer, width: number, height: number): Promise<Buf
  * as a whole part of the way towards the target's lightness. A uniform shift leaves the lightness
  * pattern (texture, shading, edges) intact; chroma is capped to what sRGB can show at that lightness.
  */
-function recolor(rgb: Buffer, width: number, height: number, target: Rgb): Buffer {
+function recolor(rgb: Buffer, width: number, height: number, target: Rgb, vary: Vary): Buffer {
   const n = width * height;
   const [Lt, at, bt] = rgbToOklab(target);
   const Ct = Math.hypot(at, bt);
@@ -98,7 +106,7 @@ function recolor(rgb: Buffer, width: number, height: number, target: Rgb): Buffe
     lightness[i] = lab[0];
     sum += lab[0];
   }
-  const shift = 0.6 * (Lt - sum / Math.max(1, n));
+  const shift = vary(0.6, 0.25) * (Lt - sum / Math.max(1, n));
   const lin = new Float32Array(3);
   const out = Buffer.allocUnsafe(rgb.length);
   for (let i = 0, j = 0; i < n; i++, j += 3) {
