@@ -39,9 +39,16 @@ function fromDataUrl(value: string): { base64: string; mimeType?: string } {
   return match[1] ? { base64, mimeType: match[1] } : { base64 };
 }
 
+/** An edit's image: shown by URL, with the seed it was made with (null from a service that does not say it). */
+export interface EditedImage {
+  url: string;
+  revisedPrompt?: string;
+  seed: number | null;
+}
+
 /** Edits are shown by URL; base64 from a service that sends it anyway becomes a data URL. */
-export function asUrl(image: GeneratedImage): { url: string; revisedPrompt?: string } {
-  if ('url' in image) return image;
-  const { base64, mimeType = 'image/png', revisedPrompt } = image;
-  return { url: `data:${mimeType};base64,${base64}`, ...(revisedPrompt ? { revisedPrompt } : {}) };
+export function asUrl(image: GeneratedImage): EditedImage {
+  const { revisedPrompt, seed = null } = image;
+  const url = 'url' in image ? image.url : `data:${image.mimeType ?? 'image/png'};base64,${image.base64}`;
+  return { url, ...(revisedPrompt ? { revisedPrompt } : {}), seed };
 }

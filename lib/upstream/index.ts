@@ -5,7 +5,7 @@ export type { CreateVideoInput, EditImageInput, GenerateImagesInput } from './re
 export { UpstreamError } from './errors';
 export type { UpstreamErrorKind } from './errors';
 export type { Cost } from './cost';
-export type { GeneratedImage } from './image-item';
+export type { EditedImage, GeneratedImage } from './image-item';
 export type { EditResult } from './edit-result';
 export type { BatchEntry, BatchResult } from './batch-result';
 export type { VideoTask, VideoTaskStatus } from './video-task';

@@ -27,10 +27,25 @@ describe('editImage against the reference service', () => {
   it('edits bytes with a Blob mask and reports the cost as a decimal string', async () => {
     const mask = await maskPng(320, 240, { x: 90, y: 60, w: 90, h: 110 });
     const result = await upstream.editImage({ image: new Uint8Array(scene), mask: new Blob([new Uint8Array(mask)]), prompt: 'remove the object' });
-    expect(result).toEqual({ id: expect.stringMatching(/^edit_/), images: [{ url: expect.any(String) }], cost: { amount: '0.1', currency: 'CNY' } });
+    // No seed sent: the service says the one it derived from the inputs (decisions.md row 17).
+    expect(result).toEqual({
+      id: expect.stringMatching(/^edit_/),
+      images: [{ url: expect.any(String), seed: expect.any(Number) }],
+      cost: { amount: '0.1', currency: 'CNY' },
+    });
     const file = await download(result.images[0].url);
     expect(file.type).toBe('image/png');
     expect(await sharp(file.bytes).metadata()).toMatchObject({ width: 320, height: 240 });
+  });
+
+  it('sends the seed: the same seed makes the same file, another seed another one, each said back', async () => {
+    const mask = await maskPng(320, 240, { x: 90, y: 60, w: 90, h: 110 });
+    const edit = (seed: number) => upstream.editImage({ image: scene, mask, prompt: 'make it bright green', seed });
+    const [a, again, b] = [await edit(7), await edit(7), await edit(8)];
+    expect([a, again, b].map((result) => result.images[0].seed)).toEqual([7, 7, 8]);
+    const [fa, fAgain, fb] = await Promise.all([a, again, b].map((result) => download(result.images[0].url)));
+    expect(fa.bytes.equals(fAgain.bytes)).toBe(true);
+    expect(fa.bytes.equals(fb.bytes)).toBe(false);
   });
 
   it('surfaces the service deadline of a model that never finishes as a retryable 504 timeout', async () => {

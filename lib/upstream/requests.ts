@@ -10,6 +10,8 @@ export interface EditImageInput {
   model?: string;
   /** `WIDTHxHEIGHT`; by default the original's size. */
   size?: string;
+  /** 0..2^32-1 (decisions row 17); unset, the service's own. A service that ignores it answers `seed: null`. */
+  seed?: number;
   signal?: AbortSignal;
 }
 
@@ -50,6 +52,7 @@ export async function editForm(input: EditImageInput): Promise<FormData> {
   form.append('prompt', input.prompt);
   if (input.model) form.append('model', input.model);
   if (input.size) form.append('size', input.size);
+  if (input.seed !== undefined) form.append('seed', String(input.seed));
   return form;
 }
 

@@ -33,7 +33,10 @@ describe('editImage', () => {
     const result = await client().editImage({ image: PNG, mask: new Blob([PNG]), prompt: 'replace the background', model: 'edit-hd', size: '64x64' });
     expect(result).toEqual({
       id: 'edit_1',
-      images: [{ url: 'https://cdn.example/a.png', revisedPrompt: 'Background: a beach' }, { url: `data:image/png;base64,${TINY_B64}` }],
+      images: [
+        { url: 'https://cdn.example/a.png', revisedPrompt: 'Background: a beach', seed: null },
+        { url: `data:image/png;base64,${TINY_B64}`, seed: null },
+      ],
       cost: { amount: '0.2', currency: 'CNY' },
     });
     const req = peer.requests.at(-1)!;
@@ -43,7 +46,23 @@ describe('editImage', () => {
     const mask = form.get('mask') as File;
     expect([image.name, image.type, mask.name, mask.type]).toEqual(['image.png', 'image/png', 'mask.png', 'image/png']);
     expect(new Uint8Array(await image.arrayBuffer())).toEqual(PNG);
-    expect([form.get('prompt'), form.get('model'), form.get('size')]).toEqual(['replace the background', 'edit-hd', '64x64']);
+    expect([form.get('prompt'), form.get('model'), form.get('size'), form.get('seed')]).toEqual(['replace the background', 'edit-hd', '64x64', null]);
+  });
+
+  it('sends a seed as a form field and reads the seed each image says, a seed out of range as none (decisions row 17)', async () => {
+    peer.answer({
+      json: {
+        id: 'edit_2',
+        data: [
+          { url: 'https://cdn.example/a.png', seed: 0 },
+          { url: 'https://cdn.example/b.png', seed: -3 },
+          { b64_json: TINY_B64, seed: 4_294_967_295 },
+        ],
+      },
+    });
+    const result = await client().editImage({ image: PNG, prompt: 'make it red', seed: 0 });
+    expect(result.images.map((image) => image.seed)).toEqual([0, null, 4_294_967_295]);
+    expect((await formOf(peer.requests.at(-1)!)).get('seed')).toBe('0');
   });
 });
 
