@@ -32,6 +32,8 @@ export const en = {
     'atelier-ink': 'Ink wash on rice paper',
     'atelier-edit': 'Standard edit model',
     'atelier-edit-hd': 'Higher-quality edit model: sharper upscales, finer detail',
+    'atelier-edit-fast': 'Fast, low-cost edit model: works at half resolution and scales back up, so edited areas come out softer',
+    'atelier-edit-fill': 'Thorough removal model: fills even thin strokes with texture copied from around them; slow, at least 2 s an edit',
     'atelier-motion': 'Panning scenes from the prompt',
     'atelier-motion-pro': 'Painterly scenes, longer takes',
   } as Record<string, string>,

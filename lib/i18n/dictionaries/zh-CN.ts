@@ -30,6 +30,8 @@ export const zhCN: Dictionary = {
     'atelier-ink': '宣纸上的水墨',
     'atelier-edit': '标准编辑模型',
     'atelier-edit-hd': '更高质量的编辑模型：放大更清晰，细节更精细',
+    'atelier-edit-fast': '快速、低价的编辑模型：以一半分辨率处理后放大回原尺寸，编辑过的区域会更柔和',
+    'atelier-edit-fill': '细致的消除模型：连细小的笔画也用从周围复制的纹理填补；较慢，每次编辑至少 2 秒',
     'atelier-motion': '根据提示词生成的平移镜头场景',
     'atelier-motion-pro': '绘画风格的场景，镜头更长',
   },

@@ -23,6 +23,12 @@ const modelSchema = z.discriminatedUnion('kind', [
     id: z.string(),
     kind: z.literal('edit'),
     quality: z.enum(['standard', 'hd']),
+    /** The share of each side the model works at, scaling the result back up (a fast, cheap model works at half). */
+    work_scale: z.number().min(0.25).max(1).default(1),
+    /** How it fills a removal: `auto` leaves thin holes to diffusion, `exemplar` copies texture into every hole. */
+    fill: z.enum(['auto', 'exemplar']).default('auto'),
+    /** Its own processing time: no edit is answered sooner (the latency knob can only lengthen it). */
+    latency_ms: z.number().int().min(0).default(0),
     description: z.string().default(''),
     price: z.object({ per_edit: z.record(z.string(), money) }),
   }),

@@ -68,7 +68,7 @@ export async function createEdit(ctx: ServiceContext, request: Request, owner: s
   const deadlineAt = Date.now() + ctx.config.editDeadlineMs;
   const timeout = new ServiceError(504, 'timeout', `The edit did not finish within ${Math.round(ctx.config.editDeadlineMs / 1000)} s.`);
   const { knobs } = ctx.config;
-  const latency = modelLatency(knobs, model.id);
+  const latency = Math.max(model.latency_ms, modelLatency(knobs, model.id));
   if (knobs.timeoutModels.includes(model.id) || latency >= ctx.config.editDeadlineMs) {
     await sleep(ctx.config.editDeadlineMs);
     throw timeout;
@@ -85,10 +85,11 @@ export async function createEdit(ctx: ServiceContext, request: Request, owner: s
   const derived = derivedSeed(image, mask, prompt);
   const seed = sentSeed ?? derived;
   const variation = (seed ^ derived) >>> 0;
+  const { quality, work_scale: workScale, fill } = model;
   let png: Buffer;
   try {
     png = await ctx.pool.run(
-      { op: 'edit', kind, quality: model.quality, prompt, image: image.bytes, mask: mask?.bytes ?? null, ...size, seed, variation },
+      { op: 'edit', kind, quality, workScale, fill, prompt, image: image.bytes, mask: mask?.bytes ?? null, ...size, seed, variation },
       deadlineAt,
     );
   } catch (error) {

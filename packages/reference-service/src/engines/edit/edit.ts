@@ -2,8 +2,8 @@ import sharp from 'sharp';
 import { asksForCutout, type EditKind } from './edit-kind';
 import { asksToExtend, localEdit } from './local-edit';
 import { blendByMask, maskWeights } from './mask';
-import { removeAndFill } from './patch-inpaint';
-import { decodeRaw, encodePng, type RawImage } from '../pixels/raw';
+import { removeAndFill, type FillMode } from './patch-inpaint';
+import { decodeRaw, encodePng, toSharp, type RawImage } from '../pixels/raw';
 import { segmentForeground } from './segment';
 import { applyStyle, pickStyle } from './style';
 import { renderBackdrop, renderElements } from '../generate/text-to-image';
@@ -13,6 +13,9 @@ import { withGrain } from './variation';
 export interface EditJob {
   kind: EditKind;
   quality: 'standard' | 'hd';
+  /** The share of each side the model works at (1: full size); the result is scaled back to size. */
+  workScale: number;
+  fill: FillMode;
   prompt: string;
   image: Uint8Array;
   mask: Uint8Array | null;
@@ -61,6 +64,7 @@ function withAlpha(img: RawImage, alpha: Float32Array): RawImage {
 }
 
 async function editAtOriginalSize(img: RawImage, job: EditJob, weights: Uint8Array | null): Promise<RawImage> {
+  const teleaRadius = job.quality === 'hd' ? 7 : 5;
   switch (job.kind) {
     case 'background': {
       const subject = await segmentForeground(img);
@@ -74,19 +78,45 @@ async function editAtOriginalSize(img: RawImage, job: EditJob, weights: Uint8Arr
       return upscale(img, img.width, img.height, job.quality);
     case 'local':
       // Outpainting: the scene grows into the new area as a removal fills a hole, from around it.
-      if (weights && asksToExtend(job.prompt)) return removeAndFill(img, weights, job.seed, job.quality === 'hd' ? 7 : 5);
+      if (weights && asksToExtend(job.prompt)) return removeAndFill(img, weights, job.seed, teleaRadius, job.fill);
       return localEdit(img, job.prompt, job.seed, job.variation);
     case 'remove': {
       // Anything the mask touches is hole; the feathered rim then blends fill and original.
       // Wide holes get texture copied from around them; thin ones go to Telea, whose wider
-      // window for hd still smooths a little better.
-      return removeAndFill(img, weights!, job.seed, job.quality === 'hd' ? 7 : 5);
+      // window for hd still smooths a little better. An exemplar model copies texture into thin ones too.
+      return removeAndFill(img, weights!, job.seed, teleaRadius, job.fill);
     }
     case 'add': {
       const { layer } = await renderElements({ prompt: job.prompt, width: img.width, height: img.height, seed: job.seed, image: img });
       return over(img, layer);
     }
   }
+}
+
+/** A plain (bilinear) resize, as a model working below full size scales its result back. */
+async function resize(img: RawImage, width: number, height: number): Promise<RawImage> {
+  return decodeRaw(toSharp(img).resize(width, height, { fit: 'fill', kernel: 'linear' }));
+}
+
+/** The size a model works at: `workScale` of each side, unless that leaves too little to edit. */
+function workSize(img: RawImage, workScale: number): { width: number; height: number } | null {
+  const width = Math.round(img.width * workScale);
+  const height = Math.round(img.height * workScale);
+  return workScale < 1 && Math.min(width, height) >= 32 ? { width, height } : null;
+}
+
+/**
+ * The edit at the original size. A model with a work scale edits a reduced copy (the mask reduced
+ * alike) and scales the result back up, so what it touched comes out softer; the mask blend
+ * afterwards is at full size, so pixels where the mask is 0 still come back unchanged.
+ */
+async function edited(original: RawImage, job: EditJob, weights: Uint8Array | null, mask: RawImage | null): Promise<RawImage> {
+  const work = workSize(original, job.workScale);
+  if (!work) return grained(await editAtOriginalSize(original, job, weights), job);
+  const small = await resize(original, work.width, work.height);
+  const smallWeights = mask ? maskWeights(await resize(mask, work.width, work.height)) : null;
+  const result = grained(await editAtOriginalSize(small, job, smallWeights), job);
+  return resize(result, original.width, original.height);
 }
 
 const grained = (img: RawImage, job: EditJob) => (GRAINED.has(job.kind) ? withGrain(img, job.variation) : img);
@@ -96,10 +126,13 @@ export async function runEdit(job: EditJob): Promise<Buffer> {
   const original = await decodeStrict(job.image, 'image');
   const resized = job.width !== original.width || job.height !== original.height;
   if (job.kind === 'upscale' && !job.mask && resized) {
-    return encodePng(grained(await upscale(original, job.width, job.height, job.quality), job));
+    const work = workSize(original, job.workScale);
+    const source = work ? await resize(original, work.width, work.height) : original;
+    return encodePng(grained(await upscale(source, job.width, job.height, job.quality), job));
   }
-  const weights = job.mask ? maskWeights(await decodeStrict(job.mask, 'mask')) : null;
-  let result = grained(await editAtOriginalSize(original, job, weights), job);
+  const mask = job.mask ? await decodeStrict(job.mask, 'mask') : null;
+  const weights = mask ? maskWeights(mask) : null;
+  let result = await edited(original, job, weights, mask);
   if (weights) result = blendByMask(original, result, weights);
   if (resized) result = await upscale(result, job.width, job.height, job.quality);
   return encodePng(result);

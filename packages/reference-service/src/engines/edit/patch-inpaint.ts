@@ -16,19 +16,22 @@ const COARSE_THICKNESS = 32;
 /** The coarsest level keeps at least this many pixels a side, so there is context to copy. */
 const MIN_LEVEL = 8 * (2 * R + 1);
 
+/** `auto`: thin holes go to Telea; `exemplar`: every hole gets texture copied from around it. */
+export type FillMode = 'auto' | 'exemplar';
+
 /**
  * Fills the nonzero cells of `hole` (width*height entries) with content continued from around
  * them. Pixels outside the hole are copied byte for byte; same input and seed, same output.
  * `teleaRadius` is the window for the thin holes that go to Telea.
  */
-export function removeAndFill(img: RawImage, hole: Uint8Array, seed: number, teleaRadius = 5): RawImage {
+export function removeAndFill(img: RawImage, hole: Uint8Array, seed: number, teleaRadius = 5, fill: FillMode = 'auto'): RawImage {
   const { width: w, height: h } = img;
   if (hole.length !== w * h) throw new RangeError(`hole has ${hole.length} entries, expected ${w * h}`);
   const box = holeBox(hole, w, h);
   // Empty, or nothing known to copy from: Telea returns the plain copy for both.
   if (!box || box.count === w * h) return inpaint(img, hole, teleaRadius);
   const thickness = holeThickness(hole, w, h, box);
-  if (thickness < TELEA_BELOW || w < MIN_LEVEL || h < MIN_LEVEL) return inpaint(img, hole, teleaRadius);
+  if ((fill === 'auto' && thickness < TELEA_BELOW) || w < MIN_LEVEL || h < MIN_LEVEL) return inpaint(img, hole, teleaRadius);
 
   // Work in a window around the hole: sources further than a couple of hole widths away rarely
   // fit better, and the window bounds the work on big images with small holes.
