@@ -33,6 +33,7 @@ export async function editImage(caller: ApiCaller, request: Request) {
       ...(model ? { model } : {}),
       ...(typeof fields.size === 'string' ? { size: fields.size } : {}),
       ...(typeof fields.fit === 'string' ? { fit: fields.fit } : {}),
+      ...(typeof fields.seed === 'string' ? { seed: fields.seed } : {}),
       ...upload.files,
     };
     const parsed = editRequestSchema.safeParse(raw);

@@ -1,5 +1,5 @@
 import { randomInt, randomUUID } from 'node:crypto';
-import { promptSchema } from '@atelier/reference-service/requests';
+import { formSeedSchema, promptSchema } from '@atelier/reference-service/requests';
 import { z } from 'zod';
 import type { TeamContext } from '../auth/context';
 import { AppError } from '../errors';
@@ -43,6 +43,8 @@ export const editFieldsSchema = z.object({
   prompt: promptText().trim().pipe(promptSchema),
   model: nameText().min(1).max(200).optional(),
   size: outputSize.optional(),
+  /** decisions.md row 17: the same inputs and seed give the same file; variants count up from it. */
+  seed: formSeedSchema,
   /** Atelier's addition: a photo over 4096 px a side is fitted to 4096 (its mask with it) instead of refused. */
   fit: z
     .enum(['true', 'false'], 'fit is true or false.')
@@ -126,14 +128,15 @@ export interface EditOutcome {
 const randomSeed = () => randomInt(0, 2 ** 32 - 1);
 
 /**
- * The requests of a run: one, without a seed (the service's own, so an edit repeats as it did); `n`
- * variants of one model with seeds s, s + 1, …; or one request per model of a board, each seeded.
+ * The requests of a run: one, with the seed asked or none (the service's own, so an edit repeats as
+ * it did); `n` variants of one model with seeds s, s + 1, … (s asked or drawn); or one request per
+ * model of a board, each seeded.
  */
 function callsOf(input: EditRequest, model: string): { mode: EditMode; calls: EditCall[] } {
   if (input.models) return { mode: 'board', calls: input.models.map((m, entryIndex) => ({ model: m, seed: randomSeed(), entryIndex })) };
   const n = input.variants ?? 1;
-  if (n === 1) return { mode: 'single', calls: [{ model, seed: null, entryIndex: 0 }] };
-  const base = randomSeed();
+  if (n === 1) return { mode: 'single', calls: [{ model, seed: input.seed ?? null, entryIndex: 0 }] };
+  const base = input.seed ?? randomSeed();
   return { mode: 'variants', calls: Array.from({ length: n }, (_, i) => ({ model, seed: (base + i) % 2 ** 32, entryIndex: i })) };
 }
 
