@@ -6,18 +6,24 @@ import { SharedImage } from './shared-image';
 
 type Edit = Extract<SharedResult, { kind: 'edit' }>;
 
-/** A shared edit: the original and the result side by side, fitted to the same frame. */
+/**
+ * A shared edit: the original and the result side by side, fitted to the same frame; a run of
+ * several results (variants, an edit board) shows the original beside each of them, labelled by model.
+ */
 export function SharedEdit({ result, mediaBase, t }: { result: Edit; mediaBase: string; t: Dictionary }) {
   const p = t.share.page;
+  const several = result.results.length > 1;
   const frames = [
-    { label: p.original, assetId: result.originalAssetId },
-    { label: p.result, assetId: result.resultAssetId },
+    { key: 'original', label: p.original, assetId: result.originalAssetId },
+    ...(several
+      ? result.results.map((r, i) => ({ key: r.assetId, label: `${i + 1} · ${r.model}`, assetId: r.assetId }))
+      : [{ key: 'result', label: p.result, assetId: result.resultAssetId }]),
   ];
   return (
     <div className="grid gap-4">
-      <div className="grid gap-4 sm:grid-cols-2">
+      <div className={several ? 'grid gap-4 sm:grid-cols-2 xl:grid-cols-3' : 'grid gap-4 sm:grid-cols-2'} data-testid="shared-edit-results">
         {frames.map((frame) => (
-          <figure key={frame.label} className="grid gap-2 rounded-card bg-surface p-3 shadow-card">
+          <figure key={frame.key} className="grid gap-2 rounded-card bg-surface p-3 shadow-card">
             <figcaption className="px-1 text-[13px] font-medium text-ink-muted">{frame.label}</figcaption>
             <a href={`${mediaBase}/${frame.assetId}`} target="_blank" rel="noreferrer" title={p.openFull} className="block overflow-hidden rounded-control">
               <SharedImage

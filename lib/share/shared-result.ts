@@ -16,11 +16,12 @@ export const sharedGenerationSelect = (outputId: string | null) =>
     kind: true,
     prompt: true,
     params: true,
+    pickedOutputId: true,
     outputs: {
       // A result in the trash is gone from its shares at once.
       where: { ...LIVE, ...(outputId ? { id: outputId } : {}) },
       orderBy: [{ entryIndex: 'asc' }, { position: 'asc' }],
-      select: { model: true, entryIndex: true, assetId: true, revisedPrompt: true },
+      select: { id: true, model: true, entryIndex: true, assetId: true, revisedPrompt: true },
     },
   }) satisfies Prisma.GenerationSelect;
 
@@ -46,6 +47,8 @@ export type SharedResult =
       originalAssetId: string;
       resultAssetId: string;
       revisedPrompt: string | null;
+      /** Every result of a run of several (variants, an edit board), in the order asked; one for a plain edit. */
+      results: Array<{ model: string; assetId: string }>;
     }
   | {
       kind: 'video';
@@ -86,18 +89,20 @@ function sharedBoard(row: SharedGenerationRow, oneItem: boolean): SharedResult |
 
 function sharedEdit(row: SharedGenerationRow): SharedResult | null {
   const params = editParamsSchema.safeParse(row.params);
-  const output = row.outputs.find((o) => o.assetId);
-  if (!params.success || !output?.assetId) return null;
+  const results = row.outputs.flatMap((o) => (o.assetId ? [{ model: o.model, assetId: o.assetId, revisedPrompt: o.revisedPrompt }] : []));
+  const output = results.find((r) => r.assetId === row.outputs.find((o) => o.id === row.pickedOutputId)?.assetId) ?? results[0];
+  if (!params.success || !output) return null;
   return {
     kind: 'edit',
     prompt: row.prompt,
-    models: params.data.model ? [params.data.model] : [],
+    models: params.data.models ?? (params.data.model ? [params.data.model] : []),
     editKind: params.data.editKind,
     width: params.data.width,
     height: params.data.height,
     originalAssetId: params.data.originalAssetId,
     resultAssetId: output.assetId,
     revisedPrompt: output.revisedPrompt,
+    results: results.map(({ model, assetId }) => ({ model, assetId })),
   };
 }
 
