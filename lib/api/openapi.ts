@@ -59,6 +59,8 @@ export const editAnswer = z.object({
   status: z.literal('completed'),
   data: z.array(image),
   usage,
+  /** Atelier's addition, for a masked edit: the share of pixels outside the mask the model changed, and whether they were put back. */
+  mask_guard: z.object({ changed_fraction: z.number().min(0).max(1), restored: z.boolean() }).optional(),
 });
 
 export const modelsAnswer = z.object({ object: z.literal('list'), data: z.array(z.looseObject({ id: z.string(), object: z.literal('model') })) });
