@@ -2,6 +2,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { parseLeakyModels, type LeakyModel } from './leaky-models';
 
 /** Faults a test can switch on; never triggered by prompts. Changeable at run time via /v1/admin/knobs. */
 export interface Knobs {
@@ -17,6 +18,8 @@ export interface Knobs {
   fileLatencyMs: number;
   /** What GET /v1/models answers: the catalog, a 503, an empty list, or the list without prices. */
   modelList: ModelListKnob;
+  /** Edit models that change pixels outside the mask and may answer at a size of their own (leaky-models.ts). */
+  leakyModels: Record<string, LeakyModel>;
 }
 
 export const MODEL_LIST_KNOBS = ['normal', 'failing', 'empty', 'unpriced'] as const;
@@ -118,6 +121,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServiceConfig 
       dropWebhooks: env.SERVICE_DROP_WEBHOOKS === '1',
       fileLatencyMs: intEnv(env, 'SERVICE_FILE_LATENCY_MS', 0),
       modelList: (MODEL_LIST_KNOBS as readonly string[]).includes(env.SERVICE_MODEL_LIST ?? '') ? (env.SERVICE_MODEL_LIST as ModelListKnob) : 'normal',
+      leakyModels: parseLeakyModels(env.SERVICE_LEAKY_MODELS),
     },
   };
 }

@@ -2,6 +2,7 @@
 import { timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
 import { MODEL_LIST_KNOBS } from '../config';
+import { leakyModelSchema, parseLeakyModels } from '../leaky-models';
 import type { ServiceContext } from '../context';
 import { ServiceError, invalid } from '../errors';
 import { readCapped } from '../request-body';
@@ -41,13 +42,32 @@ const knobsSchema = z.object({
   dropWebhooks: z.boolean().optional(),
   fileLatencyMs: z.number().int().min(0).max(600_000).optional(),
   modelList: z.enum(MODEL_LIST_KNOBS).optional(),
+  /** As SERVICE_LEAKY_MODELS (`model=fraction[:WxH],…`), or as GET shows it. */
+  leakyModels: z.preprocess(readLeakyModels, z.record(z.string(), leakyModelSchema)).optional(),
 });
+
+function readLeakyModels(value: unknown, ctx: z.RefinementCtx) {
+  if (typeof value !== 'string') return value;
+  try {
+    return parseLeakyModels(value);
+  } catch (error) {
+    ctx.addIssue({ code: 'custom', message: (error as Error).message });
+    return z.NEVER;
+  }
+}
+
+const KNOBS_SHAPE = 'Expected {latencyMs?, failModels?, timeoutModels?, dropWebhooks?, fileLatencyMs?, modelList?, leakyModels?}.';
 
 /** GET shows the knobs; PUT replaces the ones given. */
 export async function knobs(ctx: ServiceContext, request: Request): Promise<Response> {
   if (request.method === 'PUT') {
     const parsed = knobsSchema.safeParse(await optionalJson(request));
-    if (!parsed.success) throw invalid('invalid_request', 'Expected {latencyMs?, failModels?, timeoutModels?, dropWebhooks?, modelList?}.');
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0];
+      // A leakyModels string says what it could not read; anything else gets the expected shape.
+      const message = issue?.path[0] === 'leakyModels' && issue.code === 'custom' ? issue.message : KNOBS_SHAPE;
+      throw invalid('invalid_request', message);
+    }
     Object.assign(ctx.config.knobs, parsed.data);
   }
   return Response.json(ctx.config.knobs);

@@ -8,6 +8,7 @@ import { MaskRequiredError, inferEditKind } from '../engines/edit/edit-kind';
 import { DeadlineError, EngineError } from '../engines/pool';
 import { ServiceError, invalid } from '../errors';
 import { MAX_IMAGE_BYTES, inspectImage, type ImageInput } from '../image-input';
+import { leak } from '../leaky-models';
 import { readMultipart } from '../request-body';
 import { editFieldsSchema } from '../requests';
 import { checked, newId } from '../validate';
@@ -99,6 +100,8 @@ export async function createEdit(ctx: ServiceContext, request: Request, owner: s
     }
     throw error;
   }
+  const leaky = knobs.leakyModels[model.id];
+  if (leaky) png = await leak(png, mask?.bytes ?? null, leaky, seed);
   const file = await ctx.files.put(owner, 'png', png);
   await minimum;
   const data: Record<string, string | number> = { url: ctx.files.url(baseUrl(ctx, request), file) };
