@@ -247,3 +247,35 @@ test.describe('a team never loses its last owner', () => {
     }
   });
 });
+
+test.describe("a team's settings change only for its owners and admins", () => {
+  test("a member's forged calls to Settings → Team are refused and change nothing; once an admin, the same call goes through", async () => {
+    const owner = await signUp(atelier, 'Oona Owner');
+    const member = await signUp(atelier, 'Max Member');
+    await owner.createTeam('Guarded settings');
+    const { token } = await owner.act<{ token: string }>('createInviteLink', { role: 'member' }, '/settings/team');
+    await member.act('acceptInviteAction', { token }, `/invite/${token}`);
+    const team = async () =>
+      (
+        await atelier.sql!.query(
+          `SELECT t.name, t."maskGuard", m.id AS "membershipId" FROM "Team" t JOIN "Membership" m ON m."teamId" = t.id JOIN "User" u ON u.id = m."userId"
+           WHERE u.email = $1 AND m.role <> 'owner'`,
+          [member.email],
+        )
+      ).rows[0] as { name: string; maskGuard: boolean; membershipId: string };
+    expect(await team()).toMatchObject({ name: 'Guarded settings', maskGuard: true });
+
+    // The member's session posts the admins' actions by hand, as a script would: refused by role.
+    const guard = await member.action('setMaskGuardAction', { on: false }, '/settings/team');
+    expect(guard.result).toMatchObject({ ok: false, error: { code: 'forbidden' } });
+    const rename = await member.action('renameTeamAction', { name: 'Taken over' }, '/settings/team');
+    expect(rename.result).toMatchObject({ ok: false, error: { code: 'forbidden' } });
+    expect(await team()).toMatchObject({ name: 'Guarded settings', maskGuard: true });
+
+    // Made an admin, the same person may; a value that is not a switch's is refused by the schema.
+    await owner.act('changeMemberRole', { membershipId: (await team()).membershipId, role: 'admin' }, '/settings/team');
+    expect((await member.action('setMaskGuardAction', { on: 'off' }, '/settings/team')).result).toMatchObject({ ok: false, error: { code: 'invalid_input' } });
+    await member.act('setMaskGuardAction', { on: false }, '/settings/team');
+    expect(await team()).toMatchObject({ name: 'Guarded settings', maskGuard: false });
+  });
+});

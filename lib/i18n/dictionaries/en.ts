@@ -5,6 +5,7 @@ import { editEn } from './edit.en';
 import { alertsEn } from './alerts.en';
 import { apiEn } from './api.en';
 import { libraryEn } from './library.en';
+import { maskGuardEn } from './mask-guard.en';
 import { shareEn } from './share.en';
 import { videosEn } from './videos.en';
 import { errorPage } from './error-page';
@@ -21,6 +22,7 @@ export const en = {
   api: apiEn,
   alerts: alertsEn,
   library: libraryEn,
+  maskGuard: maskGuardEn,
   app: { name: 'Atelier', tagline: 'AI image editing, model comparison and video, for teams' },
   locales: { zhCN: '简体中文', en: 'English' },
   /** Our own words for the models we know, by id (a model we do not know shows the service's own text). */
@@ -209,6 +211,12 @@ export const en = {
     expiresOn: 'Expires {date}',
     revoke: 'Revoke',
     revoked: 'Invite revoked',
+    edits: 'Masked edits',
+    maskGuard: 'Restore outside the mask',
+    maskGuardHint: 'A model that changes pixels outside your mask gets them put back; its own answer is kept for download.',
+    maskGuardOn: 'Pixels outside the mask are now restored',
+    maskGuardOff: 'Models’ answers are now kept as they come',
+    maskGuardManage: 'Only owners and admins change this.',
   },
   serverErrors: {
     controlCharacters: 'The field “{field}” holds a control character (such as NUL) that text may not contain. Remove it and try again.',

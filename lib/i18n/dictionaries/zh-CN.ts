@@ -6,6 +6,7 @@ import type { Dictionary } from './en';
 import { errorPage } from './error-page';
 import { editZhCN } from './edit.zh-CN';
 import { libraryZhCN } from './library.zh-CN';
+import { maskGuardZhCN } from './mask-guard.zh-CN';
 import { shareZhCN } from './share.zh-CN';
 import { videosZhCN } from './videos.zh-CN';
 
@@ -20,6 +21,7 @@ export const zhCN: Dictionary = {
   api: apiZhCN,
   alerts: alertsZhCN,
   library: libraryZhCN,
+  maskGuard: maskGuardZhCN,
   app: { name: 'Atelier', tagline: '面向团队的 AI 图像编辑、多模型对比与视频生成工作室' },
   locales: { zhCN: '简体中文', en: 'English' },
   modelDescriptions: {
@@ -207,6 +209,12 @@ export const zhCN: Dictionary = {
     expiresOn: '{date} 失效',
     revoke: '撤销',
     revoked: '邀请已撤销',
+    edits: '蒙版编辑',
+    maskGuard: '还原蒙版外的像素',
+    maskGuardHint: '模型若改动了蒙版外的像素，会被放回原样；模型自己的结果仍会保留，可供下载。',
+    maskGuardOn: '已开启：蒙版外的像素将被还原',
+    maskGuardOff: '已关闭：保留模型返回的原样结果',
+    maskGuardManage: '只有所有者和管理员可以更改此项。',
   },
   serverErrors: {
     controlCharacters: '“{field}”中含有文本不允许的控制字符（例如 NUL），请删除后重试。',

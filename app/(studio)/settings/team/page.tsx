@@ -1,13 +1,16 @@
 import type { Metadata } from 'next';
 import { InviteCard } from '@/components/settings/invite-card';
+import { MaskGuardCard } from '@/components/settings/mask-guard-card';
 import { MembersCard } from '@/components/settings/members-card';
 import { RenameTeamCard } from '@/components/settings/rename-team-card';
 import { requireTeamContext } from '@/lib/auth/page-context';
 import { atLeast } from '@/lib/auth/roles';
 import { getI18n } from '@/lib/i18n/server';
 import { listInvites } from '@/lib/teams/invites';
+import { teamMaskGuard } from '@/lib/teams/mask-guard';
 import { listMembers } from '@/lib/teams/members';
 import { createInviteLink, revokeInviteLink } from './invite-actions';
+import { setMaskGuardAction } from './mask-guard-action';
 import { changeMemberRole, removeTeamMember } from './member-actions';
 import { renameTeamAction } from './rename-team';
 
@@ -18,7 +21,7 @@ export async function generateMetadata(): Promise<Metadata> {
 export default async function TeamSettingsPage() {
   const ctx = await requireTeamContext();
   const admin = atLeast(ctx.role, 'admin');
-  const [members, invites] = await Promise.all([listMembers(ctx), admin ? listInvites(ctx) : []]);
+  const [members, invites, maskGuard] = await Promise.all([listMembers(ctx), admin ? listInvites(ctx) : [], teamMaskGuard(ctx)]);
 
   return (
     <div key={ctx.team.id} className="grid gap-6">
@@ -29,6 +32,7 @@ export default async function TeamSettingsPage() {
         canRename={admin}
         rename={renameTeamAction}
       />
+      <MaskGuardCard key={String(maskGuard)} on={maskGuard} canChange={admin} save={setMaskGuardAction} />
       <MembersCard
         viewer={{ userId: ctx.user.id, role: ctx.role }}
         teamName={ctx.team.name}
