@@ -249,6 +249,26 @@ export const conformanceCases: ConformanceCase[] = [
     },
   },
   {
+    name: 'POST /images/edits takes a seed (decisions.md row 17): the same seed gives the same file, another another, and data[].seed says it',
+    timeoutMs: 60_000,
+    async run(target) {
+      const scene = await scenePng(W, H);
+      const mask = await maskPng(W, H, { x: 90, y: 60, w: 90, h: 110 });
+      const edit = async (seed: string) => {
+        const res = await sendForm(target, '/images/edits', { image: png(scene), mask: png(mask, 'mask.png'), prompt: 'make it red', seed });
+        assert.equal(res.status, 200, JSON.stringify(res.json));
+        assert.equal(res.json.data[0].seed, Number(seed));
+        return assertPng(res.json.data[0].url, W, H);
+      };
+      const [first, again, other] = [await edit('42'), await edit('42'), await edit('43')];
+      assert.ok(first.equals(again), 'the same seed gives the same file');
+      assert.ok(!first.equals(other), 'another seed gives another file');
+      for (const seed of ['-1', '1.5', '4294967296', 'abc']) {
+        assertError(await sendForm(target, '/images/edits', { image: png(scene), prompt: 'make it red', seed }), 400, 'invalid_seed', 'seed');
+      }
+    },
+  },
+  {
     name: 'POST /images/edits refuses missing fields, files that are not images, a mask of the wrong size, unknown models and non-multipart bodies',
     timeoutMs: 30_000,
     async run(target) {
