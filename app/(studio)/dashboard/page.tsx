@@ -3,6 +3,7 @@ import { ChartColumn } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { DailyChart } from '@/components/dashboard/daily-chart';
 import { KindDonut } from '@/components/dashboard/kind-donut';
+import { MaskObedienceTable } from '@/components/dashboard/mask-obedience';
 import { RangeBar } from '@/components/dashboard/range-bar';
 import { RankedBars } from '@/components/dashboard/ranked-bars';
 import { StatCards } from '@/components/dashboard/stat-cards';
@@ -10,6 +11,7 @@ import { TopGenerations } from '@/components/dashboard/top-generations';
 import { EmptyState } from '@/components/empty/empty-state';
 import { Card, CardBody, CardHeader } from '@/components/ui/card';
 import { requireTeamContext } from '@/lib/auth/page-context';
+import { maskObedience } from '@/lib/edits/mask-obedience';
 import type { SearchParams } from '@/lib/http/page-query';
 import { getI18n } from '@/lib/i18n/server';
 import { pageBudgetStatus } from '@/lib/ledger/budgets';
@@ -32,7 +34,7 @@ export default async function DashboardPage({ searchParams }: { searchParams: Se
   const { range, preset, invalid } = rangeFromQuery(query, budget.timeZone);
   const parsedKey = keyFilterSchema.safeParse(query.key);
   const key = parsedKey.success ? parsedKey.data : undefined;
-  const report = await spendReport(ctx, range, key);
+  const [report, obedience] = await Promise.all([spendReport(ctx, range, key), maskObedience(ctx, range, key)]);
   const keyName = key === 'studio' ? t.dashboard.charts.studio : key ? (await apiKeyNames(ctx, key))[0]?.name : undefined;
   const rangeQuery = preset ? (preset === 'this-month' ? {} : { range: preset }) : { from: range.from, to: range.to };
   const c = t.dashboard.charts;
@@ -69,6 +71,12 @@ export default async function DashboardPage({ searchParams }: { searchParams: Se
               </ChartCard>
             )}
           </div>
+          {obedience.length > 0 && (
+            <Card data-testid="mask-obedience">
+              <CardHeader title={t.dashboard.obedience.title} description={t.dashboard.obedience.hint} className="pb-4" />
+              <MaskObedienceTable rows={obedience} range={range} t={t} locale={locale} />
+            </Card>
+          )}
           {report.byKey.length > 0 && (
             <ChartCard title={c.byKey}>
               <RankedBars
