@@ -252,8 +252,8 @@ test('the library gathers edits, board images and videos, pages on scroll and ta
   const listed = readZip<Array<{ file: string; prompt: string; model: string; seed: number; size: string; cost: string; author: string; created: string }>>(
     await zip.body(),
   );
-  expect(listed.names[0]).toBe('manifest.json');
-  expect(listed.names).toHaveLength(4);
+  expect(listed.names.slice(0, 2)).toEqual(['manifest.json', 'manifest.csv']);
+  expect(listed.names).toHaveLength(5);
   expect(listed.manifest.map((m) => m.model)).toEqual(['atelier-vista', 'atelier-aquarelle', 'atelier-mosaic']);
   for (const entry of listed.manifest) {
     expect(listed.names).toContain(entry.file);

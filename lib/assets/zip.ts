@@ -18,11 +18,14 @@ export const storedEntry = (name: string, storageKey: string): ZipEntry => ({
   },
 });
 
-/** `value` as pretty-printed JSON. */
-export const jsonEntry = (name: string, value: unknown): ZipEntry => ({
+/** A text file (UTF-8) made in memory. */
+export const textEntry = (name: string, text: string): ZipEntry => ({
   name,
-  open: async () => Readable.from([Buffer.from(JSON.stringify(value, null, 2))]),
+  open: async () => Readable.from([Buffer.from(text)]),
 });
+
+/** `value` as pretty-printed JSON. */
+export const jsonEntry = (name: string, value: unknown): ZipEntry => textEntry(name, JSON.stringify(value, null, 2));
 
 /** The entries as a web stream, for a route's response body. */
 export const zipBody = (entries: ZipEntry[]): ReadableStream<Uint8Array> => Readable.toWeb(Readable.from(zipStream(entries))) as ReadableStream<Uint8Array>;

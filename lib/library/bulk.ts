@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import type { TeamContext } from '../auth/context';
-import { jsonEntry, storedEntry, zipBody } from '../assets/zip';
+import { jsonEntry, storedEntry, textEntry, zipBody } from '../assets/zip';
+import { maskGuardView } from '../edits/result-item';
+import { manifestCsv } from './manifest-csv';
 import { AppError } from '../errors';
 import { db } from '../runtime';
 import { filtered, libraryFiltersSchema, ORDER, resultSize } from './items';
@@ -72,7 +74,9 @@ async function selectedFiles(ctx: TeamContext, selection: BulkSelection) {
       cost: true,
       revisedPrompt: true,
       createdAt: true,
+      maskGuard: true,
       asset: { select: { id: true, storageKey: true, contentType: true, width: true, height: true } },
+      rawAsset: { select: { storageKey: true, contentType: true } },
       generation: { select: { prompt: true, params: true, user: { select: { name: true } } } },
     },
   });
@@ -81,17 +85,26 @@ async function selectedFiles(ctx: TeamContext, selection: BulkSelection) {
   return rows;
 }
 
+/** A stored file's extension from its type (`image/png` → `png`). */
+const extensionOf = (contentType: string) => contentType.split('/')[1] ?? 'bin';
+
 /**
  * One streamed ZIP of the selected results, a folder per kind, with `manifest.json` first: for each
- * file its prompt, model, seed, size, cost (CNY), creation time and author.
+ * file its prompt, model, seed, size, cost (CNY), creation time and author, and for a masked edit
+ * what the mask guard found outside the mask; beside a result the guard restored, the model's own
+ * answer (`…-raw`, its entry `raw: true`). `manifest.csv` says the same of each result for a
+ * spreadsheet.
  */
 export async function bulkZip(ctx: TeamContext, selection: BulkSelection): Promise<ReadableStream<Uint8Array>> {
   const rows = await selectedFiles(ctx, selection);
-  const files = rows.map((row) => {
+  const results = rows.map((row) => {
     const asset = row.asset!;
+    const name = `${row.kind}/${row.createdAt.toISOString().slice(0, 10)}-${row.model}-${row.id.slice(0, 8)}`;
+    const guard = maskGuardView(row.maskGuard);
     return {
-      file: `${row.kind}/${row.createdAt.toISOString().slice(0, 10)}-${row.model}-${row.id.slice(0, 8)}.${asset.contentType.split('/')[1]}`,
+      file: `${name}.${extensionOf(asset.contentType)}`,
       storageKey: asset.storageKey,
+      raw: guard?.restored && row.rawAsset ? { file: `${name}-raw.${extensionOf(row.rawAsset.contentType)}`, storageKey: row.rawAsset.storageKey } : null,
       manifest: {
         prompt: row.generation.prompt,
         revisedPrompt: row.revisedPrompt,
@@ -103,14 +116,17 @@ export async function bulkZip(ctx: TeamContext, selection: BulkSelection): Promi
         currency: 'CNY',
         created: row.createdAt.toISOString(),
         author: row.generation.user.name,
+        ...(guard ? { maskGuard: { changedFraction: guard.changedFraction, restored: guard.restored, fit: guard.fit } } : {}),
       },
     };
   });
+  const manifest = results.flatMap(({ file, raw, manifest: facts }) => [
+    { file, ...facts },
+    ...(raw ? [{ file: raw.file, raw: true, of: file, model: facts.model }] : []),
+  ]);
   return zipBody([
-    jsonEntry(
-      'manifest.json',
-      files.map(({ file, manifest: facts }) => ({ file, ...facts })),
-    ),
-    ...files.map(({ file, storageKey }) => storedEntry(file, storageKey)),
+    jsonEntry('manifest.json', manifest),
+    textEntry('manifest.csv', manifestCsv(results.map(({ file, raw, manifest: facts }) => ({ file, rawFile: raw?.file ?? null, ...facts })))),
+    ...results.flatMap(({ file, storageKey, raw }) => [storedEntry(file, storageKey), ...(raw ? [storedEntry(raw.file, raw.storageKey)] : [])]),
   ]);
 }

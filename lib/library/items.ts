@@ -10,6 +10,7 @@ import { db } from '../runtime';
 import { previewUrl } from '../assets/preview-url';
 import type { LibraryItem } from './view';
 import { searchText } from '../text';
+import { maskGuardView } from '../edits/result-item';
 
 // The library: every result of a team (one GenerationOutput each: an edit's result, one image of a
 // board, one video), newest first. Pages are keyset pages over the index
@@ -180,6 +181,8 @@ export async function getLibraryItem(ctx: TeamContext, id: string) {
       deletedAt: true,
       seed: true,
       cost: true,
+      maskGuard: true,
+      rawAssetId: true,
       asset: { select: { width: true, height: true, contentType: true } },
       generation: {
         select: {
@@ -206,6 +209,8 @@ export async function getLibraryItem(ctx: TeamContext, id: string) {
     shareLinks: row.generation.shareLinks.length + row.shareLinks.length,
     inTrash: row.deletedAt !== null,
     deletedAt: row.deletedAt?.toISOString() ?? null,
+    maskGuard: maskGuardView(row.maskGuard),
+    rawAssetId: row.rawAssetId,
     lineage: row.kind === 'edit' ? await editLineage(ctx, row.generation.parentId, params.originalAssetId) : null,
   };
 }
@@ -224,11 +229,14 @@ async function editLineage(ctx: TeamContext, parentId: string | null, originalAs
         prompt: true,
         parentId: true,
         params: true,
-        outputs: { where: { status: 'completed', ...LIVE }, select: { assetId: true }, take: 1 },
+        pickedOutputId: true,
+        outputs: { where: { status: 'completed', ...LIVE }, select: { id: true, assetId: true }, orderBy: [{ entryIndex: 'asc' }, { position: 'asc' }] },
       },
     });
     if (!parent) break;
-    steps.unshift({ generationId: parent.id, prompt: parent.prompt, assetId: parent.outputs[0]?.assetId ?? null, href: generationHref(parent) });
+    // A run of several results was continued from the one picked, else from its first.
+    const continued = parent.outputs.find((o) => o.id === parent.pickedOutputId) ?? parent.outputs[0];
+    steps.unshift({ generationId: parent.id, prompt: parent.prompt, assetId: continued?.assetId ?? null, href: generationHref(parent) });
     const from = (parent.params ?? {}) as { originalAssetId?: unknown };
     original = typeof from.originalAssetId === 'string' ? from.originalAssetId : original;
     id = parent.parentId;

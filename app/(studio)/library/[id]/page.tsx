@@ -6,6 +6,7 @@ import { BackLink } from '@/components/back-link';
 import { ItemViewer } from '@/components/library/item-viewer';
 import { CollectPicker } from '@/components/library/collections';
 import { FavoriteToggle } from '@/components/library/favorite-toggle';
+import { MaskGuardFacts } from '@/components/library/mask-guard-facts';
 import { TrashButton } from '@/components/library/trash-buttons';
 import { LocalTime } from '@/components/local-time';
 import { ShareButton } from '@/components/share/share-button';
@@ -105,6 +106,7 @@ export default async function LibraryItemPage({ params, searchParams }: { params
                   </div>
                 ))}
               </dl>
+              {item.maskGuard && <MaskGuardFacts guard={item.maskGuard} assetId={item.assetId} rawAssetId={item.rawAssetId} t={t} locale={locale} />}
               {!item.assetId && <p className="rounded-control bg-warning-soft px-3 py-2 text-xs text-warning">{d.notStored}</p>}
             </CardBody>
           </Card>
