@@ -6,6 +6,8 @@ export interface EditModel {
   description?: string;
   /** The higher-quality variant (the interface: "can be selected by model name"). */
   hd: boolean;
+  /** The service's price table (`per_edit` tiers), for the studio's estimate (edit-estimate.ts). */
+  price?: Record<string, unknown>;
 }
 
 const HD = /(^|[-_.])(hd|pro|hq|quality)([-_.]|$)|higher-quality/i;
@@ -14,6 +16,6 @@ const HD = /(^|[-_.])(hd|pro|hq|quality)([-_.]|$)|higher-quality/i;
 export async function editModels(ctx: TeamContext): Promise<EditModel[]> {
   const models = (await serviceModels(ctx))
     .filter((m) => m.kind === 'edit')
-    .map((m) => ({ id: m.id, description: m.description, hd: HD.test(m.id) || HD.test(m.description ?? '') }));
+    .map((m) => ({ id: m.id, description: m.description, hd: HD.test(m.id) || HD.test(m.description ?? ''), price: m.price }));
   return models.sort((a, b) => Number(a.hd) - Number(b.hd));
 }
