@@ -1,6 +1,7 @@
 import { canvasFor, type Extension } from '@/lib/edits/canvas';
 import type { EditModel } from '@/lib/edits/edit-models';
 import type { EditRecord } from '@/lib/edits/history';
+import { chosenResult, MAX_EDIT_RESULTS, type EditResultItem } from '@/lib/edits/results';
 import { needsMask, PROMPT_TEMPLATES, sizeOptions, type EditKind } from '@/lib/edits/kinds';
 import { maskReducer, type MaskAction, type MaskHistory, newHistory, type Region } from '@/lib/edits/mask-doc';
 import type { EditOutcome } from '@/lib/edits/run-edit';
@@ -30,6 +31,10 @@ export interface EditSession {
   /** Each kind's template, in the reader's language (lib/edits/kinds.ts promptTemplates). */
   templates: Record<EditKind, string>;
   model: string;
+  /** How many results of the model a run asks for (1 to 4 variants, each its own seed). */
+  variants: number;
+  /** The edit board's models ("Compare models" on), in the order picked; null for one model. */
+  board: string[] | null;
   size: string;
   /** The edit this one continues (the step before it in the chain). */
   parentId: string | undefined;
@@ -42,6 +47,10 @@ export interface EditSession {
   run: RunState;
   /** After a run: the result (true), or the picture again to edit it once more. */
   showResult: boolean;
+  /** After a run of several: the result on show in the before/after (its output id); null for the chosen one. */
+  viewing: string | null;
+  /** The mask guard's heat map over the result on show. */
+  heatmap: boolean;
   /** The result file's own size, read from the decoded image (an upscale or an outpainting differs from the picture's). */
   resultSize: Measured | null;
 }
@@ -65,6 +74,10 @@ export type SessionAction =
   | { type: 'chooseKind'; kind: EditKind }
   | { type: 'writePrompt'; prompt: string }
   | { type: 'chooseModel'; model: string }
+  | { type: 'chooseVariants'; n: number }
+  | { type: 'compareModels'; models: string[] }
+  | { type: 'toggleBoardModel'; model: string }
+  | { type: 'oneModel' }
   | { type: 'chooseSize'; size: string }
   | { type: 'extend'; template: string }
   | { type: 'reshape'; extension: Extension }
@@ -82,6 +95,9 @@ export type SessionAction =
   // What the canvas shows
   | { type: 'compare'; comparison: Comparison | null }
   | { type: 'toggleResult' }
+  | { type: 'view'; outputId: string }
+  | { type: 'toggleHeatmap' }
+  | { type: 'pick'; outputId: string; resultAssetId: string }
   | { type: 'measureResult'; size: Measured };
 
 export function startSession({
@@ -103,6 +119,9 @@ export function startSession({
     templates,
     promptEdited: Boolean(edit),
     model: edit?.model ?? models[0]?.id ?? '',
+    // A reopened run's form asks as it did: its variants, or its board's models.
+    variants: edit?.mode === 'variants' ? edit.results.length : 1,
+    board: edit?.mode === 'board' ? edit.results.map((r) => r.model) : null,
     size: '',
     parentId: edit?.id,
     extension: null,
@@ -111,6 +130,8 @@ export function startSession({
     tools: { tool: 'brush', combine: 'add', size: 48, feather: 6, tolerance: 24, contiguous: true, edge: 8 },
     run: { status: 'idle' },
     showResult: true,
+    viewing: null,
+    heatmap: false,
     resultSize: null,
   };
 }
@@ -133,6 +154,8 @@ export function editSession(s: EditSession, action: SessionAction): EditSession 
         comparing: null,
         mask: newHistory(),
         run: { status: 'idle' },
+        viewing: null,
+        heatmap: false,
       };
     case 'loadFailed':
       return { ...s, loading: false, inputError: action.message };
@@ -148,6 +171,18 @@ export function editSession(s: EditSession, action: SessionAction): EditSession 
       return { ...s, prompt: action.prompt, promptEdited: true };
     case 'chooseModel':
       return { ...s, model: action.model };
+    case 'chooseVariants': // variants and the board do not combine: the control is off while the board is on
+      return s.board ? s : { ...s, variants: Math.max(1, Math.min(MAX_EDIT_RESULTS, Math.round(action.n))) };
+    case 'compareModels': // "Compare models" on: the board starts from the models given (the chosen one first), one result each
+      return s.variants > 1 ? s : { ...s, board: action.models.slice(0, MAX_EDIT_RESULTS) };
+    case 'toggleBoardModel': {
+      if (!s.board) return s;
+      const { model } = action;
+      if (s.board.includes(model)) return { ...s, board: s.board.filter((m) => m !== model) };
+      return s.board.length < MAX_EDIT_RESULTS ? { ...s, board: [...s.board, model] } : s;
+    }
+    case 'oneModel': // the board off: its first model is the one model
+      return { ...s, board: null, model: s.board?.[0] ?? s.model };
     case 'chooseSize':
       return { ...s, size: action.size };
     case 'extend': {
@@ -173,9 +208,11 @@ export function editSession(s: EditSession, action: SessionAction): EditSession 
     }
 
     case 'run':
-      return { ...s, run: { status: 'running', requestId: action.requestId, startedAt: action.startedAt }, showResult: true, comparing: null };
+      return { ...s, run: { status: 'running', requestId: action.requestId, startedAt: action.startedAt }, showResult: true, comparing: null, viewing: null };
     case 'result': // only the run still awaited lands; once the server holds the original, follow-ups send its id
-      return runs(s, action.requestId) ? { ...s, run: { status: 'done', outcome: action.outcome }, source: stored(s.source, action.outcome) } : s;
+      return runs(s, action.requestId)
+        ? { ...s, run: { status: 'done', outcome: action.outcome }, source: stored(s.source, action.outcome), viewing: null }
+        : s;
     case 'fail':
       return runs(s, action.requestId) ? { ...s, run: { status: 'error', message: action.message } } : s;
     case 'cancel':
@@ -185,8 +222,16 @@ export function editSession(s: EditSession, action: SessionAction): EditSession 
       return { ...s, comparing: action.comparison };
     case 'toggleResult':
       return { ...s, showResult: !s.showResult };
+    case 'view': // a result of the run (a variant's thumbnail) into the before/after
+      return s.run.status === 'done' && completed(s.run.outcome.results, action.outputId) ? { ...s, viewing: action.outputId, showResult: true } : s;
+    case 'toggleHeatmap':
+      return { ...s, heatmap: !s.heatmap };
+    case 'pick': // "use this one": the server keeps it as the result the run continues from
+      return s.run.status === 'done' && completed(s.run.outcome.results, action.outputId)
+        ? { ...s, run: { status: 'done', outcome: { ...s.run.outcome, pickedOutputId: action.outputId, resultAssetId: action.resultAssetId } } }
+        : s;
     case 'measureResult': // only the result still on hand is measured (a late decode of an older one is dropped)
-      return s.run.status === 'done' && s.run.outcome.resultAssetId === action.size.assetId ? { ...s, resultSize: action.size } : s;
+      return shownAssetId(s) === action.size.assetId ? { ...s, resultSize: action.size } : s;
   }
 }
 
@@ -200,6 +245,19 @@ export const maxBrush = (source: { width: number; height: number } | null) =>
 /** The result on show (not while the user looks at the picture again), or null. */
 export const shownResult = (s: EditSession) => (s.run.status === 'done' && s.showResult && s.source ? s.run.outcome : null);
 
+/** Of a finished run's results, the one in view: the one viewed, else the one the run continues from. */
+export function viewedItem(s: EditSession): EditResultItem | null {
+  if (s.run.status !== 'done') return null;
+  const { results, pickedOutputId } = s.run.outcome;
+  return results.find((r) => r.outputId === s.viewing && r.status === 'completed') ?? chosenResult(results, pickedOutputId);
+}
+
+/** The result on show in the before/after, or null (not while the user looks at the picture again). */
+export const shownItem = (s: EditSession) => (shownResult(s) ? viewedItem(s) : null);
+
+/** The file on show after a run (a run whose results are not listed shows its chosen one). */
+export const shownAssetId = (s: EditSession) => shownItem(s)?.resultAssetId ?? shownResult(s)?.resultAssetId ?? null;
+
 /**
  * The size of the result on show, for the header: as decoded, else an outpainting's canvas (known
  * before the image is), else null (not measured yet).
@@ -207,7 +265,7 @@ export const shownResult = (s: EditSession) => (s.run.status === 'done' && s.sho
 export function shownResultSize(s: EditSession): { width: number; height: number } | null {
   const result = shownResult(s);
   if (!result) return null;
-  if (s.resultSize?.assetId === result.resultAssetId) return s.resultSize;
+  if (s.resultSize?.assetId === shownAssetId(s)) return s.resultSize;
   return result.canvas ? { width: result.canvas.width, height: result.canvas.height } : null;
 }
 
@@ -215,6 +273,8 @@ export function shownResultSize(s: EditSession): { width: number; height: number
 export const versionOf = (s: EditSession) => (s.run.status === 'done' ? s.run.outcome.generationId : s.parentId);
 
 const runs = (s: EditSession, requestId: string) => s.run.status === 'running' && s.run.requestId === requestId;
+
+const completed = (results: EditResultItem[], outputId: string) => results.some((r) => r.outputId === outputId && r.status === 'completed');
 
 const defaultBrush = (w: number, h: number) => Math.max(8, Math.round(Math.max(w, h) / 24));
 
