@@ -1,7 +1,7 @@
 'use client';
 
 import { ChevronsLeftRight, Minus, Plus } from 'lucide-react';
-import { useRef, useState, type PointerEvent, type RefObject } from 'react';
+import { useRef, useState, type PointerEvent, type ReactNode, type RefObject } from 'react';
 import type { Placed } from '@/lib/edits/canvas';
 import { useI18n } from '../i18n-provider';
 import { Button } from '../ui/button';
@@ -20,6 +20,7 @@ export function BeforeAfter({
   canvas,
   original,
   onAfterSize,
+  overlay,
 }: {
   before: string;
   after: string;
@@ -28,6 +29,8 @@ export function BeforeAfter({
   original?: { width: number; height: number };
   /** The after image's own size, once decoded. */
   onAfterSize?: (size: { width: number; height: number }) => void;
+  /** Laid over the after image, clipped as it is (`clip`: its CSS clip-path): the mask guard's heat map. */
+  overlay?: (clip: string) => ReactNode;
 }) {
   const { t } = useI18n();
   const [split, setSplit] = useState(50);
@@ -78,6 +81,7 @@ export function BeforeAfter({
             draggable={false}
             onLoad={(e) => onAfterSize?.({ width: e.currentTarget.naturalWidth, height: e.currentTarget.naturalHeight })}
           />
+          {overlay?.(`inset(0 0 0 ${split}%)`)}
           <div className="pointer-events-none absolute inset-y-0 w-0.5 bg-white shadow-[0_0_0_1px_rgba(0,0,0,0.25)]" style={{ left: `${split}%` }} />
           <div
             className="absolute inset-y-0 z-10 grid w-10 -translate-x-1/2 cursor-ew-resize touch-none place-items-center"

@@ -1,8 +1,7 @@
 'use client';
 
 import { WandSparkles } from 'lucide-react';
-import { useId } from 'react';
-import type { EditModel } from '@/lib/edits/edit-models';
+import { useId, type ReactNode } from 'react';
 import { promptFitsKind, promptTemplates, sizeOptions, type EditKind } from '@/lib/edits/kinds';
 import { format } from '@/lib/i18n';
 import { useI18n } from '../i18n-provider';
@@ -13,9 +12,8 @@ interface Props {
   kind: EditKind;
   prompt: string;
   onPrompt: (prompt: string) => void;
-  models: EditModel[];
-  model: string;
-  onModel: (model: string) => void;
+  /** Which model answers, and how many times (model-options.tsx). */
+  modelControls: ReactNode;
   dims: { width: number; height: number } | null;
   /** The dims are an outpainting's new canvas, not the image's. */
   extending?: boolean;
@@ -29,7 +27,7 @@ interface Props {
 
 const select = 'focus-ring h-9 w-full rounded-control border border-line bg-surface px-2.5 text-sm text-ink disabled:opacity-55';
 
-export function EditOptions({ kind, prompt, onPrompt, models, model, onModel, dims, extending, size, onSize, blocked, pending, onSubmit }: Props) {
+export function EditOptions({ kind, prompt, onPrompt, modelControls, dims, extending, size, onSize, blocked, pending, onSubmit }: Props) {
   const { t, locale } = useI18n();
   // The templates in the reader's language: the service reads the Chinese ones as the same kinds.
   const templates = promptTemplates(locale);
@@ -74,16 +72,7 @@ export function EditOptions({ kind, prompt, onPrompt, models, model, onModel, di
         <PromptCounter prompt={prompt} />
       </div>
       <div className="grid gap-3">
-        <label className="grid gap-1.5 text-[13px] font-medium text-ink">
-          {f.model}
-          <select className={select} value={model} onChange={(e) => onModel(e.target.value)}>
-            {models.map((m) => (
-              <option key={m.id} value={m.id}>
-                {m.hd ? f.hd : f.standard} · {m.id}
-              </option>
-            ))}
-          </select>
-        </label>
+        {modelControls}
         <label className="grid gap-1.5 text-[13px] font-medium text-ink">
           {f.size}
           <select className={select} value={size} onChange={(e) => onSize(e.target.value)} disabled={sizes.length < 2}>

@@ -8,9 +8,11 @@ import { looksLikeBackground } from '@/lib/edits/mask-export';
 import { useI18n } from '../i18n-provider';
 import { Button } from '../ui/button';
 import { EditOptions } from './edit-options';
-import type { EditSession, SessionAction } from './edit-session';
+import type { EditResultItem } from '@/lib/edits/results';
+import { viewedItem, type EditSession, type SessionAction } from './edit-session';
 import { ExtendOptions } from './extend-options';
 import { KindPicker } from './kind-picker';
+import { ModelOptions } from './model-options';
 import { ResultPanel } from './result-panel';
 import { RunStatus } from './run-status';
 import type { MaskRaster } from './use-mask-raster';
@@ -26,10 +28,12 @@ interface Props {
   onSubmit: () => void;
   onCancel: () => void;
   onContinue: () => void;
+  /** "Use this one" on the variant on show. */
+  onUse: (item: EditResultItem) => void;
 }
 
 /** The studio's side: what kind of edit (or the outpainting's canvas), the prompt and options, the run and its result. */
-export function EditPanel({ session, dispatch, models, dims, raster, blocked, onSubmit, onCancel, onContinue }: Props) {
+export function EditPanel({ session, dispatch, models, dims, raster, blocked, onSubmit, onCancel, onContinue, onUse }: Props) {
   const { t } = useI18n();
   const { kind, extension, run, source } = session;
   const running = run.status === 'running';
@@ -40,8 +44,11 @@ export function EditPanel({ session, dispatch, models, dims, raster, blocked, on
     [kind, dims, raster],
   );
   const chooseKind = (next: typeof kind) => dispatch({ type: 'chooseKind', kind: next });
+  const size = extension ? `${extension.width}x${extension.height}` : session.size;
   return (
-    <aside className="grid content-start gap-4 rounded-card bg-surface p-4 shadow-card">
+    // On a wide screen the panel is no taller than the studio's column (the page does not scroll): it scrolls within,
+    // its sr-only radios with it (relative: their containing block).
+    <aside className="relative grid content-start gap-4 rounded-card bg-surface p-4 shadow-card lg:max-h-[calc(100dvh-12.25rem)] lg:overflow-y-auto">
       {extension && dims ? (
         <ExtendOptions image={dims} value={extension} onChange={(next) => dispatch({ type: 'reshape', extension: next })} />
       ) : (
@@ -60,12 +67,22 @@ export function EditPanel({ session, dispatch, models, dims, raster, blocked, on
         kind={kind}
         prompt={session.prompt}
         onPrompt={(prompt) => dispatch({ type: 'writePrompt', prompt })}
-        models={models}
-        model={session.model}
-        onModel={(model) => dispatch({ type: 'chooseModel', model })}
+        modelControls={
+          <ModelOptions
+            models={models}
+            model={session.model}
+            variants={session.variants}
+            board={session.board}
+            size={size || (dims ? `${dims.width}x${dims.height}` : '')}
+            onModel={(model) => dispatch({ type: 'chooseModel', model })}
+            onVariants={(n) => dispatch({ type: 'chooseVariants', n })}
+            onBoard={(picked) => dispatch(picked ? { type: 'compareModels', models: picked } : { type: 'oneModel' })}
+            onToggleModel={(model) => dispatch({ type: 'toggleBoardModel', model })}
+          />
+        }
         dims={extension && !extendProblem ? extension : dims}
         extending={Boolean(extension && !extendProblem)}
-        size={extension ? `${extension.width}x${extension.height}` : session.size}
+        size={size}
         onSize={(size) => dispatch({ type: 'chooseSize', size })}
         blocked={running ? null : blocked}
         pending={running}
@@ -73,7 +90,17 @@ export function EditPanel({ session, dispatch, models, dims, raster, blocked, on
       />
       <RunStatus run={run} onCancel={onCancel} />
       {run.status === 'done' && source && (
-        <ResultPanel outcome={run.outcome} onContinue={onContinue} showing={session.showResult} onBack={() => dispatch({ type: 'toggleResult' })} />
+        <ResultPanel
+          outcome={run.outcome}
+          item={run.outcome.mode === 'board' ? null : viewedItem(session)}
+          showing={session.showResult}
+          heatmap={session.heatmap}
+          onHeatmap={() => dispatch({ type: 'toggleHeatmap' })}
+          onContinue={onContinue}
+          onUse={onUse}
+          busy={session.loading}
+          onBack={() => dispatch({ type: 'toggleResult' })}
+        />
       )}
     </aside>
   );

@@ -9,7 +9,8 @@ import { useI18n } from '../i18n-provider';
 import { Dialog } from '../ui/dialog';
 import { EditPanel } from './edit-panel';
 import { editForm, blockedBy } from './edit-request';
-import { isMasking, maxBrush, shownResult, shownResultSize, versionOf } from './edit-session';
+import { isMasking, maxBrush, shownItem, shownResult, shownResultSize, versionOf } from './edit-session';
+import { EditViewer } from './edit-viewer';
 import { Filmstrip } from './filmstrip';
 import { downloadMask, readMaskFile } from './mask-files';
 import { MaskHints, useTouchFirst } from './mask-hints';
@@ -21,6 +22,7 @@ import { useEditRun } from './use-edit-run';
 import { useEditSession } from './use-edit-session';
 import { useMaskRaster } from './use-mask-raster';
 import { useStudioKeys } from './use-studio-keys';
+import { VariantStrip } from './variant-strip';
 
 export interface StudioInitial {
   assetId?: string;
@@ -48,13 +50,15 @@ export function EditStudio({
   historyPanel: ReactNode;
 }) {
   const { t } = useI18n();
-  const { session, dispatch, openFile, continueFrom } = useEditSession(models, initial);
+  const { session, dispatch, openFile, continueFrom, continueWith } = useEditSession(models, initial);
   const { source, mask, tools, comparing, extension, inputError } = session;
   const { run, cancel } = useEditRun(session.run, dispatch);
   const [overlay, setOverlay] = useState<MaskOverlay>(initial.overlay);
   /** How the last imported mask was read, shown while its picture is. */
   const [maskNote, setMaskNote] = useState<{ text: string; of: unknown } | null>(null);
   const [historyOpen, setHistoryOpen] = useState(false);
+  /** The run's results full screen, opened on one of them (its output id). */
+  const [viewerAt, setViewerAt] = useState<string | null>(null);
   const [touch, setTouchUsed] = useTouchFirst();
   const raster = useMaskRaster(mask.present, source?.width ?? 0, source?.height ?? 0);
   const dims = useMemo(() => (source ? { width: source.width, height: source.height } : null), [source]);
@@ -63,6 +67,7 @@ export function EditStudio({
   const running = session.run.status === 'running';
   const blocked = blockedBy(session, raster.empty, t.edit);
   const version = versionOf(session);
+  const result = shownResult(session);
   const changeMask = (change: MaskAction) => dispatch({ type: 'mask', change });
 
   useStudioKeys({
@@ -137,7 +142,17 @@ export function EditStudio({
           onPointerKind={setTouchUsed}
           onResultSize={(size) => dispatch({ type: 'measureResult', size })}
           onFile={(file) => void openFile(file)}
+          onOpenResult={setViewerAt}
+          onUse={(item) => void continueWith(item)}
         />
+        {result?.mode === 'variants' && !comparing && (
+          <VariantStrip
+            results={result.results}
+            shown={shownItem(session)?.outputId ?? null}
+            onView={(outputId) => dispatch({ type: 'view', outputId })}
+            onFullScreen={() => setViewerAt(shownItem(session)?.outputId ?? result.results[0].outputId)}
+          />
+        )}
         {source && inputError && (
           <p className="text-[13px] text-danger" role="alert">
             {inputError}
@@ -167,7 +182,9 @@ export function EditStudio({
         onSubmit={() => void submit()}
         onCancel={cancel}
         onContinue={() => void continueFrom()}
+        onUse={(item) => void continueWith(item)}
       />
+      {viewerAt && result && source && <EditViewer results={result.results} original={source.url} start={viewerAt} onClose={() => setViewerAt(null)} />}
       {!source && !session.loading && <div className="lg:col-span-2">{history}</div>}
       {source && (
         <Dialog open={historyOpen} onClose={() => setHistoryOpen(false)} title={t.edit.history.title} closeLabel={t.common.close} className="max-w-5xl!">

@@ -2,11 +2,14 @@
 
 import dynamic from 'next/dynamic';
 import type { MaskOp } from '@/lib/edits/mask-doc';
+import type { EditResultItem } from '@/lib/edits/results';
 import type { MaskOverlay } from '@/lib/edits/studio-prefs';
 import { useI18n } from '../i18n-provider';
 import { Spinner } from '../ui/spinner';
 import { BeforeAfter } from './before-after';
-import { shownResult, type EditSession, type Measured } from './edit-session';
+import { EditBoard } from './edit-board';
+import { shownAssetId, shownItem, shownResult, type EditSession, type Measured } from './edit-session';
+import { HeatmapOverlay } from './heatmap-overlay';
 import { ExtendPreview } from './extend-preview';
 import { imageFileOf } from './load-image';
 import { SourceDrop } from './source-drop';
@@ -40,30 +43,39 @@ interface Props {
   onResultSize: (size: Measured) => void;
   /** A picture picked in the empty frame or dropped on it. */
   onFile: (file: File | null) => void;
+  /** An edit board's card opened full screen (its output id). */
+  onOpenResult: (outputId: string) => void;
+  /** "Use this one" on an edit board's card. */
+  onUse: (item: EditResultItem) => void;
 }
 
 /**
  * The frame in the middle of the studio, showing one of: the picture loading, the place to drop
- * one, two versions compared, the result beside the original, an outpainting's new canvas, or the
- * picture with its mask to paint.
+ * one, two versions compared, an edit board's results side by side, the result (or the variant on
+ * show) beside the original, an outpainting's new canvas, or the picture with its mask to paint.
  */
-export function StudioCanvas({ session, raster, masking, overlay, onOp, onPointerKind, onResultSize, onFile }: Props) {
+export function StudioCanvas({ session, raster, masking, overlay, onOp, onPointerKind, onResultSize, onFile, onOpenResult, onUse }: Props) {
   const { t } = useI18n();
   const { source, comparing, extension, tools } = session;
   const result = shownResult(session);
+  const after = shownAssetId(session);
+  const guard = shownItem(session)?.maskGuard;
   const shown = session.loading ? (
     <CanvasSpinner />
   ) : !source ? (
     <SourceDrop error={session.inputError} onFile={onFile} />
   ) : comparing ? (
     <BeforeAfter key={comparing.label} before={`/api/assets/${comparing.before}`} after={`/api/assets/${comparing.after}`} />
-  ) : result ? (
+  ) : result?.mode === 'board' ? (
+    <EditBoard results={result.results} onOpen={onOpenResult} onUse={onUse} busy={session.loading} />
+  ) : result && after ? (
     <BeforeAfter
       before={source.url}
-      after={`/api/assets/${result.resultAssetId}`}
+      after={`/api/assets/${after}`}
       canvas={result.canvas}
       original={source}
-      onAfterSize={(size) => onResultSize({ assetId: result.resultAssetId, ...size })}
+      onAfterSize={(size) => onResultSize({ assetId: after, ...size })}
+      overlay={session.heatmap && guard ? (clip) => <HeatmapOverlay heatmap={guard.heatmap} style={{ clipPath: clip }} /> : undefined}
     />
   ) : extension ? (
     <ExtendPreview src={source.url} image={source} extension={extension} />

@@ -4,7 +4,10 @@ import { useCallback, useEffect, useReducer, useRef } from 'react';
 import type { EditModel } from '@/lib/edits/edit-models';
 import type { EditRecord } from '@/lib/edits/history';
 import { promptTemplates } from '@/lib/edits/kinds';
+import type { EditResultItem } from '@/lib/edits/results';
 import { useI18n } from '../i18n-provider';
+import { postJson } from '../server-state';
+import { describeServerError, type ServerError } from '../use-action-error';
 import { editSession, startSession } from './edit-session';
 import { imageFileOf, loadAsset, loadFile } from './load-image';
 
@@ -42,6 +45,24 @@ export function useEditSession(models: EditModel[], initial: { assetId?: string;
     }
   };
 
+  /**
+   * "Use this one" on a result of a run of several: the server keeps it as the run's pick, then the
+   * studio continues from it (its file the picture, the run the next step's parent).
+   */
+  const continueWith = async (item: EditResultItem) => {
+    if (session.run.status !== 'done' || !item.resultAssetId) return;
+    const { generationId } = session.run.outcome;
+    dispatch({ type: 'loading' });
+    try {
+      const { ok, body } = await postJson<{ resultAssetId: string; error?: ServerError }>(`/api/edits/${generationId}/pick`, { outputId: item.outputId });
+      if (!ok || !body || body.error) throw new Error(body?.error ? describeServerError(t, body.error) : t.edit.run.network);
+      dispatch({ type: 'pick', outputId: item.outputId, resultAssetId: body.resultAssetId });
+      dispatch({ type: 'continue', source: await loadAsset(body.resultAssetId, t.edit), from: generationId });
+    } catch (error) {
+      dispatch({ type: 'loadFailed', message: (error as Error).message });
+    }
+  };
+
   // /edit?asset=<id> or a reopened edit: load the team's stored image (and its result).
   useEffect(() => {
     const assetId = initial.edit?.originalAssetId ?? initial.assetId;
@@ -59,7 +80,7 @@ export function useEditSession(models: EditModel[], initial: { assetId?: string;
 
   useRevokeDropped(session.source?.url);
   usePastedImage(openFile);
-  return { session, dispatch, openFile, continueFrom };
+  return { session, dispatch, openFile, continueFrom, continueWith };
 }
 
 /** An upload's object URL is freed once the studio shows another picture. */

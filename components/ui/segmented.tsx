@@ -17,16 +17,21 @@ export function Segmented<V extends string>({
   value,
   options,
   onChange,
+  disabled,
+  title,
 }: {
   label: string;
   value: V;
   options: Array<SegmentedOption<V>>;
   onChange: (value: V) => void;
+  /** Off for now (the `title` says why). */
+  disabled?: boolean;
+  title?: string;
 }) {
   const name = useId();
   const noted = options.find((o) => o.note);
   return (
-    <fieldset className="grid min-w-0 content-start gap-1.5">
+    <fieldset className="grid min-w-0 content-start gap-1.5 disabled:opacity-55" disabled={disabled} title={title}>
       <legend className="mb-1.5 text-[13px] font-medium text-ink">{label}</legend>
       <div className="flex min-h-9 rounded-control border border-line-strong bg-surface p-0.5 shadow-xs">
         {options.map((option) => (
