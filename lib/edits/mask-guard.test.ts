@@ -76,6 +76,23 @@ describe('the mask guard', () => {
     expect(restoredPixels.subarray(centre, centre + 4)).toEqual(answerPixels.subarray(centre, centre + 4));
   });
 
+  it('leaves an answer that blended its own feather as it is: nothing outside the mask changed, nothing to restore', async () => {
+    const original = await photo(400, 300);
+    const mask = await discMask(400, 300, 80, 8);
+    // The edit, blended by the mask's greys as the reference service blends it.
+    const { data } = await sharp(original).raw().toBuffer({ resolveWithObject: true });
+    for (let p = 0; p < mask.weights.length; p++) {
+      const w = mask.weights[p];
+      data[p * 3] = (data[p * 3] * (255 - w) + 250 * w + 127) / 255;
+    }
+    const answer = await sharp(data, { raw: { width: 400, height: 300, channels: 3 } })
+      .png()
+      .toBuffer();
+    const guarded = await guardEdit({ original, mask: mask.png, answer, restore: true });
+    expect(guarded.record).toMatchObject({ changedFraction: 0, restored: false });
+    expect(guarded.restored).toBeNull();
+  });
+
   it('leaves an obedient answer as it is, and counts codec noise as no change', async () => {
     const original = await photo(400, 300);
     const mask = await discMask(400, 300, 60);

@@ -1,4 +1,4 @@
-import sharp, { type Sharp } from 'sharp';
+import sharp, { type Metadata, type Sharp } from 'sharp';
 
 // The mask guard: a masked edit promises that what lies outside the mask stays as it was. Hosted
 // models break that promise (they repaint the whole frame, or answer at their own size), so every
@@ -116,8 +116,18 @@ export function dilate(weights: Uint8Array, width: number, height: number, radiu
   return grown;
 }
 
+/** The weights of a mask file: a grey one without alpha (the studio's) is its own weights (r = g = b = v reads as v). */
+async function weightsOf(mask: Uint8Array, meta: Metadata): Promise<Uint8Array> {
+  if (meta.channels === 1 && meta.depth === 'uchar') return sharp(mask).raw().toBuffer();
+  return maskWeights(await rgba(sharp(mask)));
+}
+
 /** The model's answer at the original's size: as it is, stretched (aspect within 2 %), or fitted and padded with the original. */
-async function toOriginalSize(answer: Buffer, original: Raw): Promise<{ raw: Raw; fit: MaskGuardRecord['fit']; answeredAt: MaskGuardRecord['answeredAt'] }> {
+async function toOriginalSize(
+  answer: Buffer,
+  originalFile: Uint8Array,
+  original: { width: number; height: number },
+): Promise<{ raw: Raw; fit: MaskGuardRecord['fit']; answeredAt: MaskGuardRecord['answeredAt'] }> {
   const meta = await sharp(answer).metadata();
   const answeredAt = { width: meta.width, height: meta.height };
   if (answeredAt.width === original.width && answeredAt.height === original.height) return { raw: await rgba(sharp(answer)), fit: 'exact', answeredAt: null };
@@ -126,9 +136,9 @@ async function toOriginalSize(answer: Buffer, original: Raw): Promise<{ raw: Raw
     return { raw: await rgba(sharp(answer).resize(original.width, original.height, { fit: 'fill' })), fit: 'stretched', answeredAt };
   }
   const fitted = await sharp(answer).resize(original.width, original.height, { fit: 'inside' }).png({ compressionLevel: 1 }).toBuffer();
-  const padded = sharp(original.data, { raw: { width: original.width, height: original.height, channels: 4 } }).composite([
-    { input: fitted, gravity: 'centre' },
-  ]);
+  const padded = sharp(originalFile)
+    .ensureAlpha()
+    .composite([{ input: fitted, gravity: 'centre' }]);
   return { raw: await rgba(padded), fit: 'padded', answeredAt };
 }
 
@@ -170,19 +180,30 @@ export function measure(original: Raw, answer: Raw, counted: Uint8Array): { chan
   return { changedFraction: outside === 0 ? 0 : changedCount / outside, heatmap: { width: cellsX, height: cellsY, cells: cells.toString('base64') } };
 }
 
-/** out = the original where the weight is 0 (byte for byte), the answer where it is 255, blended between. */
-export function composite(original: Raw, answer: Raw, weights: Uint8Array): Buffer {
-  const out = Buffer.alloc(original.data.length);
-  original.data.copy(out);
+/** Whether every pixel where the weight is 0 is the original's, byte for byte. */
+export function keptWhereZero(original: Raw, answer: Raw, weights: Uint8Array): boolean {
+  const [o, a] = [original.data, answer.data];
+  for (let p = 0, i = 0; p < weights.length; p++, i += 4) {
+    if (weights[p] === 0 && (o[i] !== a[i] || o[i + 1] !== a[i + 1] || o[i + 2] !== a[i + 2] || o[i + 3] !== a[i + 3])) return false;
+  }
+  return true;
+}
+
+/**
+ * The original where the weight is 0 (byte for byte), the answer where it is 255, blended between:
+ * written over the original's pixels (the guard has no more use for them), which it returns.
+ */
+export function compositeInto(original: Raw, answer: Raw, weights: Uint8Array): Buffer {
+  const out = original.data;
   const a = answer.data;
   // Whole pixels as 32-bit words where the mask is white (most of a mask is 0 or 255).
-  const aligned = a.byteOffset % 4 === 0;
-  const outWords = new Uint32Array(out.buffer, out.byteOffset, weights.length);
+  const aligned = a.byteOffset % 4 === 0 && out.byteOffset % 4 === 0;
+  const outWords = aligned ? new Uint32Array(out.buffer, out.byteOffset, weights.length) : null;
   const answerWords = aligned ? new Uint32Array(a.buffer, a.byteOffset, weights.length) : null;
   for (let p = 0; p < weights.length; p++) {
     const w = weights[p];
     if (w === 0) continue;
-    if (w === 255 && answerWords) {
+    if (w === 255 && outWords && answerWords) {
       outWords[p] = answerWords[p];
       continue;
     }
@@ -207,19 +228,23 @@ export interface GuardInput {
  * finding and, when restored, the composite as a PNG of the original's size.
  */
 export async function guardEdit(input: GuardInput): Promise<{ record: MaskGuardRecord; restored: Buffer | null }> {
-  const [originalMeta, original, maskRaw] = await Promise.all([sharp(input.original).metadata(), rgba(sharp(input.original)), rgba(sharp(input.mask))]);
-  const { raw: answer, fit, answeredAt } = await toOriginalSize(Buffer.from(input.answer), original);
-  if (maskRaw.width !== original.width || maskRaw.height !== original.height) throw new Error('mask guard: the mask is not the image’s size');
-  const weights = maskWeights(maskRaw);
+  const [originalMeta, maskMeta] = await Promise.all([sharp(input.original).metadata(), sharp(input.mask).metadata()]);
+  if (maskMeta.width !== originalMeta.width || maskMeta.height !== originalMeta.height) throw new Error('mask guard: the mask is not the image’s size');
+  // The three decodes side by side (sharp's threads).
+  const [original, weights, { raw: answer, fit, answeredAt }] = await Promise.all([
+    rgba(sharp(input.original)),
+    weightsOf(input.mask, maskMeta),
+    toOriginalSize(Buffer.from(input.answer), input.original, originalMeta),
+  ]);
   const band = Math.max(2, Math.ceil(featherOf(weights, original.width, original.height)));
   const grown = dilate(weights, original.width, original.height, band);
   for (let p = 0; p < grown.length; p++) grown[p] ^= 1; // counted: outside the grown mask
   const { changedFraction, heatmap } = measure(original, answer, grown);
   const record: MaskGuardRecord = { changedFraction, restored: false, fit, answeredAt, band, heatmap };
-  if (!input.restore) return { record, restored: null };
-  const pixels = composite(original, answer, weights);
-  // An answer that kept every pixel outside the mask is the result as it is.
-  if (fit === 'exact' && pixels.equals(answer.data)) return { record, restored: null };
+  // An answer that kept every pixel where the mask is 0 is the result as it is: a model that blended
+  // its own feather (as the reference service does) is not blended a second time.
+  if (!input.restore || (fit === 'exact' && keptWhereZero(original, answer, weights))) return { record, restored: null };
+  const pixels = compositeInto(original, answer, weights);
   record.restored = true;
   const image = sharp(pixels, { raw: { width: original.width, height: original.height, channels: 4 } });
   const restored = await (originalMeta.hasAlpha ? image : image.removeAlpha()).png().toBuffer();
