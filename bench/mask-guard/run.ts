@@ -6,6 +6,7 @@
 // alone (the team's setting off). Each five times, alternating; printed as medians and ratios.
 import { readFile } from 'node:fs/promises';
 import sharp from 'sharp';
+import { encodeGreyPng } from '../../lib/edits/mask-png';
 import { featherMask } from '../../lib/edits/mask-raster';
 import { guardEdit } from '../../lib/edits/mask-guard';
 
@@ -38,9 +39,7 @@ async function photo(leakOutside: Uint8Array | null): Promise<Buffer> {
 let weights: Uint8Array = new Uint8Array(SIDE * SIDE);
 for (let y = 0; y < SIDE; y++) for (let x = 0; x < SIDE; x++) weights[y * SIDE + x] = Math.hypot(x - SIDE / 2, y - SIDE / 2) < SIDE / 4 ? 255 : 0;
 weights = featherMask(weights, SIDE, SIDE, 6);
-const mask = await sharp(weights, { raw: { width: SIDE, height: SIDE, channels: 1 } })
-  .png()
-  .toBuffer();
+const mask = Buffer.from(await encodeGreyPng(SIDE, SIDE, weights)); // the studio's own grey PNG
 const original = await photo(null);
 const answer = await photo(weights);
 

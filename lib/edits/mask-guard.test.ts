@@ -1,6 +1,7 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { dilate, featherOf, guardEdit, maskWeights } from './mask-guard';
+import { encodeGreyPng } from './mask-png';
 import { featherMask } from './mask-raster';
 
 /**
@@ -24,17 +25,12 @@ async function photo(width: number, height: number): Promise<Buffer> {
     .toBuffer();
 }
 
-/** A centred disc of radius r as a grey PNG mask, feathered `feather` px (the studio's ramp). */
+/** A centred disc of radius r as a grey PNG mask (the studio's own writer), feathered `feather` px (the studio's ramp). */
 async function discMask(width: number, height: number, radius: number, feather = 0): Promise<{ png: Buffer; weights: Uint8Array }> {
   let weights: Uint8Array = new Uint8Array(width * height);
   for (let y = 0; y < height; y++) for (let x = 0; x < width; x++) weights[y * width + x] = Math.hypot(x - width / 2, y - height / 2) <= radius ? 255 : 0;
   if (feather > 0) weights = featherMask(weights, width, height, feather);
-  return {
-    png: await sharp(weights, { raw: { width, height, channels: 1 } })
-      .png()
-      .toBuffer(),
-    weights,
-  };
+  return { png: Buffer.from(await encodeGreyPng(width, height, weights)), weights };
 }
 
 const rgbaOf = async (png: Buffer) => (await sharp(png).ensureAlpha().raw().toBuffer({ resolveWithObject: true })).data;
@@ -124,7 +120,13 @@ describe('the mask guard', () => {
 
   it('maps where the changes were', async () => {
     const original = await photo(480, 240);
-    const mask = await discMask(480, 240, 30);
+    const disc = await discMask(480, 240, 30);
+    // This mask as an RGB PNG (sharp writes a one-channel image so): read by luminance.
+    const mask = {
+      png: await sharp(disc.weights, { raw: { width: 480, height: 240, channels: 1 } })
+        .png()
+        .toBuffer(),
+    };
     // The left half repainted, the right half kept.
     const { data, info } = await sharp(original).raw().toBuffer({ resolveWithObject: true });
     for (let p = 0; p < info.width * info.height; p++) if (p % info.width < info.width / 2) data[p * 3 + 1] ^= 0x80;

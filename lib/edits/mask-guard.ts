@@ -118,7 +118,7 @@ export function dilate(weights: Uint8Array, width: number, height: number, radiu
 
 /** The weights of a mask file: a grey one without alpha (the studio's) is its own weights (r = g = b = v reads as v). */
 async function weightsOf(mask: Uint8Array, meta: Metadata): Promise<Uint8Array> {
-  if (meta.channels === 1 && meta.depth === 'uchar') return sharp(mask).raw().toBuffer();
+  if (meta.channels === 1 && meta.depth === 'uchar') return sharp(mask).extractChannel(0).raw().toBuffer(); // raw() alone answers sRGB
   return maskWeights(await rgba(sharp(mask)));
 }
 
