@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
 import { expect, test, type Page } from '@playwright/test';
 import { baseURL } from '../playwright.config';
-import { EditStudio, serviceAdminToken, testPng } from './support/edit-studio';
+import { underMask } from '../test/support/photos';
+import { assetPixels, EditStudio, serviceAdminToken, testPng } from './support/edit-studio';
 import { shotPath } from './support/screenshots';
 import { shareFromDialog } from './support/share';
 import { readZip } from './support/zip';
@@ -218,6 +219,52 @@ test('variants: three results of one model, each its own seed and file; one view
   await expect(strip).toHaveCount(3);
   await expect(strip.nth(1)).toHaveAttribute('data-current', 'true');
   await expect(after).toHaveAttribute('src', `/api/assets/${assets[1]}`);
+});
+
+test('a model that changes 30 % outside the mask: the badge says so within a point and the result keeps every pixel there; one that answers at 1024×1024 is brought back to the picture’s size', async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  const studio = new EditStudio(page);
+  /** The result against the original where the mask is 0: the first pixel that differs, or null. */
+  const keptOutside = async () => {
+    const ids = await studio.ids();
+    const [original, result, mask] = await Promise.all([
+      assetPixels(page.request, ids.original),
+      assetPixels(page.request, ids.result),
+      assetPixels(page.request, ids.mask!, 1),
+    ]);
+    expect([result.width, result.height]).toEqual([original.width, original.height]);
+    return underMask(original.data, result.data, mask.data, original.width);
+  };
+  try {
+    await knobs(page, { leakyModels: 'atelier-edit-fast=0.3' });
+    await masked(studio);
+    await page.getByRole('combobox', { name: 'Model', exact: true }).selectOption('atelier-edit-fast');
+    await studio.submit.click();
+    const label = studio.result.getByTestId('mask-guard-label');
+    await expect(label).toHaveText(/^Outside the mask: \d+\.\d% changed — restored$/);
+    expect(Math.abs(Number(/([\d.]+)%/.exec((await label.textContent())!)![1]) - 30)).toBeLessThanOrEqual(1);
+    const leaked = await keptOutside();
+    expect(leaked.keptButChanged, 'a pixel outside the mask').toBeNull();
+    expect(leaked.kept).toBeGreaterThan(0.9 * W * H);
+
+    // The same model answering at its own size, for a picture of another shape.
+    await knobs(page, { leakyModels: 'atelier-edit-fast=0:1024x1024' });
+    await studio.open();
+    await studio.upload(await testPng(1600, 1067));
+    await studio.chooseKind('remove');
+    await studio.paint({ width: 1600, height: 1067 }, [
+      [700, 450],
+      [900, 560],
+    ]);
+    await page.getByRole('combobox', { name: 'Model', exact: true }).selectOption('atelier-edit-fast');
+    await studio.submit.click();
+    await expect(studio.result.getByTestId('mask-guard-fit')).toContainText('1024×1024');
+    expect((await keptOutside()).keptButChanged, 'a pixel outside the mask').toBeNull();
+  } finally {
+    await reset(page);
+  }
 });
 
 test("with the team's restore off, a leaky model's change is measured and left: a plain badge, no raw answer", async ({ page }) => {
