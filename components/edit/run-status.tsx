@@ -1,6 +1,7 @@
 'use client';
 
 import { AlertTriangle } from 'lucide-react';
+import { useEffect, useRef } from 'react';
 import { useI18n } from '../i18n-provider';
 import type { RunState } from './edit-session';
 import { EditProgress } from './edit-progress';
@@ -17,13 +18,24 @@ export function RunStatus({ run, onCancel }: { run: RunState; onCancel: () => vo
     );
   }
   if (run.status !== 'error') return null;
+  return <RunFailed message={run.message} />;
+}
+
+/** Why the run failed, brought into view: the side panel scrolls on its own, and the message is below the button. */
+function RunFailed({ message }: { message: string }) {
+  const { t } = useI18n();
+  const root = useRef<HTMLDivElement>(null);
+  // (Braces: the browser's scrollIntoView may answer a promise, which React would take for a cleanup.)
+  useEffect(() => {
+    root.current?.scrollIntoView({ block: 'nearest' });
+  }, [message]);
   return (
-    <div role="alert" className="grid gap-1 rounded-control border border-danger/30 bg-danger-soft p-3 text-[13px]" data-testid="edit-error">
+    <div ref={root} role="alert" className="grid gap-1 rounded-control border border-danger/30 bg-danger-soft p-3 text-[13px]" data-testid="edit-error">
       <p className="flex items-center gap-1.5 font-medium text-danger [&_svg]:size-4">
         <AlertTriangle />
         {t.edit.run.failed}
       </p>
-      <p className="text-ink">{run.message}</p>
+      <p className="text-ink">{message}</p>
       <p className="text-ink-muted">{t.edit.run.retryHint}</p>
     </div>
   );
