@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { expect, test, type Page } from '@playwright/test';
 import { baseURL } from '../playwright.config';
 import { underMask } from '../test/support/photos';
-import { assetPixels, EditStudio, serviceAdminToken, testPng } from './support/edit-studio';
+import { assetPixels, EditStudio, H, serviceAdminToken, STROKE, testPng, W } from './support/edit-studio';
 import { shotPath } from './support/screenshots';
 import { shareFromDialog } from './support/share';
 import { readZip } from './support/zip';
@@ -13,14 +13,6 @@ import { readZip } from './support/zip';
 // measured only with the team's setting off), and each run reopened as it ran. SCREENSHOTS=1 keeps
 // pictures of each at 1440×900 and 390×844, in English and Chinese.
 
-const W = 640;
-const H = 480;
-// A stroke across the red block, in image pixels.
-const STROKE: Array<[number, number]> = [
-  [210, 200],
-  [330, 240],
-  [300, 330],
-];
 /** The reference catalog's edit models and their price for a picture up to 1024 px (packages/reference-service/catalog.json). */
 const PRICES = { 'atelier-edit': 0.1, 'atelier-edit-fast': 0.04, 'atelier-edit-hd': 0.2, 'atelier-edit-fill': 0.35 } as const;
 const BOARD = Object.keys(PRICES) as Array<keyof typeof PRICES>;

@@ -3,17 +3,8 @@ import { expect, test } from '@playwright/test';
 import sharp from 'sharp';
 import { baseURL } from '../playwright.config';
 import { shotPath } from './support/screenshots';
-import { assetPixels, EditStudio, serviceAdminToken, testPng, type Kind } from './support/edit-studio';
+import { assetPixels, EditStudio, H, serviceAdminToken, STROKE, testPng, W, type Kind } from './support/edit-studio';
 import { underMask } from '../test/support/photos';
-
-const W = 640;
-const H = 480;
-// A stroke across the red block, in image pixels.
-const STROKE: Array<[number, number]> = [
-  [210, 200],
-  [330, 240],
-  [300, 330],
-];
 
 let png: Buffer;
 test.beforeAll(async () => {

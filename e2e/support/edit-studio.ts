@@ -13,8 +13,17 @@ export const KIND_NAMES = {
 } as const;
 export type Kind = keyof typeof KIND_NAMES;
 
+/** The studio specs' picture (testPng's default size) and a stroke across its red block, in image pixels. */
+export const W = 640;
+export const H = 480;
+export const STROKE: Array<[number, number]> = [
+  [210, 200],
+  [330, 240],
+  [300, 330],
+];
+
 /** A test picture with structure (gradient, a block, a disc), lossless so pixels compare exactly. */
-export async function testPng(width = 640, height = 480): Promise<Buffer> {
+export async function testPng(width = W, height = H): Promise<Buffer> {
   const raw = Buffer.alloc(width * height * 3);
   for (let y = 0; y < height; y++) {
     for (let x = 0; x < width; x++) {
