@@ -9,7 +9,8 @@ import { trashSince } from './trash';
 import { db } from '../runtime';
 import { previewUrl } from '../assets/preview-url';
 import type { LibraryItem } from './view';
-import { searchText } from '../text';
+import { nameText, searchText } from '../text';
+import { tagKey } from './tag-words';
 import { maskGuardView } from '../edits/result-item';
 
 // The library: every result of a team (one GenerationOutput each: an edit's result, one image of a
@@ -58,6 +59,8 @@ export const libraryFiltersSchema = z.object({
   fav: optional(z.literal('1')),
   shared: optional(z.literal('1')),
   collection: optional(z.uuid()),
+  /** Results carrying the team's tag of this name (compared as its key: lower-cased). */
+  tag: optional(nameText().trim().max(40)),
   /** The trash instead of the library: what was deleted in the last 30 days. */
   trash: optional(z.literal('1')),
   /** Words of the prompt or the revised prompt, any language (a substring: 灯塔 finds 海边的灯塔). */
@@ -73,7 +76,7 @@ export const libraryQuerySchema = libraryPageSchema
   .extend({ since: optional(z.iso.datetime()) })
   .refine((q) => !(q.before && q.since), 'Ask for an older page or for news, not both.');
 
-const itemSelect = {
+export const itemSelect = {
   id: true,
   generationId: true,
   kind: true,
@@ -85,6 +88,7 @@ const itemSelect = {
   position: true,
   userId: true,
   createdAt: true,
+  deletedAt: true,
   favorite: true,
   asset: { select: { width: true, height: true } },
   generation: { select: { prompt: true, user: { select: { name: true } }, apiKey: { select: { name: true } } } },
@@ -135,6 +139,7 @@ export function filtered(ctx: TeamContext, f: LibraryFilters): Prisma.Generation
   if (f.from) where.push({ createdAt: { gte: zonedDayStart(f.from, ctx.team.timeZone) } });
   if (f.to) where.push({ createdAt: { lt: zonedDayStart(f.to, ctx.team.timeZone, 1) } });
   if (f.collection) where.push({ collections: { some: { collectionId: f.collection, collection: { teamId: ctx.team.id } } } });
+  if (f.tag) where.push({ tags: { some: { tag: { teamId: ctx.team.id, key: tagKey(f.tag) } } } });
   if (f.fav) where.push({ favorite: true });
   if (f.shared) where.push(sharedNow(now));
   // The stored text is lower-cased; LIKE through the trigram index (PostgreSQL and PGlite alike).
@@ -244,7 +249,7 @@ async function editLineage(ctx: TeamContext, parentId: string | null, originalAs
   return { original, steps };
 }
 
-function toItem(ctx: TeamContext, row: Row): LibraryItem {
+export function toItem(ctx: TeamContext, row: Row): LibraryItem {
   const state = row.archive ?? 'unsaved';
   return {
     id: row.id,
@@ -263,6 +268,7 @@ function toItem(ctx: TeamContext, row: Row): LibraryItem {
     apiKey: row.generation.apiKey?.name ?? null,
     mine: row.userId === ctx.user.id,
     createdAt: row.createdAt.toISOString(),
+    deletedAt: row.deletedAt?.toISOString() ?? null,
     href: generationHref({ id: row.generationId, kind: row.kind }),
     cursor: `${row.createdAt.toISOString()}~${row.generationId}~${row.entryIndex}~${row.position}`,
   };

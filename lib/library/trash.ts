@@ -9,12 +9,13 @@ import { schedulePeriodic } from '../queue';
 import { db } from '../runtime';
 import type { BlobStore } from '../storage';
 import { log } from '../observability/log';
+import { TRASH_DAYS } from './trash-days';
 
 // Deleting a result puts it in the trash: gone from every view and share at once, restorable for 30
 // days, then purged with its files where nothing else uses them. Ledger lines stay (money spent is
 // history). Members delete their own results, admins and owners any.
 
-export const TRASH_DAYS = 30;
+export { TRASH_DAYS };
 const TRASH_MS = TRASH_DAYS * 86_400_000;
 
 /** The trash still holds what was deleted after this. */

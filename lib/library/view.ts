@@ -21,6 +21,8 @@ export interface LibraryItem {
   apiKey: string | null;
   mine: boolean;
   createdAt: string;
+  /** In the trash: when it was deleted (it is purged TRASH_DAYS later). */
+  deletedAt: string | null;
   href: string;
   /** Where the next page starts when this item is the last one shown. */
   cursor: string;
@@ -37,6 +39,13 @@ export function libraryOrder(a: LibraryItem, b: LibraryItem): number {
 
 /** One of the team's collections, with how many live results it holds. */
 export interface CollectionSummary {
+  id: string;
+  name: string;
+  count: number;
+}
+
+/** One of the team's tags, with how many live results carry it. */
+export interface TagSummary {
   id: string;
   name: string;
   count: number;
