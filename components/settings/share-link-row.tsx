@@ -1,6 +1,6 @@
 'use client';
 
-import { ArrowUpRight, Clapperboard, Columns3, FolderOpen, WandSparkles } from 'lucide-react';
+import { ArrowUpRight, Clapperboard, Columns3, Eye, FolderOpen, WandSparkles } from 'lucide-react';
 import Link from 'next/link';
 import type { ReactNode } from 'react';
 import { FactLine } from '../ui/fact-line';
@@ -28,6 +28,12 @@ export function ShareLinkRow({ link, revoke }: { link: ShareLinkItem; revoke: Re
     <TimePhrase key="created" template={s.created} at={link.created} />,
     expiry,
   ];
+  const views = (
+    <span className="inline-flex items-center gap-1 tabular-nums" data-testid="share-views" data-views={link.views}>
+      <Eye className="size-3.5 text-ink-subtle" aria-hidden />
+      {format(s.views, { n: link.views })}
+    </span>
+  );
   return (
     <li
       className="grid grid-cols-[auto_minmax(0,1fr)] items-center gap-x-3 gap-y-2 px-5 py-3.5 sm:grid-cols-[auto_minmax(0,1fr)_auto] sm:gap-x-4 sm:px-6"
@@ -44,6 +50,7 @@ export function ShareLinkRow({ link, revoke }: { link: ShareLinkItem; revoke: Re
           <span className="sr-only">{s.openResult}</span>
         </Link>
         <FactLine facts={facts} />
+        <FactLine facts={link.lastViewed ? [views, <TimePhrase key="viewed" template={s.lastViewed} at={link.lastViewed} />] : [views]} />
       </div>
       <div className="col-start-2 flex items-center gap-2 sm:col-start-auto">
         <Badge tone={STATE_TONES[link.state]}>{s.states[link.state]}</Badge>

@@ -15,6 +15,9 @@ export interface ShareLinkItem {
   created: string;
   expires: string | null;
   state: ShareState;
+  /** Views by people, and the ISO time of the last. */
+  views: number;
+  lastViewed: string | null;
   canRevoke: boolean;
 }
 

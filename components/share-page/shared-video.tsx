@@ -20,7 +20,7 @@ export function SharedVideo({ result, mediaBase, t }: { result: Video; mediaBase
           controls
           playsInline
           preload="metadata"
-          aria-label={format(t.share.page.video, { prompt: result.prompt.slice(0, 80) })}
+          aria-label={result.prompt ? format(t.share.page.video, { prompt: result.prompt.slice(0, 80) }) : t.share.page.untitled.video}
           className="max-h-[75vh] w-full"
           style={{ aspectRatio: frameRatio(result.aspectRatio) }}
         />

@@ -5,6 +5,7 @@ import { useState, useTransition } from 'react';
 import { shareResult } from '@/lib/share/share-action';
 import { format } from '@/lib/i18n';
 import type { ShareTarget } from '@/lib/share/create';
+import type { ShareShow } from '@/lib/share/shown';
 import { SHARE_EXPIRIES, type ShareExpiry } from '@/lib/share/lifetime';
 import { useI18n } from '../i18n-provider';
 import { FreshLink } from '../fresh-link';
@@ -13,6 +14,9 @@ import { Dialog } from '../ui/dialog';
 import { Segmented } from '../ui/segmented';
 import { useToast } from '../ui/toast';
 import { useActionError } from '../use-action-error';
+
+const SHOWN = ['prompt', 'model', 'size'] as const;
+const SHOWN_LABELS = { prompt: 'showPrompt', model: 'showModel', size: 'showSize' } as const;
 
 interface Created {
   url: string;
@@ -26,6 +30,7 @@ export function ShareDialog({ target, open, onClose }: { target: ShareTarget; op
   const toast = useToast();
   const errorText = useActionError();
   const [expiry, setExpiry] = useState<ShareExpiry>('7d');
+  const [show, setShow] = useState<ShareShow>({ prompt: true, model: true, size: true });
   const [created, setCreated] = useState<Created>();
   const [pending, startTransition] = useTransition();
 
@@ -36,7 +41,7 @@ export function ShareDialog({ target, open, onClose }: { target: ShareTarget; op
 
   const create = () =>
     startTransition(async () => {
-      const result = await shareResult({ target, expiry });
+      const result = await shareResult({ target, expiry, show });
       if (!result.ok) return toast(errorText(result.error), 'error');
       // Built from the address the user is on now, like invite links.
       setCreated({ url: `${window.location.origin}/s/${result.data.token}`, expiresAt: result.data.expiresAt });
@@ -83,7 +88,26 @@ export function ShareDialog({ target, open, onClose }: { target: ShareTarget; op
           <p className="text-xs text-ink-muted">{d.manage}</p>
         </div>
       ) : (
-        <Segmented label={d.expiry} value={expiry} options={SHARE_EXPIRIES.map((value) => ({ value, label: d.expiries[value] }))} onChange={setExpiry} />
+        <div className="grid gap-5">
+          <Segmented label={d.expiry} value={expiry} options={SHARE_EXPIRIES.map((value) => ({ value, label: d.expiries[value] }))} onChange={setExpiry} />
+          <fieldset className="grid gap-2">
+            <legend className="mb-2 text-[13px] font-medium text-ink">{d.show}</legend>
+            <div className="flex flex-wrap gap-x-5 gap-y-2">
+              {SHOWN.map((key) => (
+                <label key={key} className="flex items-center gap-2 text-[13px] text-ink">
+                  <input
+                    type="checkbox"
+                    checked={show[key]}
+                    onChange={(e) => setShow((current) => ({ ...current, [key]: e.target.checked }))}
+                    data-testid={`share-show-${key}`}
+                    className="size-4 accent-[var(--accent)]"
+                  />
+                  {d[SHOWN_LABELS[key]]}
+                </label>
+              ))}
+            </div>
+          </fieldset>
+        </div>
       )}
     </Dialog>
   );

@@ -12,10 +12,14 @@ export interface ServableAsset {
 
 /**
  * The response for one archived file, for a route that has already checked access: `?w=256|512|1024`
- * answers a small WebP of an image, or a poster frame of a video (made once, then stored), `?download=1` an attachment, and
+ * answers a small WebP of an image, or a poster frame of a video (made once, then stored), `?download=1` an attachment (named `downloadName`, else by its id), and
  * ranges, HEAD and ETags work as for any blob.
  */
-export async function serveAsset(request: Request, asset: ServableAsset, { cacheControl }: { cacheControl: string }): Promise<Response> {
+export async function serveAsset(
+  request: Request,
+  asset: ServableAsset,
+  { cacheControl, downloadName }: { cacheControl: string; downloadName?: string },
+): Promise<Response> {
   const search = new URL(request.url).searchParams;
   const width = Number(search.get('w'));
   const preview = search.has('w') && isThumbnailWidth(width) ? await previewKey(blobStore(), asset, width) : null;
@@ -24,6 +28,6 @@ export async function serveAsset(request: Request, asset: ServableAsset, { cache
   return serveBlob(request, blobStore(), asset.storageKey, {
     contentType: asset.contentType,
     cacheControl,
-    filename: download ? `atelier-${asset.id.slice(0, 8)}.${asset.contentType.split('/')[1]}` : undefined,
+    filename: download ? (downloadName ?? `atelier-${asset.id.slice(0, 8)}.${asset.contentType.split('/')[1]}`) : undefined,
   });
 }

@@ -14,8 +14,17 @@ export const shareTargetSchema = z.union([
 ]);
 export type ShareTarget = z.infer<typeof shareTargetSchema>;
 
-export const createShareSchema = z.object({ target: shareTargetSchema, expiry: z.enum(SHARE_EXPIRIES) });
-export type CreateShareInput = z.infer<typeof createShareSchema>;
+/** What the page shows beside each picture; each on unless the person sharing turns it off. */
+export const shareShowSchema = z.strictObject({ prompt: z.boolean(), model: z.boolean(), size: z.boolean() });
+const SHOW_ALL = { prompt: true, model: true, size: true };
+
+export const createShareSchema = z.object({
+  target: shareTargetSchema,
+  expiry: z.enum(SHARE_EXPIRIES),
+  show: shareShowSchema.default(SHOW_ALL),
+});
+/** As callers give it: `show` may be left out (everything shown). */
+export type CreateShareInput = z.input<typeof createShareSchema>;
 
 type LinkTarget = { generationId: string; outputId?: string } | { collectionId: string };
 
@@ -58,10 +67,20 @@ export async function createShareLink(ctx: TeamContext, input: CreateShareInput)
   const target = await checkedTarget(ctx, input.target);
   const token = newShareToken();
   const expiresAt = expiresAtFor(input.expiry);
+  const show = input.show ?? SHOW_ALL;
   const link = await (
     await db()
   ).shareLink.create({
-    data: { teamId: ctx.team.id, ...target, tokenHash: hashShareToken(token), createdById: ctx.user.id, expiresAt },
+    data: {
+      teamId: ctx.team.id,
+      ...target,
+      tokenHash: hashShareToken(token),
+      createdById: ctx.user.id,
+      expiresAt,
+      showPrompt: show.prompt,
+      showModel: show.model,
+      showSize: show.size,
+    },
     select: { id: true },
   });
   return { id: link.id, token, expiresAt };

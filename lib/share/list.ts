@@ -16,6 +16,9 @@ export interface ShareLinkSummary {
   createdAt: Date;
   expiresAt: Date | null;
   state: ShareState;
+  /** Opened by people (link-preview bots not counted), and when last. */
+  views: number;
+  lastViewedAt: Date | null;
 }
 
 /** The links Settings lists, newest first: a member's own, or the whole team's for owners and admins. */
@@ -31,6 +34,8 @@ export async function listShareLinks(ctx: TeamContext, take = 100): Promise<Shar
       createdAt: true,
       expiresAt: true,
       revokedAt: true,
+      views: true,
+      lastViewedAt: true,
       createdById: true,
       outputId: true,
       createdBy: { select: { name: true, email: true } },
@@ -49,5 +54,7 @@ export async function listShareLinks(ctx: TeamContext, take = 100): Promise<Shar
     createdAt: row.createdAt,
     expiresAt: row.expiresAt,
     state: shareState(row, now),
+    views: row.views,
+    lastViewedAt: row.lastViewedAt,
   }));
 }

@@ -3,13 +3,22 @@ import type { ServableAsset } from '../assets/serve-asset';
 import { isUuid } from '../ids';
 import { shareState } from './lifetime';
 import { collectionHoldsAsset, loadSharedCollection, type SharedCollection } from './shared-collection';
+import { hideCollection, hideResult, type ShareShow } from './shown';
 import { sharedAssetIds, sharedGenerationSelect, toSharedResult, type SharedGenerationRow, type SharedResult } from './shared-result';
 import { hashShareToken, isShareToken } from './token';
 
-/** What a live link shows: one result (or one item of it), or a collection. */
-export type Shared = { kind: 'result'; result: SharedResult } | { kind: 'collection'; collection: SharedCollection };
+/** What a live link shows: one result (or one item of it), or a collection; and what it shows beside each picture. */
+export type Shared = ({ kind: 'result'; result: SharedResult } | { kind: 'collection'; collection: SharedCollection }) & { show: ShareShow };
 
-type LiveLink = { teamId: string; generationId: string | null; outputId: string | null; collectionId: string | null };
+type LiveLink = {
+  teamId: string;
+  generationId: string | null;
+  outputId: string | null;
+  collectionId: string | null;
+  showPrompt: boolean;
+  showModel: boolean;
+  showSize: boolean;
+};
 
 /**
  * The link behind a token when it is live: the hash matches and it is neither revoked nor expired.
@@ -20,7 +29,17 @@ async function liveLink(token: string): Promise<LiveLink | null> {
   const prisma = await db();
   const link = await prisma.shareLink.findUnique({
     where: { tokenHash: hashShareToken(token) },
-    select: { teamId: true, expiresAt: true, revokedAt: true, generationId: true, outputId: true, collectionId: true },
+    select: {
+      teamId: true,
+      expiresAt: true,
+      revokedAt: true,
+      generationId: true,
+      outputId: true,
+      collectionId: true,
+      showPrompt: true,
+      showModel: true,
+      showSize: true,
+    },
   });
   return link && shareState(link) === 'active' ? link : null;
 }
@@ -35,17 +54,23 @@ async function sharedGeneration(link: LiveLink): Promise<SharedGenerationRow | n
   });
 }
 
-/** What the public page shows for a token, or null (not found). */
-export async function resolveShare(token: string): Promise<Shared | null> {
+/** What the public page shows for a token, and the team whose files it serves, or null (not found). */
+export async function resolveShareOfTeam(token: string): Promise<{ teamId: string; shared: Shared } | null> {
   const link = await liveLink(token);
   if (!link) return null;
+  const show = { prompt: link.showPrompt, model: link.showModel, size: link.showSize };
   if (link.collectionId) {
     const collection = await loadSharedCollection(link.collectionId, link.teamId);
-    return collection && { kind: 'collection', collection };
+    return collection && { teamId: link.teamId, shared: { kind: 'collection', collection: hideCollection(collection, show), show } };
   }
   const generation = await sharedGeneration(link);
   const result = generation && toSharedResult(generation, link.outputId !== null);
-  return result && { kind: 'result', result };
+  return result && { teamId: link.teamId, shared: { kind: 'result', result: hideResult(result, show), show } };
+}
+
+/** What the public page shows for a token, or null (not found). */
+export async function resolveShare(token: string): Promise<Shared | null> {
+  return (await resolveShareOfTeam(token))?.shared ?? null;
 }
 
 /** One file of a live link, or null: a file the link does not show (or another team's) is not found. */

@@ -1,19 +1,21 @@
 import type { Prisma } from '../db/generated/client';
-import { ORDER } from '../library/items';
+import { ORDER, resultSize } from '../library/items';
 import { LIVE } from '../generations/visibility';
 import { db } from '../runtime';
 
 /** How many results a shared collection's page shows (the newest). */
 export const SHARED_COLLECTION_MAX = 500;
 
-/** One result of a shared collection, as anyone holding the link may see it: no cost, no author. */
+/** One result of a shared collection, as anyone holding the link may see it: no cost, no author; no prompt or model when the link hides them. */
 export interface SharedCollectionItem {
   assetId: string;
   video: boolean;
-  prompt: string;
-  model: string;
+  prompt: string | null;
+  model: string | null;
   width: number | null;
   height: number | null;
+  /** As the library says it: `1024x1024`, or a video's `720p · 16:9`. */
+  size: string | null;
 }
 
 export interface SharedCollection {
@@ -40,7 +42,13 @@ export async function loadSharedCollection(collectionId: string, teamId: string)
       take: SHARED_COLLECTION_MAX,
       select: {
         output: {
-          select: { kind: true, model: true, assetId: true, generation: { select: { prompt: true } }, asset: { select: { width: true, height: true } } },
+          select: {
+            kind: true,
+            model: true,
+            assetId: true,
+            generation: { select: { prompt: true, params: true } },
+            asset: { select: { width: true, height: true } },
+          },
         },
       },
     }),
@@ -54,6 +62,7 @@ export async function loadSharedCollection(collectionId: string, teamId: string)
     model: output.model,
     width: output.asset?.width ?? null,
     height: output.asset?.height ?? null,
+    size: resultSize(output.generation.params, output.asset),
   }));
   return { name: collection.name, items, total };
 }

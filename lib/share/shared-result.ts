@@ -28,18 +28,22 @@ export const sharedGenerationSelect = (outputId: string | null) =>
 export type SharedGenerationRow = Prisma.GenerationGetPayload<{ select: ReturnType<typeof sharedGenerationSelect> }>;
 
 export interface SharedColumn {
-  model: string;
+  /** null when the link hides models. */
+  model: string | null;
   revisedPrompt: string | null;
   /** Asset ids, in the order the model returned them; empty when the model failed. */
   images: string[];
 }
 
-/** Everything a share page shows: plain data, safe to hand to anyone holding the link. */
+/**
+ * Everything a share page shows: plain data, safe to hand to anyone holding the link. A link that
+ * hides the prompt or the models has them null (and `models` empty): they never reach the page.
+ */
 export type SharedResult =
-  | { kind: 'comparison'; prompt: string; models: string[]; size: string; columns: SharedColumn[] }
+  | { kind: 'comparison'; prompt: string | null; models: string[]; size: string; columns: SharedColumn[] }
   | {
       kind: 'edit';
-      prompt: string;
+      prompt: string | null;
       models: string[];
       editKind: EditKind;
       width: number;
@@ -48,11 +52,11 @@ export type SharedResult =
       resultAssetId: string;
       revisedPrompt: string | null;
       /** Every result of a run of several (variants, an edit board), in the order asked; one for a plain edit. */
-      results: Array<{ model: string; assetId: string }>;
+      results: Array<{ model: string | null; assetId: string }>;
     }
   | {
       kind: 'video';
-      prompt: string;
+      prompt: string | null;
       models: string[];
       assetId: string;
       aspectRatio: AspectRatio;

@@ -1,12 +1,14 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { GET as media } from '../../app/s/[token]/media/[assetId]/route';
+import { GET as zipRoute } from '../../app/s/[token]/zip/route';
+import { readZip } from '../../e2e/support/zip';
 import { resolveTeamContext, type TeamContext } from '../../lib/auth/context';
 import { runBoard } from '../../lib/comparisons/run-board';
 import type { AppError } from '../../lib/errors';
 import { runEdit, type EditOutcome } from '../../lib/edits/run-edit';
 import { db } from '../../lib/runtime';
-import { createShareLink, listShareLinks, resolveShare, resolveSharedAsset, revokeShareLink, shareState } from '../../lib/share';
+import { countShareView, createShareLink, listShareLinks, resolveShare, resolveSharedAsset, revokeShareLink, sharedFiles, shareState } from '../../lib/share';
 import { addToCollection, createCollection, deleteCollection } from '../../lib/library/collections';
 import { moveToTrash, restoreFromTrash } from '../../lib/library/trash';
 import { acceptInvite, createInvite } from '../../lib/teams/invites';
@@ -28,6 +30,38 @@ const sha256 = (bytes: Uint8Array | string) => createHash('sha256').update(bytes
 function fetchMedia(token: string, assetId: string, { query = '', headers = {} }: { query?: string; headers?: Record<string, string> } = {}) {
   const request = new Request(`http://localhost/s/${token}/media/${assetId}${query}`, { headers });
   return media(request, { params: Promise.resolve({ token, assetId }) });
+}
+
+/** The public ZIP route, called the way Next calls it. */
+const fetchZip = (token: string) => zipRoute(new Request(`http://localhost/s/${token}/zip`), { params: Promise.resolve({ token }) });
+
+type Manifest = {
+  kind: string;
+  name?: string;
+  prompt?: string;
+  files: Array<{ file: string; prompt?: string; model?: string; size?: string; original?: true }>;
+};
+
+/** A link's ZIP as an independent reader sees it: its names, manifest and every file's sha256. */
+async function zipOf(token: string) {
+  const response = await fetchZip(token);
+  expect(response.status).toBe(200);
+  expect(response.headers.get('content-type')).toBe('application/zip');
+  const bytes = Buffer.from(await response.arrayBuffer());
+  const { names, manifest } = readZip<Manifest>(bytes);
+  const { files } = readZip<Manifest>(bytes, names.slice(1));
+  return {
+    names,
+    manifest,
+    sha256: Object.fromEntries(Object.entries(files).map(([name, file]) => [name, sha256(file)])),
+    disposition: response.headers.get('content-disposition'),
+  };
+}
+
+/** The sha256 of each asset, as stored when it was made. */
+async function storedSha256(assetIds: string[]): Promise<string[]> {
+  const assets = await (await db()).asset.findMany({ where: { id: { in: assetIds } }, select: { id: true, sha256: true } });
+  return assetIds.map((id) => assets.find((a) => a.id === id)!.sha256);
 }
 
 /** The status of a media response, its body left unread (and released). */
@@ -294,5 +328,117 @@ describe.each(DATABASE_KINDS)('share links on %s', (kind) => {
     const again = await createShareLink(carol, { target: { collectionId }, expiry: 'never' });
     await deleteCollection(carol, collectionId);
     expect(await resolveShare(again.token)).toBeNull();
+  });
+
+  it('zips exactly the files the link shows, in the page’s order, with a manifest', async () => {
+    const board = await createShareLink(alice, { target: { generationId: boardId }, expiry: '7d' });
+    const shown = sharedFiles((await resolveShare(board.token))!);
+    const zip = await zipOf(board.token);
+    expect(zip.names).toEqual(['manifest.json', '01-atelier-vista.png', '02-atelier-mosaic.png']);
+    expect(zip.disposition).toContain('a-red-lighthouse-at-dusk.zip');
+    expect(zip.manifest).toEqual({
+      kind: 'comparison',
+      prompt: 'a red lighthouse at dusk',
+      files: [
+        { file: '01-atelier-vista.png', model: 'atelier-vista', size: '1024x1024' },
+        { file: '02-atelier-mosaic.png', model: 'atelier-mosaic', size: '1024x1024' },
+      ],
+    });
+    expect(Object.values(zip.sha256)).toEqual(await storedSha256(shown.map((f) => f.assetId)));
+
+    // An edit: its original and its result, never its mask.
+    const editLink = await createShareLink(alice, { target: { generationId: edit.generationId }, expiry: '7d' });
+    const edited = await zipOf(editLink.token);
+    expect(edited.names).toEqual(['manifest.json', '01-original.png', expect.stringMatching(/^02-atelier-edit[a-z-]*\.png$/)]);
+    expect(Object.values(edited.sha256)).toEqual(await storedSha256([edit.originalAssetId, edit.resultAssetId]));
+    expect(edited.manifest.files[0]).toEqual({ file: '01-original.png', original: true, size: '320x240' });
+
+    // A file downloaded alone is named as in the ZIP, after the link's title.
+    const download = await fetchMedia(board.token, shown[1].assetId, { query: '?download=1' });
+    expect(download.headers.get('content-disposition')).toContain('a-red-lighthouse-at-dusk-02-atelier-mosaic.png');
+    await download.body?.cancel();
+
+    // Revoked or expired: the ZIP is a 404 like every other page and file.
+    await revokeShareLink(alice, board.id);
+    expect(await statusOf(fetchZip(board.token))).toBe(404);
+    await setExpiry(editLink.token, new Date(Date.now() - 1_000));
+    expect(await statusOf(fetchZip(editLink.token))).toBe(404);
+    expect(await statusOf(fetchZip('A'.repeat(43)))).toBe(404);
+  });
+
+  it('zips a collection’s live results, and keeps out what the link hides', async () => {
+    const prisma = await db();
+    const outputs = await prisma.generationOutput.findMany({ where: { generationId: boardId }, orderBy: { entryIndex: 'asc' } });
+    const { id: collectionId } = await createCollection(alice, 'Dusk 灯塔');
+    await addToCollection(
+      alice,
+      collectionId,
+      outputs.map((o) => o.id),
+    );
+    const show = { prompt: false, model: false, size: false };
+    const hidden = await createShareLink(alice, { target: { collectionId }, expiry: 'never', show });
+    const open = await createShareLink(alice, { target: { collectionId }, expiry: 'never' });
+    expect(await prisma.shareLink.findUniqueOrThrow({ where: { id: hidden.id }, select: { showPrompt: true, showModel: true, showSize: true } })).toEqual({
+      showPrompt: false,
+      showModel: false,
+      showSize: false,
+    });
+
+    // The page's data holds neither prompts nor models; the ZIP's manifest neither, nor sizes.
+    const page = await resolveShare(hidden.token);
+    expect(page).toMatchObject({ kind: 'collection', show, collection: { name: 'Dusk 灯塔', total: 2 } });
+    expect(JSON.stringify(page)).not.toMatch(/lighthouse|atelier-/);
+    const zip = await zipOf(hidden.token);
+    expect(zip.manifest).toEqual({ kind: 'collection', name: 'Dusk 灯塔', files: [{ file: '01.png' }, { file: '02.png' }] });
+    expect(zip.disposition).toContain(`filename*=UTF-8''dusk-${encodeURIComponent('灯塔')}.zip`);
+
+    const full = await zipOf(open.token);
+    const assetIds = sharedFiles((await resolveShare(open.token))!).map((f) => f.assetId);
+    expect(assetIds.sort()).toEqual(outputs.map((o) => o.assetId).sort());
+    expect(full.manifest.files.map((f) => [f.prompt, f.size])).toEqual([
+      ['a red lighthouse at dusk', '1024x1024'],
+      ['a red lighthouse at dusk', '1024x1024'],
+    ]);
+    expect(Object.values(full.sha256).sort()).toEqual((await storedSha256(assetIds)).sort());
+
+    // A result put in the trash leaves the ZIP at once.
+    await moveToTrash(alice, [outputs[0].id]);
+    expect((await zipOf(open.token)).names).toHaveLength(2);
+    await restoreFromTrash(alice, [outputs[0].id]);
+    await deleteCollection(alice, collectionId);
+  });
+
+  it('counts each view by a person once, atomically, and no bot’s', async () => {
+    const link = await createShareLink(alice, { target: { generationId: boardId }, expiry: '7d' });
+    const people = 'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Safari/605.1.15';
+    const views = async () => (await db()).shareLink.findUniqueOrThrow({ where: { id: link.id }, select: { views: true, lastViewedAt: true } });
+    expect(await views()).toEqual({ views: 0, lastViewedAt: null });
+
+    // Twenty at once, each on its own connection on PostgreSQL: not one is lost.
+    const before = Date.now();
+    await Promise.all(Array.from({ length: 20 }, () => countShareView(link.token, people)));
+    const counted = await views();
+    expect(counted.views).toBe(20);
+    expect(counted.lastViewedAt!.getTime()).toBeGreaterThanOrEqual(before - 1_000);
+    expect(counted.lastViewedAt!.getTime()).toBeLessThanOrEqual(Date.now() + 1_000);
+
+    for (const bot of [
+      'facebookexternalhit/1.1',
+      'Twitterbot/1.0',
+      'Slackbot-LinkExpanding 1.0',
+      'WhatsApp/2.23.20.0 A',
+      'TelegramBot (like TwitterBot)',
+      null,
+    ]) {
+      await countShareView(link.token, bot);
+    }
+    await countShareView('A'.repeat(43), people);
+    expect((await views()).views).toBe(20);
+    expect((await listShareLinks(alice)).find((l) => l.id === link.id)).toMatchObject({ views: 20, lastViewedAt: counted.lastViewedAt });
+
+    // A revoked link counts nothing more.
+    await revokeShareLink(alice, link.id);
+    await countShareView(link.token, people);
+    expect((await views()).views).toBe(20);
   });
 });

@@ -35,6 +35,8 @@ export default async function ShareLinksPage() {
     created: link.createdAt.toISOString(),
     expires: link.expiresAt?.toISOString() ?? null,
     state: link.state,
+    views: link.views,
+    lastViewed: link.lastViewedAt?.toISOString() ?? null,
     canRevoke: link.state !== 'revoked' && (link.mine || admin),
   }));
   return <ShareLinksCard key={ctx.team.id} scope={admin ? 'team' : 'mine'} links={items} revoke={revokeShare} />;
