@@ -6,6 +6,7 @@ import { registerCallbackJobs } from '../api/callbacks';
 import { registerApiKeyJobs } from '../api-keys/rate';
 import { registerLedgerJobs } from '../ledger/sweep';
 import { registerRequestLogJobs } from '../request-log/log';
+import { registerSimilarJobs } from '../library/similar';
 import { registerTrashJobs } from '../library/trash';
 import { shareBoss, startBoss, unshareBoss } from '../queue';
 import { reclaimEvery } from '../queue/reclaim';
@@ -31,6 +32,7 @@ export async function startJobs(database: Database): Promise<Jobs> {
   await registerVideoJobs(boss);
   await registerLedgerJobs(boss, database);
   await registerTrashJobs(boss, database);
+  await registerSimilarJobs(boss, database);
   await registerApiKeyJobs(boss, database);
   await registerCallbackJobs(boss);
   await registerRequestLogJobs(boss, database);
