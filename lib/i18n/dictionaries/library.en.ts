@@ -71,6 +71,9 @@ export const libraryEn = {
     videoFromPrompt: 'Video from this prompt',
     openOrigin: { edit: 'Open in the studio', comparison: 'Open its board', video: 'Open its player' },
     notStored: 'This result was not stored in Atelier; its page may still show the service’s copy.',
+    moreLikeThis: 'More like this',
+    moreLikeThisNone: 'Nothing else in your library looks like this yet.',
+    alike: '{n} % alike',
   },
   trash: {
     link: 'Trash',

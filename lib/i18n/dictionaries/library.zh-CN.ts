@@ -71,6 +71,9 @@ export const libraryZhCN: LibraryDictionary = {
     videoFromPrompt: '用此提示词生成视频',
     openOrigin: { edit: '在编辑器中打开', comparison: '打开所在对比', video: '打开播放页' },
     notStored: '该成果未保存到 Atelier；其原页面可能仍显示服务端的副本。',
+    moreLikeThis: '相似成果',
+    moreLikeThisNone: '库中还没有与它相似的成果。',
+    alike: '相似度 {n}%',
   },
   trash: {
     link: '回收站',

@@ -7,6 +7,7 @@ import { ItemViewer } from '@/components/library/item-viewer';
 import { CollectPicker } from '@/components/library/collections';
 import { FavoriteToggle } from '@/components/library/favorite-toggle';
 import { MaskGuardFacts } from '@/components/library/mask-guard-facts';
+import { SimilarResults } from '@/components/library/similar-results';
 import { TrashButton } from '@/components/library/trash-buttons';
 import { LocalTime } from '@/components/local-time';
 import { ShareButton } from '@/components/share/share-button';
@@ -169,6 +170,7 @@ export default async function LibraryItemPage({ params, searchParams }: { params
           )}
         </div>
       </div>
+      {image && item.assetId && !item.inTrash && <SimilarResults id={item.id} />}
     </div>
   );
 }
