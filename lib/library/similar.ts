@@ -30,7 +30,10 @@ export const SIMILAR_TAKE = 12;
 const COLOUR_WEIGHT = 4;
 /** Past this, a picture is not "like" the other: nearer ones first, nothing unrelated. */
 export const SIMILAR_MAX_DISTANCE = 36;
-/** The hashes alone first: the colours are compared only for pictures this close in shape (the cheap test runs on every row). */
+/**
+ * The hashes alone are compared first (cheap, on every row), the colours only for pictures this close in shape: a
+ * shifted crop was 22 bits away at most, the same prompt from another seed 26, unrelated pictures 22 to 40.
+ */
 const SIMILAR_MAX_BITS = 24;
 const COLOURS = 12;
 
