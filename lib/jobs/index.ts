@@ -6,6 +6,7 @@ import { registerCallbackJobs } from '../api/callbacks';
 import { registerApiKeyJobs } from '../api-keys/rate';
 import { registerLedgerJobs } from '../ledger/sweep';
 import { registerRequestLogJobs } from '../request-log/log';
+import { registerSearchJobs } from '../library/search-index';
 import { registerSimilarJobs } from '../library/similar';
 import { registerTrashJobs } from '../library/trash';
 import { shareBoss, startBoss, unshareBoss } from '../queue';
@@ -33,6 +34,7 @@ export async function startJobs(database: Database): Promise<Jobs> {
   await registerLedgerJobs(boss, database);
   await registerTrashJobs(boss, database);
   await registerSimilarJobs(boss, database);
+  await registerSearchJobs(boss, database);
   await registerApiKeyJobs(boss, database);
   await registerCallbackJobs(boss);
   await registerRequestLogJobs(boss, database);

@@ -41,7 +41,7 @@ export async function selectedIds(ctx: TeamContext, selection: Selection): Promi
   const rows = await (
     await db()
   ).generationOutput.findMany({
-    where: { teamId: ctx.team.id, status: 'completed', AND: filtered(ctx, filters.data) },
+    where: { teamId: ctx.team.id, status: 'completed', AND: await filtered(ctx, filters.data) },
     orderBy: ORDER,
     take: BULK_MAX + 1,
     select: { id: true },
@@ -62,7 +62,7 @@ async function selectedFiles(ctx: TeamContext, selection: BulkSelection) {
       teamId: ctx.team.id,
       status: 'completed',
       assetId: { not: null },
-      AND: [...filtered(ctx, selection), ...(selection.ids ? [{ id: { in: selection.ids } }] : [])],
+      AND: [...(await filtered(ctx, selection)), ...(selection.ids ? [{ id: { in: selection.ids } }] : [])],
     },
     orderBy: ORDER,
     take: BULK_MAX + 1,

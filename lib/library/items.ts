@@ -12,6 +12,7 @@ import type { LibraryItem } from './view';
 import { nameText, searchText } from '../text';
 import { tagKey } from './tag-words';
 import { maskGuardView } from '../edits/result-item';
+import { searchWhere } from './search-where';
 
 // The library: every result of a team (one GenerationOutput each: an edit's result, one image of a
 // board, one video), newest first. Pages are keyset pages over the index
@@ -63,7 +64,7 @@ export const libraryFiltersSchema = z.object({
   tag: optional(nameText().trim().max(40)),
   /** The trash instead of the library: what was deleted in the last 30 days. */
   trash: optional(z.literal('1')),
-  /** Words of the prompt or the revised prompt, any language (a substring: 灯塔 finds 海边的灯塔). */
+  /** Words of the prompts, model, kind, size and names, any language and order; "a phrase", -word (search-query.ts). */
   q: optional(searchText().trim().max(200, 'A search is at most 200 characters.')),
 });
 export type LibraryFilters = z.output<typeof libraryFiltersSchema>;
@@ -121,16 +122,13 @@ function beyond(c: LibraryCursor, towards: 'older' | 'newer'): Prisma.Generation
   };
 }
 
-/** Prisma's `contains` is LIKE '%…%' without escaping: a searched % or _ must match only itself. */
-const likeLiteral = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
-
 /** Items with a live link: their own, or one to their whole generation (a shared board shares all its images). */
 const sharedNow = (now: Date): Prisma.GenerationOutputWhereInput => ({
   OR: [{ shareLinks: { some: activeShareLink(now) } }, { generation: { shareLinks: { some: { outputId: null, ...activeShareLink(now) } } } }],
 });
 
 /** The filters as conditions on outputs; dates are whole days in the team's time zone. */
-export function filtered(ctx: TeamContext, f: LibraryFilters): Prisma.GenerationOutputWhereInput[] {
+export async function filtered(ctx: TeamContext, f: LibraryFilters): Promise<Prisma.GenerationOutputWhereInput[]> {
   const now = new Date();
   const where: Prisma.GenerationOutputWhereInput[] = [f.trash ? { deletedAt: { gt: trashSince(now) } } : LIVE];
   if (f.kind) where.push({ kind: f.kind });
@@ -142,8 +140,7 @@ export function filtered(ctx: TeamContext, f: LibraryFilters): Prisma.Generation
   if (f.tag) where.push({ tags: { some: { tag: { teamId: ctx.team.id, key: tagKey(f.tag) } } } });
   if (f.fav) where.push({ favorite: true });
   if (f.shared) where.push(sharedNow(now));
-  // The stored text is lower-cased; LIKE through the trigram index (PostgreSQL and PGlite alike).
-  if (f.q) where.push({ searchText: { contains: likeLiteral(f.q.toLowerCase()) } });
+  if (f.q) where.push(...(await searchWhere(ctx, f.q)));
   return where;
 }
 
@@ -158,9 +155,10 @@ const REVERSED: Prisma.GenerationOutputOrderByWithRelationInput[] = [
 export async function neighbours(ctx: TeamContext, item: LibraryItem, filters: LibraryFilters): Promise<{ newer: string | null; older: string | null }> {
   const prisma = await db();
   const cursor = cursorSchema.parse(item.cursor);
+  const selected = await filtered(ctx, filters);
   const one = (edge: Prisma.GenerationOutputWhereInput, orderBy: Prisma.GenerationOutputOrderByWithRelationInput[]) =>
     prisma.generationOutput.findFirst({
-      where: { teamId: ctx.team.id, status: 'completed', AND: [...filtered(ctx, filters), edge] },
+      where: { teamId: ctx.team.id, status: 'completed', AND: [...selected, edge] },
       orderBy,
       select: { id: true },
     });
@@ -274,31 +272,46 @@ export function toItem(ctx: TeamContext, row: Row): LibraryItem {
   };
 }
 
+/** A search's matches are counted up to this many (a count of every match would read them all). */
+export const SEARCH_TOTAL_MAX = 1000;
+
+/** How many results a search matches: exact up to SEARCH_TOTAL_MAX, else that many and capped. */
+export interface SearchTotal {
+  total: number;
+  totalCapped: boolean;
+}
+
 /**
  * One page of the active team's results, newest first, with the cursor of the next (older) page;
- * or, with `since`, the results from a little before that time on (for a poll to merge by id).
+ * or, with `since`, the results from a little before that time on (for a poll to merge by id). A
+ * page of a search (`q`) says how many results match in all (`total`, see SearchTotal).
  */
 export async function listLibrary(
   ctx: TeamContext,
   query: LibraryFilters & { before?: LibraryCursor; since?: string },
-): Promise<{ items: LibraryItem[]; next: string | null }> {
+): Promise<{ items: LibraryItem[]; next: string | null } & Partial<SearchTotal>> {
   const prisma = await db();
   const take = query.since ? POLL_MAX : LIBRARY_PAGE + 1;
-  const rows = await prisma.generationOutput.findMany({
-    where: {
-      teamId: ctx.team.id,
-      status: 'completed',
-      AND: [
-        ...filtered(ctx, query),
-        ...(query.before ? [beyond(query.before, 'older')] : []),
-        ...(query.since ? [{ createdAt: { gte: new Date(Date.parse(query.since) - POLL_OVERLAP_MS) } }] : []),
-      ],
-    },
-    orderBy: ORDER,
-    take,
-    select: itemSelect,
-  });
+  const team = { teamId: ctx.team.id, status: 'completed' } as const;
+  const selected = await filtered(ctx, query);
+  const [rows, total] = await Promise.all([
+    prisma.generationOutput.findMany({
+      where: {
+        ...team,
+        AND: [
+          ...selected,
+          ...(query.before ? [beyond(query.before, 'older')] : []),
+          ...(query.since ? [{ createdAt: { gte: new Date(Date.parse(query.since) - POLL_OVERLAP_MS) } }] : []),
+        ],
+      },
+      orderBy: ORDER,
+      take,
+      select: itemSelect,
+    }),
+    query.q && !query.since ? prisma.generationOutput.count({ where: { ...team, AND: selected }, take: SEARCH_TOTAL_MAX + 1 }) : null,
+  ]);
+  const counted = total === null ? {} : { total: Math.min(total, SEARCH_TOTAL_MAX), totalCapped: total > SEARCH_TOTAL_MAX };
   if (query.since) return { items: rows.map((row) => toItem(ctx, row)), next: null };
   const items = rows.slice(0, LIBRARY_PAGE).map((row) => toItem(ctx, row));
-  return { items, next: rows.length > LIBRARY_PAGE ? items.at(-1)!.cursor : null };
+  return { items, next: rows.length > LIBRARY_PAGE ? items.at(-1)!.cursor : null, ...counted };
 }
