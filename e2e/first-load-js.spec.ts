@@ -1,5 +1,7 @@
 import { gzipSync } from 'node:zlib';
 import { expect, test, type Page, type Response } from '@playwright/test';
+import { baseURL } from '../playwright.config';
+import { shareFromDialog } from './support/share';
 
 // What each page costs a visitor in JavaScript before it can be used: every script the page loads
 // until the network is idle (its first-load chunks, and any the page pulls in at once), gzipped as a
@@ -45,6 +47,24 @@ async function firstLoadJs(page: Page, path: string): Promise<{ status: number; 
   return { status: answer?.status() ?? 0, size: [...scripts.values()].reduce((sum, size) => sum + size, 0) };
 }
 
+/** A board of two images shared from its page; the link's path. */
+async function sharedBoard(page: Page): Promise<string> {
+  const made = await page.request.post('/api/compare', {
+    headers: { origin: baseURL },
+    data: {
+      prompt: 'a lighthouse for the first-load budget',
+      models: ['atelier-pixel', 'atelier-mosaic'],
+      size: '1024x1024',
+      n: 1,
+      background: 'opaque',
+      seed: 3,
+    },
+  });
+  expect(made.status(), await made.text()).toBe(201);
+  await page.goto(`/compare/${((await made.json()) as { id: string }).id}`);
+  return new URL(await shareFromDialog(page)).pathname;
+}
+
 const kb = (bytes: number) => `${(bytes / KB).toFixed(1)} KB`;
 
 test('every page loads its JavaScript within its budget (gzip)', async ({ page, browser }) => {
@@ -62,6 +82,8 @@ test('every page loads its JavaScript within its budget (gzip)', async ({ page, 
   expect(baseline.status).toBe(404);
   figures.push(`${'empty page (404)'.padEnd(22)} ${kb(baseline.size).padStart(9)}`);
   for (const { path, budget, signedOut } of PAGES) await measure(signedOut ? empty : page, path, budget);
+  // A share page, as the person it was sent to opens it: signed out, the gallery and its viewer.
+  await measure(empty, await sharedBoard(page), BUDGET.plain);
   await empty.close();
 
   console.log(`first-load JS (gzip):\n${figures.join('\n')}`);

@@ -4,11 +4,13 @@ import { baseURL } from '../playwright.config';
 import { CompareBoardPage, resetKnobs, setKnobs } from './support/compare-board';
 import { EditStudio, testPng } from './support/edit-studio';
 import { shareFromDialog } from './support/share';
+import { collectionOf, storedBoard } from './support/share-gallery';
 import { VideosPage } from './support/videos';
 import { SCREENSHOT_DIR as dir } from './support/screenshots';
 
 // Screenshots of share links for review: the public page (board, edit, video; desktop and phone),
-// the 404, the Share dialog and Settings → Share links, in both languages and both themes.
+// the 404, the Share dialog and Settings → Share links, in both languages and both themes; and the
+// gallery: a shared collection, its viewer open, a shared board (desktop and phone, both languages).
 // `SCREENSHOTS=1 npx playwright test e2e/share-screenshots.spec.ts`.
 test.skip(!process.env.SCREENSHOTS, 'set SCREENSHOTS=1 to take the share screenshots');
 test.setTimeout(420_000);
@@ -121,4 +123,47 @@ test('share screenshots', async ({ page, browser, request }) => {
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto('/settings/shares');
   await shot(page, 'settings-shares-phone.zh-CN.dark');
+});
+
+test('share gallery screenshots', async ({ page, browser }) => {
+  await page.context().addCookies(prefs('en', 'light'));
+  const prompt = 'a red lighthouse on a cliff at dusk, soft light, watercolour sky';
+  const { id, images } = await storedBoard(page, prompt, ['atelier-vista', 'atelier-aquarelle', 'atelier-mosaic', 'atelier-ink'], 2);
+  await page.goto(await collectionOf(page, 'Coastline — client picks', images));
+  const collectionUrl = await shareFromDialog(page, '30 days', { collection: true });
+  await page.goto(`/compare/${id}`);
+  const boardUrl = await shareFromDialog(page, 'Never');
+
+  const sizes = { desktop: { width: 1440, height: 1000 }, phone: { width: 390, height: 844 } };
+  for (const locale of LOCALES) {
+    for (const [device, viewport] of Object.entries(sizes)) {
+      const context = await visitor(browser, locale, 'light', viewport);
+      const guest = await context.newPage();
+      for (const [name, url] of Object.entries({ collection: collectionUrl, board: boardUrl })) {
+        await guest.goto(url);
+        await settle(guest);
+        await shot(guest, `share-gallery-${name}-${device}.${locale}`);
+        await guest.locator('a[data-gallery]').nth(2).click();
+        const image = guest.getByTestId('gallery-image');
+        await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);
+        await shot(guest, `share-gallery-${name}-viewer-${device}.${locale}`, false);
+        await guest.keyboard.press('Escape');
+      }
+      await context.close();
+    }
+  }
+  const dark = await visitor(browser, 'zh-CN', 'dark', sizes.desktop);
+  const guest = await dark.newPage();
+  await guest.goto(collectionUrl);
+  await settle(guest);
+  await shot(guest, 'share-gallery-collection-desktop.zh-CN.dark');
+  await dark.close();
+
+  await page.goto(`/compare/${id}`);
+  await page.getByTestId('share-button').click();
+  await page.getByRole('dialog').getByTestId('share-show-prompt').uncheck();
+  await shot(page, 'share-gallery-dialog.en', false);
+  await page.keyboard.press('Escape');
+  await page.goto('/settings/shares');
+  await shot(page, 'share-gallery-settings.en');
 });
