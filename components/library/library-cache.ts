@@ -9,6 +9,9 @@ import { libraryOrder, type LibraryItem } from '@/lib/library/view';
 export interface Page {
   items: LibraryItem[];
   next: string | null;
+  /** How many results a search matches (its first page says), up to a cap (`totalCapped`: more). */
+  total?: number;
+  totalCapped?: boolean;
 }
 
 /** A view's pages as the cache holds them; each page's param is the `before` it was asked with. */

@@ -1,21 +1,22 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { notFound } from 'next/navigation';
-import { ArrowLeft, Clapperboard, Images, LayoutGrid, SearchX, Trash2, WandSparkles } from 'lucide-react';
+import { ArrowLeft, Clapperboard, Images, LayoutGrid, Trash2, WandSparkles } from 'lucide-react';
 import { LibraryGrid as LibraryIllustration } from '@/components/empty/illustrations';
 import { EmptyState } from '@/components/empty/empty-state';
-import { CollectionsBar } from '@/components/library/collections';
-import { LibraryFilters } from '@/components/library/library-filters';
-import { LibraryGrid } from '@/components/library/library-grid';
+import { LibraryView } from '@/components/library/library-view';
 import { PageHeader } from '@/components/page-header';
 import { buttonClass } from '@/components/ui/button';
 import { teamPage } from '@/lib/auth/page-context';
 import { queryString, type SearchParams } from '@/lib/http/page-query';
 import { getI18n } from '@/lib/i18n/server';
 import { listCollections } from '@/lib/library/collections';
-import { libraryPageSchema, listLibrary } from '@/lib/library/items';
+import { libraryFiltersSchema, libraryPageSchema, listLibrary } from '@/lib/library/items';
+import { listTags } from '@/lib/library/tags';
+import { atLeast } from '@/lib/auth/roles';
 import { serviceModels } from '@/lib/pricing/catalog';
 import { collectResults, deleteResults, newCollection, removeCollection, restoreResults, uncollectResults } from './actions';
+import { mergeTagsAction, renameTagAction, tagResults } from './tag-actions';
 import { listMembers } from '@/lib/teams/members';
 
 export async function generateMetadata(): Promise<Metadata> {
@@ -25,13 +26,21 @@ export async function generateMetadata(): Promise<Metadata> {
 export default async function LibraryPage({ searchParams }: { searchParams: SearchParams }) {
   const { ctx, t, query } = await teamPage(libraryPageSchema, searchParams);
   const { before, ...filters } = query;
-  const [page, models, members, collections] = await Promise.all([listLibrary(ctx, query), serviceModels(ctx), listMembers(ctx), listCollections(ctx)]);
+  const [page, models, members, collections, tags] = await Promise.all([
+    listLibrary(ctx, query),
+    serviceModels(ctx),
+    listMembers(ctx),
+    listCollections(ctx),
+    listTags(ctx),
+  ]);
   // Another team's collection is not found, rather than an empty page.
   if (filters.collection && !collections.some((c) => c.id === filters.collection)) notFound();
-  const filtered = Object.values(filters).some(Boolean);
-  // The filters as the grid passes them on to every page and poll it asks for.
-  const filterQuery = queryString(filters);
+  const { trash: _trash, ...chosen } = filters;
+  const filtered = Object.values(chosen).some(Boolean);
   const l = t.library;
+  const admin = atLeast(ctx.role, 'admin');
+  // Nothing at all to show yet: the way to make something, without filters to try.
+  const bare = page.items.length === 0 && !filtered && !before;
   return (
     <>
       <PageHeader
@@ -44,57 +53,52 @@ export default async function LibraryPage({ searchParams }: { searchParams: Sear
           </Link>
         }
       />
-      {(page.items.length > 0 || filtered || before || collections.length > 0) && !filters.trash && (
-        <CollectionsBar collections={collections} current={filters.collection ?? null} create={newCollection} remove={removeCollection} />
-      )}
-      {(page.items.length > 0 || filtered || before) && (
-        <LibraryFilters
-          filters={filters}
+      {bare && filters.trash ? (
+        <EmptyState icon={<Trash2 />} title={l.trash.empty} description={l.trash.lead} />
+      ) : bare && collections.length === 0 ? (
+        <>
+          <EmptyState icon={<Images />} title={t.emptyTitle.library} description={t.empty.library}>
+            <LibraryIllustration />
+          </EmptyState>
+          <nav className="mt-6 flex flex-wrap justify-center gap-2">
+            <Link href="/edit" className={buttonClass('secondary', 'sm')}>
+              <WandSparkles />
+              {l.start.edit}
+            </Link>
+            <Link href="/compare" className={buttonClass('secondary', 'sm')}>
+              <LayoutGrid />
+              {l.start.compare}
+            </Link>
+            <Link href="/videos" className={buttonClass('secondary', 'sm')}>
+              <Clapperboard />
+              {l.start.videos}
+            </Link>
+          </nav>
+        </>
+      ) : (
+        // Keyed by team and the address the server answered: another team, or a navigation to other
+        // filters (a new collection), starts a new view; a live search changes the address in place.
+        <LibraryView
+          key={`${ctx.team.id}?${queryString(filters)}`}
+          initial={page}
+          initialValues={Object.fromEntries(Object.keys(libraryFiltersSchema.shape).map((name) => [name, filters[name as keyof typeof filters] ?? '']))}
           models={models.map((m) => m.id).sort()}
           members={members}
           collections={collections}
+          tags={tags}
           timeZone={ctx.team.timeZone}
-          t={t}
+          showFilters={!bare}
+          actions={{
+            remove: deleteResults,
+            restore: restoreResults,
+            collect: collectResults,
+            uncollect: uncollectResults,
+            newCollection,
+            removeCollection,
+            tag: tagResults,
+            tagAdmin: admin ? { rename: renameTagAction, merge: mergeTagsAction } : undefined,
+          }}
         />
-      )}
-      {page.items.length === 0 && filters.trash && !filters.q ? (
-        <EmptyState icon={<Trash2 />} title={l.trash.empty} description={l.trash.lead} />
-      ) : page.items.length === 0 && filtered ? (
-        <EmptyState icon={<SearchX />} title={l.noMatchTitle} description={l.noMatch} />
-      ) : page.items.length === 0 && !before ? (
-        <EmptyState icon={<Images />} title={t.emptyTitle.library} description={t.empty.library}>
-          <LibraryIllustration />
-        </EmptyState>
-      ) : (
-        // Keyed by team: switching teams starts a new grid rather than merging two teams' results.
-        <LibraryGrid
-          key={`${ctx.team.id}?${filterQuery}`}
-          initial={page}
-          filters={filterQuery}
-          paged={Boolean(before)}
-          remove={deleteResults}
-          restore={filters.trash ? restoreResults : undefined}
-          collections={collections}
-          collect={collectResults}
-          uncollect={filters.collection ? uncollectResults : undefined}
-          collection={filters.collection}
-        />
-      )}
-      {page.items.length === 0 && !filtered && !before && (
-        <nav className="mt-6 flex flex-wrap justify-center gap-2">
-          <Link href="/edit" className={buttonClass('secondary', 'sm')}>
-            <WandSparkles />
-            {l.start.edit}
-          </Link>
-          <Link href="/compare" className={buttonClass('secondary', 'sm')}>
-            <LayoutGrid />
-            {l.start.compare}
-          </Link>
-          <Link href="/videos" className={buttonClass('secondary', 'sm')}>
-            <Clapperboard />
-            {l.start.videos}
-          </Link>
-        </nav>
       )}
     </>
   );
