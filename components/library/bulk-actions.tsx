@@ -3,7 +3,7 @@
 import { Download, RotateCcw, Trash2 } from 'lucide-react';
 import type { ActionResult } from '@/lib/auth/action';
 import { format } from '@/lib/i18n';
-import type { CollectionSummary, Selection } from '@/lib/library/view';
+import type { CollectionSummary, Selection, TagSummary } from '@/lib/library/view';
 import { ConfirmButton } from '../confirm-dialog';
 import { useI18n } from '../i18n-provider';
 import { Button, buttonClass } from '../ui/button';
@@ -11,11 +11,12 @@ import { cn } from '../ui/cn';
 import { useAction } from '../use-action';
 import { CollectPicker, type Collect } from './collections';
 import { withFilters } from './library-cache';
+import { TagPicker, type TagResults } from './tag-picker';
 
 export type TrashAction = (input: Selection) => Promise<ActionResult<{ count: number }>>;
 
 /**
- * What a selection can be given to: a collection, one ZIP download (with manifest.json), the trash
+ * What a selection can be given to: a collection, a tag, one ZIP download (with manifest.json), the trash
  * (or, in the trash, restore); viewing a collection, it can be taken out of it. `onRemoved` hears
  * which results left the view ('matching': every one the filters match).
  */
@@ -28,6 +29,8 @@ export function BulkActions({
   collections,
   collect,
   uncollect,
+  tags,
+  tag,
   onRemoved,
 }: {
   selected: string[];
@@ -39,6 +42,8 @@ export function BulkActions({
   collections: CollectionSummary[];
   collect: Collect;
   uncollect?: TrashAction;
+  tags: TagSummary[];
+  tag: TagResults;
   onRemoved: (ids: string[] | 'matching') => void;
 }) {
   const { t } = useI18n();
@@ -51,6 +56,7 @@ export function BulkActions({
   return (
     <>
       {!restore && <CollectPicker selection={selection} disabled={none} collections={collections} collect={collect} />}
+      {!restore && <TagPicker selection={selection} disabled={none} tags={tags} tag={tag} />}
       {uncollect && (
         <Button
           variant="secondary"

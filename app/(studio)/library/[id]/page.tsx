@@ -6,6 +6,7 @@ import { BackLink } from '@/components/back-link';
 import { ItemViewer } from '@/components/library/item-viewer';
 import { CollectPicker } from '@/components/library/collections';
 import { FavoriteToggle } from '@/components/library/favorite-toggle';
+import { ItemTags } from '@/components/library/item-tags';
 import { MaskGuardFacts } from '@/components/library/mask-guard-facts';
 import { SimilarResults } from '@/components/library/similar-results';
 import { TrashButton } from '@/components/library/trash-buttons';
@@ -23,6 +24,8 @@ import { isUuid } from '@/lib/ids';
 import { listCollections } from '@/lib/library/collections';
 import { getLibraryItem, libraryFiltersSchema, neighbours } from '@/lib/library/items';
 import { TRASH_DAYS } from '@/lib/library/trash';
+import { listTags, suggestTags, tagsOf } from '@/lib/library/tags';
+import { tagResults, untagResult } from '../tag-actions';
 import { collectResults, deleteResults, favoriteResult, restoreResults } from '../actions';
 
 export async function generateMetadata(): Promise<Metadata> {
@@ -36,7 +39,19 @@ export default async function LibraryItemPage({ params, searchParams }: { params
   const { ctx, t, locale, query: filters } = await teamPage(libraryFiltersSchema, searchParams);
   const item = await getLibraryItem(ctx, id);
   if (!item) notFound();
-  const [{ newer, older }, collections] = await Promise.all([neighbours(ctx, item, filters), listCollections(ctx)]);
+  const [{ newer, older }, collections, teamTags, carried] = await Promise.all([
+    neighbours(ctx, item, filters),
+    listCollections(ctx),
+    listTags(ctx),
+    tagsOf(ctx, id),
+  ]);
+  const suggestions = item.inTrash
+    ? []
+    : await suggestTags(
+        ctx,
+        item.prompt,
+        carried.map((tag) => tag.name),
+      );
   const filterQuery = queryString(filters);
   const withFilters = (path: string) => (filterQuery ? `${path}?${filterQuery}` : path);
   const d = t.library.detail;
@@ -130,6 +145,7 @@ export default async function LibraryItemPage({ params, searchParams }: { params
             </p>
           )}
           {!item.inTrash && <CollectPicker selection={{ ids: [item.id] }} collections={collections} collect={collectResults} stacked />}
+          {!item.inTrash && <ItemTags id={item.id} carried={carried} suggestions={suggestions} tags={teamTags} tag={tagResults} untag={untagResult} />}
           <div className="grid gap-2">
             {image && item.assetId && (
               <Link href={`/edit?asset=${item.assetId}`} className={buttonClass('secondary', 'sm', 'justify-start')}>
