@@ -14,6 +14,7 @@ import { useAction } from '../use-action';
 import { Button, buttonClass } from '../ui/button';
 import { cn } from '../ui/cn';
 import { Select } from '../ui/input';
+import { carriesResults, droppedResults } from './result-drag';
 
 /** Puts a selection in a collection (the library page's action). */
 export type Collect = (input: { collectionId: string } & Selection) => Promise<ActionResult<{ count: number }>>;
@@ -75,24 +76,45 @@ export function CollectPicker({
   );
 }
 
-/** The team's collections as links (each a filter of the library), a way to make one, and to delete the one shown. */
+/**
+ * The team's collections as links (each a filter of the library: `onPick` applies it in place), a way
+ * to make one, and to delete the one shown. Results dragged from the grid drop onto a collection.
+ */
 export function CollectionsBar({
   collections,
   current,
   create,
   remove,
+  onPick,
+  collect,
 }: {
   collections: CollectionSummary[];
   current: string | null;
   create: (input: { name: string }) => Promise<ActionResult<{ id: string }>>;
   remove: (input: { id: string }) => Promise<ActionResult<null>>;
+  onPick?: (id: string | null) => void;
+  collect?: Collect;
 }) {
   const { t } = useI18n();
   const c = t.library.collections;
   const router = useRouter();
   const { run, pending, toast } = useAction();
   const [name, setName] = useState('');
+  const [over, setOver] = useState<string | null>(null);
   const shown = collections.find((x) => x.id === current);
+  const drop = (event: React.DragEvent, target: CollectionSummary) => {
+    event.preventDefault();
+    setOver(null);
+    const ids = droppedResults(event);
+    if (!collect || ids.length === 0) return;
+    run(
+      () => collect({ collectionId: target.id, ids }),
+      () => {
+        toast(format(c.added, { name: target.name }));
+        router.refresh();
+      },
+    );
+  };
   return (
     <nav aria-label={c.label} className="mb-4 flex flex-wrap items-center gap-2">
       {collections.map((x) => (
@@ -100,9 +122,25 @@ export function CollectionsBar({
           key={x.id}
           href={x.id === current ? '/library' : `/library?collection=${x.id}`}
           aria-current={x.id === current ? 'page' : undefined}
+          data-testid="collection-chip"
+          title={over === x.id ? format(c.dropTarget, { name: x.name }) : undefined}
+          onClick={(event) => {
+            if (!onPick || event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
+            event.preventDefault();
+            onPick(x.id === current ? null : x.id);
+          }}
+          onDragOver={(event) => {
+            if (!collect || !carriesResults(event)) return;
+            event.preventDefault();
+            event.dataTransfer.dropEffect = 'copy';
+            setOver(x.id);
+          }}
+          onDragLeave={() => setOver((o) => (o === x.id ? null : o))}
+          onDrop={(event) => drop(event, x)}
           className={cn(
-            'focus-ring inline-flex h-8 items-center gap-1.5 rounded-full px-3 text-[13px] font-medium ring-1 ring-inset',
+            'focus-ring inline-flex h-8 items-center gap-1.5 rounded-full px-3 text-[13px] font-medium ring-1 ring-inset transition-shadow',
             x.id === current ? 'bg-accent text-accent-fg ring-accent' : 'bg-surface text-ink-muted ring-line hover:text-ink',
+            over === x.id && 'ring-2 ring-accent ring-offset-2 ring-offset-canvas',
           )}
         >
           {x.name}
