@@ -67,13 +67,8 @@ export function LibraryView({
   const { values, applied } = live;
   const trash = values.trash === '1';
 
-  // A page further down (?before=) is where the server started; any change starts at the newest.
-  const [start, setStart] = useState(useSearchParams().get('before'));
-  const [startFor, setStartFor] = useState(applied);
-  if (startFor !== applied) {
-    setStartFor(applied);
-    setStart(null);
-  }
+  // A page further down (?before=): the address loses it when the filters change, which start at the newest.
+  const start = useSearchParams().get('before');
   const [firstQuery] = useState(applied);
   const pages = useLibraryPages({ initial: applied === firstQuery ? initial : undefined, filters: applied, start });
   const [managing, setManaging] = useState(false);

@@ -24,6 +24,16 @@ export function useLiveFilters(initial: FilterValues) {
   const [applied, setApplied] = useState(() => filterQuery(initial));
   // The latest values, for a change made before React has drawn the one before it.
   const latest = useRef(initial);
+  // The server drew the page again: for the filters shown (an action's refresh), nothing changes; for
+  // others (a link followed, as to a new collection), the view takes them.
+  const [served, setServed] = useState(() => filterQuery(initial));
+  if (filterQuery(initial) !== served) {
+    setServed(filterQuery(initial));
+    if (filterQuery(initial) !== applied) {
+      setValues(initial);
+      setApplied(filterQuery(initial));
+    }
+  }
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
 
   const set = useCallback((next: FilterValues, typing: boolean) => {
@@ -43,6 +53,9 @@ export function useLiveFilters(initial: FilterValues) {
     [set],
   );
 
+  useEffect(() => {
+    latest.current = values;
+  }, [values]);
   useEffect(() => () => clearTimeout(timer.current), []);
 
   // The address follows what is shown (a page further down starts again at the newest).

@@ -8,7 +8,7 @@ import { LibraryView } from '@/components/library/library-view';
 import { PageHeader } from '@/components/page-header';
 import { buttonClass } from '@/components/ui/button';
 import { teamPage } from '@/lib/auth/page-context';
-import { queryString, type SearchParams } from '@/lib/http/page-query';
+import type { SearchParams } from '@/lib/http/page-query';
 import { getI18n } from '@/lib/i18n/server';
 import { listCollections } from '@/lib/library/collections';
 import { libraryFiltersSchema, libraryPageSchema, listLibrary } from '@/lib/library/items';
@@ -76,10 +76,9 @@ export default async function LibraryPage({ searchParams }: { searchParams: Sear
           </nav>
         </>
       ) : (
-        // Keyed by team and the address the server answered: another team, or a navigation to other
-        // filters (a new collection), starts a new view; a live search changes the address in place.
+        // Keyed by team: another team's library is a new view; other filters are the view's to take.
         <LibraryView
-          key={`${ctx.team.id}?${queryString(filters)}`}
+          key={ctx.team.id}
           initial={page}
           initialValues={Object.fromEntries(Object.keys(libraryFiltersSchema.shape).map((name) => [name, filters[name as keyof typeof filters] ?? '']))}
           models={models.map((m) => m.id).sort()}
