@@ -5,6 +5,7 @@ import { LIVE } from '../generations/visibility';
 import { db } from '../runtime';
 import { nameText } from '../text';
 import { frequentWords, keysInPrompt, tagKey, tidyTagName } from './tag-words';
+import { readVocabulary } from './vocabulary';
 import type { TagSummary } from './view';
 
 // Tags: the team's words for its results. Members put them on and take them off; owners and admins
@@ -103,15 +104,31 @@ export async function mergeTags(ctx: TeamContext, intoId: string, fromIds: strin
   });
 }
 
+let terms: string[] | undefined;
+/** Every word and phrase of the search's bilingual vocabulary, lower-cased (read once per process). */
+const vocabularyTerms = () =>
+  (terms ??= readVocabulary()
+    .flatMap((line) => [...line.zh, ...line.en])
+    .map((term) => term.toLowerCase())
+    .filter(Boolean));
+
+/** The vocabulary's terms a prompt holds, as they come in it; a term inside a longer one found (灯 in 灯塔) left out. */
+function vocabularyIn(prompt: string): string[] {
+  const found = keysInPrompt(prompt, vocabularyTerms());
+  const lower = prompt.toLowerCase();
+  return found.filter((term) => !found.some((other) => other !== term && other.includes(term))).sort((a, b) => lower.indexOf(a) - lower.indexOf(b));
+}
+
 /**
- * Tags to offer for a result, from its prompt: the team's tags whose names the prompt holds, then the
- * terms of the prompt worth tagging, without those it already carries (at most `limit`).
+ * Tags to offer for a result, from its prompt: the team's tags whose names the prompt holds, the
+ * terms of the search's vocabulary it holds (subjects, colours, styles, times of day, moods), then its
+ * frequent words, without those it already carries (at most `limit`).
  */
 export async function suggestTags(ctx: TeamContext, prompt: string, carried: string[], limit = 8): Promise<string[]> {
   const tags = await (await db()).tag.findMany({ where: { teamId: ctx.team.id }, select: { name: true, key: true } });
   const names = new Map(tags.map((tag) => [tag.key, tag.name]));
   const have = new Set(carried.map(tagKey));
-  const offered = [...keysInPrompt(prompt, names.keys()).map((key) => names.get(key)!), ...frequentWords(prompt)];
+  const offered = [...keysInPrompt(prompt, names.keys()).map((key) => names.get(key)!), ...vocabularyIn(prompt).slice(0, 5), ...frequentWords(prompt)];
   const unique = new Map<string, string>();
   for (const name of offered) if (!have.has(tagKey(name)) && !unique.has(tagKey(name))) unique.set(tagKey(name), name);
   return [...unique.values()].slice(0, limit);

@@ -96,7 +96,7 @@ describe.each(DATABASE_KINDS)('tags on %s', (kind) => {
       ['Golden hour', 1],
     ]);
 
-    // Suggestions: the team's tags the prompt names, then its frequent words, less what it carries.
+    // Suggestions: the team's tags the prompt names, the vocabulary's terms, its frequent words, less what it carries.
     await addTag(owner, [city], 'Lighthouse');
     expect(await suggestTags(owner, 'a lighthouse by the sea at dusk, lighthouse beam', ['coast', 'Golden hour'])).toEqual([
       'Lighthouse',
@@ -105,5 +105,7 @@ describe.each(DATABASE_KINDS)('tags on %s', (kind) => {
       'beam',
     ]);
     expect(await suggestTags(stranger, 'a lighthouse by the sea', [])).toEqual(['lighthouse', 'sea']);
+    // The search's vocabulary names the subjects of a Chinese prompt (灯塔, not 灯 and 塔 inside it).
+    expect(await suggestTags(stranger, '海边的灯塔，黄昏时分', [])).toEqual(['海边', '灯塔', '黄昏']);
   });
 });
