@@ -308,9 +308,12 @@ export async function listLibrary(
       take,
       select: itemSelect,
     }),
-    query.q && !query.since ? prisma.generationOutput.count({ where: { ...team, AND: selected }, take: SEARCH_TOTAL_MAX + 1 }) : null,
+    // Counted in the pages' own order: the planner then walks the same index and stops at the cap.
+    query.q && !query.since
+      ? prisma.generationOutput.findMany({ where: { ...team, AND: selected }, orderBy: ORDER, take: SEARCH_TOTAL_MAX + 1, select: { id: true } })
+      : null,
   ]);
-  const counted = total === null ? {} : { total: Math.min(total, SEARCH_TOTAL_MAX), totalCapped: total > SEARCH_TOTAL_MAX };
+  const counted = total === null ? {} : { total: Math.min(total.length, SEARCH_TOTAL_MAX), totalCapped: total.length > SEARCH_TOTAL_MAX };
   if (query.since) return { items: rows.map((row) => toItem(ctx, row)), next: null };
   const items = rows.slice(0, LIBRARY_PAGE).map((row) => toItem(ctx, row));
   return { items, next: rows.length > LIBRARY_PAGE ? items.at(-1)!.cursor : null, ...counted };

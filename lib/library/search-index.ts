@@ -1,6 +1,7 @@
 import type PgBoss from 'pg-boss';
 import { z } from 'zod';
 import type { Database } from '../db/client';
+import { Prisma } from '../db/generated/client';
 import { SETTLED } from '../generations/lifecycle';
 import { log } from '../observability/log';
 import { ensureQueue } from '../queue';
@@ -45,31 +46,63 @@ function wordsOf(row: PendingRow): string[] {
   });
 }
 
+const PENDING_ROW = Prisma.sql`o.id::text, o.kind::text, o.model, o."revisedPrompt", g.prompt, g.params, a.width, a.height`;
+const PENDING_FROM = Prisma.sql`"GenerationOutput" o JOIN "Generation" g ON g.id = o."generationId" LEFT JOIN "Asset" a ON a.id = o."assetId"`;
+
+/** Writes one batch's words; a row another run wrote meanwhile is left as it is. */
+async function writeWords({ prisma }: Database, rows: PendingRow[]): Promise<number> {
+  if (rows.length === 0) return 0;
+  const words = JSON.stringify(rows.map((row) => ({ id: row.id, words: wordsOf(row) })));
+  return prisma.$executeRaw`
+    UPDATE "GenerationOutput" o SET "searchWords" = x.words, "searchIndexedAt" = now()
+    FROM (SELECT (e->>'id')::uuid AS id, ARRAY(SELECT jsonb_array_elements_text(e->'words')) AS words
+          FROM jsonb_array_elements(${words}::jsonb) e) x
+    WHERE o.id = x.id AND o."searchIndexedAt" IS NULL`;
+}
+
+/** A team's unindexed outputs, its newest few: found through the GIN index (an unindexed row's words are `{}`). */
+async function indexTeam(database: Database, teamId: string, batch: number): Promise<number> {
+  let indexed = 0;
+  for (;;) {
+    const rows = await database.prisma.$queryRaw<PendingRow[]>`
+      SELECT ${PENDING_ROW} FROM ${PENDING_FROM}
+      WHERE o."teamId" = ${teamId}::uuid AND o."searchWords" = '{}' AND o."searchIndexedAt" IS NULL LIMIT ${batch}`;
+    indexed += await writeWords(database, rows);
+    if (rows.length < batch) return indexed;
+  }
+}
+
 /**
- * Writes the words of every output not indexed yet (of one team, or of all), in batches; returns
- * how many it wrote. Two runs at once write the same words, once (only a row still unindexed is written).
+ * Every unindexed output: the primary key is walked `batch` ids at a time, and the unindexed among
+ * them written, so a batch costs the same at the start of a library and at its end, whatever the
+ * planner thinks of how many are left.
  */
-export async function indexPendingOutputs({ prisma }: Database, { teamId, batch = INDEX_BATCH }: { teamId?: string; batch?: number } = {}): Promise<number> {
+async function indexAll(database: Database, batch: number): Promise<number> {
+  const { prisma } = database;
   let indexed = 0;
   for (let after = FIRST_ID; ;) {
-    // `searchWords = '{}'` is what an unindexed row holds: the GIN index finds those few directly.
+    const ids = (
+      await prisma.$queryRaw<Array<{ id: string }>>`
+      SELECT id::text FROM "GenerationOutput" WHERE id > ${after}::uuid ORDER BY id LIMIT ${batch}`
+    ).map((row) => row.id);
+    if (ids.length === 0) return indexed;
     const rows = await prisma.$queryRaw<PendingRow[]>`
-      SELECT o.id::text, o.kind::text, o.model, o."revisedPrompt", g.prompt, g.params, a.width, a.height
-      FROM "GenerationOutput" o JOIN "Generation" g ON g.id = o."generationId" LEFT JOIN "Asset" a ON a.id = o."assetId"
-      WHERE o."searchIndexedAt" IS NULL AND o."searchWords" = '{}' AND o.id > ${after}::uuid
-        AND (${teamId ?? null}::uuid IS NULL OR o."teamId" = ${teamId ?? null}::uuid)
-      ORDER BY o.id LIMIT ${batch}`;
-    if (rows.length === 0) break;
-    const words = JSON.stringify(rows.map((row) => ({ id: row.id, words: wordsOf(row) })));
-    indexed += await prisma.$executeRaw`
-      UPDATE "GenerationOutput" o SET "searchWords" = x.words, "searchIndexedAt" = now()
-      FROM (SELECT (e->>'id')::uuid AS id, ARRAY(SELECT jsonb_array_elements_text(e->'words')) AS words
-            FROM jsonb_array_elements(${words}::jsonb) e) x
-      WHERE o.id = x.id AND o."searchIndexedAt" IS NULL`;
-    if (rows.length < batch) break;
-    after = rows.at(-1)!.id;
+      SELECT ${PENDING_ROW} FROM ${PENDING_FROM} WHERE o.id = ANY(${ids}::uuid[]) AND o."searchIndexedAt" IS NULL`;
+    indexed += await writeWords(database, rows);
+    after = ids.at(-1)!;
   }
-  return indexed;
+}
+
+/**
+ * Writes the words of every output not indexed yet (of one team, or of all), a batch a statement;
+ * returns how many it wrote. Two runs at once write each row once.
+ */
+export async function indexPendingOutputs(database: Database, { teamId, batch = INDEX_BATCH }: { teamId?: string; batch?: number } = {}): Promise<number> {
+  // Nothing to do is the common case: the GIN index answers it without reading the table.
+  const [pending] = await database.prisma.$queryRaw<unknown[]>`
+    SELECT 1 FROM "GenerationOutput" WHERE "searchWords" = '{}' AND "searchIndexedAt" IS NULL LIMIT 1`;
+  if (!pending) return 0;
+  return teamId ? indexTeam(database, teamId, batch) : indexAll(database, batch);
 }
 
 const teamJob = z.object({ teamId: z.uuid() });

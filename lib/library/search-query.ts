@@ -18,7 +18,7 @@ export interface SearchTerm {
   /** The word or phrase as read from the search (normalised). */
   typed: string;
   alternatives: Alternative[];
-  /** A single Latin word of 4+ letters: if nothing has it, close spellings may stand in (search-where.ts). */
+  /** A single Latin word of 4+ letters the vocabulary does not know: if nothing has it, close spellings may stand in (search-where.ts). */
   mayBeMisspelt: boolean;
 }
 
@@ -51,11 +51,13 @@ const altKey = (alt: Alternative) => `${alt.words.join(' ')}|${alt.han ?? ''}`;
 
 function term(typed: string, own: string[][], vocab: Vocabulary, keys: string[]): SearchTerm {
   const alternatives = new Map<string, Alternative>();
-  for (const words of [...own, ...keys.flatMap((key) => vocab.expansions.get(key) ?? [])]) {
+  const lines = keys.flatMap((key) => vocab.expansions.get(key) ?? []);
+  for (const words of [...own, ...lines]) {
     const alt = alternativeOf(words);
     alternatives.set(altKey(alt), alt);
   }
-  return { typed, alternatives: [...alternatives.values()], mayBeMisspelt: /^[a-z]{4,}$/.test(typed) };
+  // A word of the vocabulary is spelt right, whether or not this team has used it.
+  return { typed, alternatives: [...alternatives.values()], mayBeMisspelt: lines.length === 0 && /^[a-z]{4,}$/.test(typed) };
 }
 
 /** The phrase of the vocabulary starting at `at` (the longest; its last word in any English form), or null. */

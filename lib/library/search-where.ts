@@ -103,8 +103,8 @@ async function knownTerms(teamId: string, terms: SearchTerm[]): Promise<boolean[
     await db()
   ).$queryRaw<Array<{ i: number }>>`
     SELECT x.i FROM (VALUES ${rows}) AS x(i, words, patterns)
-    WHERE EXISTS (SELECT 1 FROM "GenerationOutput" o WHERE o."teamId" = ${teamId}::uuid
-      AND (o."searchWords" && x.words OR (o."searchWords" = '{}' AND o."searchText" LIKE ANY(x.patterns))))`;
+    WHERE EXISTS (SELECT 1 FROM "GenerationOutput" o WHERE o."teamId" = ${teamId}::uuid AND o."searchWords" && x.words)
+       OR EXISTS (SELECT 1 FROM "GenerationOutput" o WHERE o."teamId" = ${teamId}::uuid AND o."searchWords" = '{}' AND o."searchText" LIKE ANY(x.patterns))`;
   const found = new Set(known.map((row) => Number(row.i)));
   return terms.map((_, i) => found.has(i));
 }
