@@ -26,9 +26,11 @@ describe('words of a prompt worth tagging', () => {
 
 describe('days left in the trash', () => {
   const now = new Date('2026-11-26T12:00:00Z');
-  it('counts whole days to the purge, 0 under a day', () => {
+  it('counts days to the purge as a calendar does, 0 under a whole day', () => {
     expect(trashDaysLeft('2026-11-26T12:00:00Z', now)).toBe(30);
-    expect(trashDaysLeft('2026-10-30T11:00:00Z', now)).toBe(2);
+    expect(trashDaysLeft('2026-11-26T11:00:00Z', now)).toBe(30);
+    expect(trashDaysLeft('2026-10-30T11:00:00Z', now)).toBe(3);
+    expect(trashDaysLeft('2026-10-28T12:00:00Z', now)).toBe(1);
     expect(trashDaysLeft('2026-10-27T13:00:00Z', now)).toBe(0);
     expect(trashDaysLeft('2026-10-01T00:00:00Z', now)).toBe(0);
   });

@@ -3,8 +3,11 @@
 export const TRASH_DAYS = 30;
 const DAY_MS = 86_400_000;
 
-/** Whole days before a result deleted at `deletedAt` is purged: 0 when less than a day is left. */
+/**
+ * Days before a result deleted at `deletedAt` is purged, counted as a calendar counts them (just
+ * deleted: 30; two and a half left: 3); 0 when less than a whole day is left.
+ */
 export function trashDaysLeft(deletedAt: string | Date, now: Date = new Date()): number {
   const left = new Date(deletedAt).getTime() + TRASH_DAYS * DAY_MS - now.getTime();
-  return Math.max(0, Math.floor(left / DAY_MS));
+  return left < DAY_MS ? 0 : Math.ceil(left / DAY_MS);
 }
