@@ -1,0 +1,2 @@
+-- CreateIndex
+CREATE INDEX "GenerationOutput_assetId_idx" ON "GenerationOutput"("assetId");
