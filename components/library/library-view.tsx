@@ -108,7 +108,8 @@ export function LibraryView({
           count={pages.count}
           busy={pages.busy}
           tools={
-            actions.tagAdmin && (
+            actions.tagAdmin &&
+            !trash && (
               <Button type="button" variant="ghost" size="sm" onClick={() => setManaging(true)}>
                 <Tags />
                 {l.tags.manage}

@@ -1,6 +1,5 @@
 'use client';
 
-import { RotateCcw } from 'lucide-react';
 import { format } from '@/lib/i18n';
 import { trashDaysLeft } from '@/lib/library/trash-days';
 import { useI18n } from '../i18n-provider';
@@ -15,13 +14,14 @@ export function TrashCardFooter({ id, deletedAt, restore, onRestored }: { id: st
   const { run, pending, toast } = useAction();
   const left = trashDaysLeft(deletedAt);
   return (
-    <div className="flex items-center justify-between gap-2 border-t border-line px-3 py-2">
-      <span data-testid="days-left" className={left < 3 ? 'text-xs font-medium text-warning' : 'text-xs text-ink-muted'}>
+    <div className="flex items-center justify-between gap-1 border-t border-line py-1.5 pr-1.5 pl-3">
+      <span data-testid="days-left" className={left < 3 ? 'text-xs font-medium whitespace-nowrap text-warning' : 'text-xs whitespace-nowrap text-ink-muted'}>
         {left === 0 ? tr.lessThanDay : format(tr.daysLeft, { n: left })}
       </span>
       <Button
         variant="ghost"
         size="sm"
+        className="px-2"
         pending={pending}
         onClick={() =>
           run(
@@ -33,7 +33,6 @@ export function TrashCardFooter({ id, deletedAt, restore, onRestored }: { id: st
           )
         }
       >
-        {!pending && <RotateCcw />}
         {tr.restore}
       </Button>
     </div>
