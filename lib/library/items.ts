@@ -308,10 +308,9 @@ export async function listLibrary(
       take,
       select: itemSelect,
     }),
-    // Counted in the pages' own order: the planner then walks the same index and stops at the cap.
-    query.q && !query.since
-      ? prisma.generationOutput.findMany({ where: { ...team, AND: selected }, orderBy: ORDER, take: SEARCH_TOTAL_MAX + 1, select: { id: true } })
-      : null,
+    // Read in no order (a count would sort them by id): the planner takes the GIN index for a rare
+    // search, and for a common one stops at the cap.
+    query.q && !query.since ? prisma.generationOutput.findMany({ where: { ...team, AND: selected }, take: SEARCH_TOTAL_MAX + 1, select: { id: true } }) : null,
   ]);
   const counted = total === null ? {} : { total: Math.min(total.length, SEARCH_TOTAL_MAX), totalCapped: total.length > SEARCH_TOTAL_MAX };
   if (query.since) return { items: rows.map((row) => toItem(ctx, row)), next: null };
