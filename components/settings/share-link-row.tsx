@@ -29,8 +29,8 @@ export function ShareLinkRow({ link, revoke }: { link: ShareLinkItem; revoke: Re
     expiry,
   ];
   const views = (
-    <span className="inline-flex items-center gap-1 tabular-nums" data-testid="share-views" data-views={link.views}>
-      <Eye className="size-3.5 text-ink-subtle" aria-hidden />
+    <span className="tabular-nums" data-testid="share-views" data-views={link.views}>
+      <Eye className="mr-1 inline size-3.5 -translate-y-px text-ink-subtle" aria-hidden />
       {format(s.views, { n: link.views })}
     </span>
   );

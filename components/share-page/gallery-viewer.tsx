@@ -20,6 +20,8 @@ export interface GalleryItem {
   width: number | null;
 }
 
+/** The picture fitted into the stage whole, clear of the arrows on a wide screen. */
+const FILL = 'absolute inset-0 size-full object-contain px-2 sm:px-16';
 const NO_PAN = { onPointerDown: () => {}, onPointerUp: () => {} };
 const FOCUSABLE = 'a[href], button:not([disabled]), video[controls]';
 
@@ -59,7 +61,9 @@ export function GalleryViewer({ items, start, onClose }: { items: GalleryItem[];
       End: () => setIndex(items.length - 1),
     };
     const action = keys[e.key];
-    if (!action || e.defaultPrevented) return;
+    // A focused video's arrows seek it.
+    const seeking = e.target instanceof HTMLVideoElement && e.key !== 'Escape';
+    if (!action || seeking || e.defaultPrevented) return;
     e.preventDefault();
     action();
   });
@@ -118,9 +122,9 @@ export function GalleryViewer({ items, start, onClose }: { items: GalleryItem[];
           </button>
         </div>
       </div>
-      <div {...swipe} className="relative grid min-h-0 touch-pan-y place-items-center px-2 select-none sm:px-16">
+      <div {...swipe} className="relative min-h-0 touch-pan-y select-none">
         {item.video ? (
-          <video key={item.src} src={item.src} poster={`${item.src}?w=1024`} controls playsInline className="max-h-full max-w-full" />
+          <video key={item.src} src={item.src} poster={`${item.src}?w=1024`} controls playsInline className={FILL} />
         ) : (
           // eslint-disable-next-line @next/next/no-img-element -- our own files behind the share token
           <img
@@ -129,7 +133,7 @@ export function GalleryViewer({ items, start, onClose }: { items: GalleryItem[];
             alt={item.prompt ?? item.name ?? format(v.position, { n: index + 1, count: items.length })}
             draggable={false}
             data-testid="gallery-image"
-            className="max-h-full max-w-full object-contain"
+            className={FILL}
           />
         )}
         {index > 0 && <PageArrow side="left" label={v.previous} onClick={() => go(-1)} />}

@@ -44,7 +44,7 @@ export function SharedCollectionView(props: {
           const name = item.prompt ?? format(p.viewer.position, { n: i + 1, count: items.length });
           return (
             <li key={item.assetId} data-testid="shared-collection-item" className="min-w-0">
-              <figure className="flex h-full flex-col overflow-hidden rounded-card bg-surface shadow-card">
+              <figure className="group/tile relative flex h-full flex-col overflow-hidden rounded-card bg-surface shadow-card">
                 <a
                   href={src}
                   data-gallery={gallery[item.assetId]}
@@ -71,19 +71,20 @@ export function SharedCollectionView(props: {
                     </span>
                   )}
                 </a>
-                <figcaption className="flex flex-1 items-start gap-2 p-3">
-                  <div className="grid min-w-0 flex-1 gap-1.5">
-                    {item.prompt && (
-                      <span title={item.prompt} className="line-clamp-2 text-[13px] leading-snug text-ink">
-                        {item.prompt}
-                      </span>
-                    )}
-                    <span className="flex min-w-0 flex-wrap items-center gap-1.5">
-                      {item.model && <Badge className="max-w-full truncate font-mono">{item.model}</Badge>}
-                      {show.size && item.size && <span className="font-mono text-xs text-ink-muted">{item.size}</span>}
-                    </span>
-                  </div>
+                {/* Over the picture, out of the caption's way: shown on hover or focus, always on a touch screen. */}
+                <span className="absolute top-2 right-2 rounded-control bg-surface/90 opacity-0 shadow-card transition-opacity group-focus-within/tile:opacity-100 group-hover/tile:opacity-100 pointer-coarse:opacity-100">
                   <DownloadOne href={src} label={format(p.downloadFile, { name: item.model ?? String(i + 1) })} />
+                </span>
+                <figcaption className="grid gap-1.5 p-3">
+                  {item.prompt && (
+                    <span title={item.prompt} className="line-clamp-2 text-[13px] leading-snug text-ink">
+                      {item.prompt}
+                    </span>
+                  )}
+                  <span className="flex min-w-0 flex-wrap items-center gap-1.5">
+                    {item.model && <Badge className="max-w-full truncate font-mono">{item.model}</Badge>}
+                    {show.size && item.size && <span className="font-mono text-xs text-ink-muted">{item.size}</span>}
+                  </span>
                 </figcaption>
               </figure>
             </li>

@@ -1,7 +1,5 @@
-import { Download } from 'lucide-react';
 import { format } from '@/lib/i18n';
 import type { SharedResult } from '@/lib/share';
-import { buttonClass } from '../ui/button';
 import { DownloadOne } from './download-all';
 import { SharedImage } from './shared-image';
 import type { SharedViewProps } from './shared-view-props';
@@ -11,7 +9,8 @@ type Edit = Extract<SharedResult, { kind: 'edit' }>;
 /**
  * A shared edit: the original and the result side by side, fitted to the same frame; a run of
  * several results (variants, an edit board) shows the original beside each of them, labelled by model
- * (or by number when the link hides models). Each frame opens the gallery's viewer.
+ * (or by number when the link hides models). Each frame opens the gallery's viewer and has its own
+ * download; "Download all" in the header zips them.
  */
 export function SharedEdit({ result, gallery, mediaBase, t }: SharedViewProps & { result: Edit }) {
   const p = t.share.page;
@@ -52,12 +51,6 @@ export function SharedEdit({ result, gallery, mediaBase, t }: SharedViewProps & 
           <span className="font-medium text-ink">{p.revisedPrompt}: </span>
           {result.revisedPrompt}
         </p>
-      )}
-      {!several && (
-        <a href={`${mediaBase}/${result.resultAssetId}?download=1`} download className={buttonClass('secondary', 'md', 'justify-self-start')}>
-          <Download />
-          {p.download}
-        </a>
       )}
     </div>
   );

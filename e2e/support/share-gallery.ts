@@ -3,6 +3,7 @@ import { baseURL } from '../../playwright.config';
 
 export interface LibraryItem {
   id: string;
+  generationId: string;
   prompt: string;
   model: string;
   state: string;
@@ -16,18 +17,19 @@ export async function storedBoard(page: Page, prompt: string, models: string[], 
     data: { prompt, models, size: '1024x1024', n, background: 'opaque', seed: 11 },
   });
   expect(made.status(), await made.text()).toBe(201);
+  const { id } = (await made.json()) as { id: string };
   let images: LibraryItem[] = [];
   await expect
     .poll(
       async () => {
         const { items } = (await (await page.request.get('/api/library')).json()) as { items: LibraryItem[] };
-        images = items.filter((item) => item.prompt === prompt);
+        images = items.filter((item) => item.generationId === id);
         return images.filter((item) => item.state === 'archived' && item.assetId).length;
       },
       { timeout: 60_000 },
     )
     .toBe(models.length * n);
-  return { id: ((await made.json()) as { id: string }).id, images };
+  return { id, images };
 }
 
 /** A new collection of `images`, made and filled through the library (each item's page adds it); its library URL. */

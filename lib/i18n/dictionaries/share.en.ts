@@ -6,10 +6,10 @@ export const shareEn = {
   kinds: { edit: 'Edit', comparison: 'Comparison', video: 'Video', collection: 'Collection' },
   dialog: {
     title: 'Share this result',
-    lead: 'Anyone with the link can see this result, its prompt and models, without signing in. Costs, your team and your other work stay private.',
+    lead: 'Anyone with the link can see this result without signing in, with what you tick below beside each picture. Costs, your team and your other work stay private.',
     titleCollection: 'Share this collection',
     leadCollection:
-      'Anyone with the link can see the results in this collection, including ones added later, with their prompts and models, without signing in. Costs, authors and your other work stay private.',
+      'Anyone with the link can see the results in this collection, including ones added later, without signing in, with what you tick below beside each picture. Costs, authors and your other work stay private.',
     expiry: 'Link expires after',
     expiries: { never: 'Never', '1d': '1 day', '7d': '7 days', '30d': '30 days' },
     show: 'Show with each picture',

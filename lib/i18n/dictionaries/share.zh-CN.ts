@@ -6,9 +6,9 @@ export const shareZhCN: ShareDictionary = {
   kinds: { edit: '编辑', comparison: '对比', video: '视频', collection: '合集' },
   dialog: {
     title: '分享这个结果',
-    lead: '拿到链接的人无需登录即可查看这个结果及其提示词和模型。费用、团队信息和你的其他作品都不会公开。',
+    lead: '拿到链接的人无需登录即可查看这个结果，每张图旁显示下方勾选的信息。费用、团队信息和你的其他作品都不会公开。',
     titleCollection: '分享这个合集',
-    leadCollection: '任何拿到链接的人无需登录即可查看这个合集中的成果（包括之后加入的）及其提示词和模型。费用、作者和团队的其他作品不会公开。',
+    leadCollection: '任何拿到链接的人无需登录即可查看这个合集中的成果（包括之后加入的），每张图旁显示下方勾选的信息。费用、作者和团队的其他作品不会公开。',
     expiry: '有效期',
     expiries: { never: '永久', '1d': '1 天', '7d': '7 天', '30d': '30 天' },
     show: '每张图旁显示',
