@@ -95,7 +95,7 @@ test('a 4-model board shows 4 columns whose costs add up to the total shown', as
   await page.setViewportSize({ width: 1440, height: 900 });
   await page.goto(boardUrl);
   await expect(page.getByTestId('board-settings-summary')).toContainText('a red lighthouse on a cliff at dusk');
-  await expect(page.getByLabel('Prompt')).toHaveCount(0);
+  await expect(page.getByRole('textbox', { name: 'Prompt' })).toHaveCount(0);
   for (const model of FOUR) await expect(board.column(model).locator('img').first()).toBeInViewport({ ratio: 1 });
   // Each column names its model whole (wrapped if need be), beside its time and cost.
   for (const model of FOUR) {
@@ -104,7 +104,7 @@ test('a 4-model board shows 4 columns whose costs add up to the total shown', as
     expect(await name.evaluate((h) => h.scrollWidth <= h.clientWidth)).toBe(true);
   }
   await page.getByRole('button', { name: 'Edit settings' }).click();
-  await expect(page.getByLabel('Prompt')).toHaveValue('a red lighthouse on a cliff at dusk');
+  await expect(page.getByRole('textbox', { name: 'Prompt' })).toHaveValue('a red lighthouse on a cliff at dusk');
 });
 
 test('a failing model shows its failure while the other three show their images', async ({ page, request }) => {
@@ -185,7 +185,7 @@ test('checks the settings in the browser, and cancelling keeps the prompt for a 
   await expect(page.getByText('Pick at least one model.')).toBeVisible();
 
   // A prompt past the service's 32,000 characters is kept whole; the counter beside the box says by how much it is over.
-  const prompt = page.getByLabel('Prompt');
+  const prompt = page.getByRole('textbox', { name: 'Prompt' });
   const counter = page.getByTestId('prompt-counter');
   await expect(counter).toBeHidden();
   await prompt.fill('x'.repeat(32_001));
@@ -203,7 +203,7 @@ test('checks the settings in the browser, and cancelling keeps the prompt for a 
   await expect(page.getByTestId('elapsed')).toHaveText(/^[1-9]\.\d s$/);
   await page.getByRole('button', { name: 'Cancel' }).click();
   await expect(page.getByText(/^Cancelled\./)).toBeVisible();
-  await expect(page.getByLabel('Prompt')).toHaveValue('snowy mountains');
+  await expect(page.getByRole('textbox', { name: 'Prompt' })).toHaveValue('snowy mountains');
   await expect(page).toHaveURL(/\/compare$/);
   // The server saw the cancel too: the board is recorded as cancelled, not left running.
   await expect(async () => {

@@ -214,7 +214,7 @@ test('an upstream error keeps image, mask and prompt for a retry without re-uplo
   await studio.upload(png);
   await studio.chooseKind('style');
   // Without a mask the service refuses a removal: its own message is shown.
-  const prompt = page.getByLabel('Prompt');
+  const prompt = page.getByRole('textbox', { name: 'Prompt' });
   await prompt.fill('Remove the red block');
   await studio.submit.click();
   await expect(page.getByTestId('edit-error')).toContainText('Object removal needs a mask');
@@ -301,7 +301,7 @@ test('continues from a result, lists history mine/team and reopens an edit or an
     .first()
     .click();
   await expect(studio.result).toHaveAttribute('data-generation', second.generation);
-  await expect(page.getByLabel('Prompt')).toHaveValue('Add a red hot-air balloon in the sky');
+  await expect(page.getByRole('textbox', { name: 'Prompt' })).toHaveValue('Add a red hot-air balloon in the sky');
 
   // An existing asset opens as the input.
   await studio.open(`?asset=${first.result}`);
@@ -428,7 +428,7 @@ test('mask keys: undo, redo and brush size, whichever control has focus but a te
   await page.keyboard.press('[');
   await expect.poll(async () => Number(await brush.inputValue())).toBeLessThan(start + 1);
   // Typing in the prompt is typing: the bracket is text there.
-  const prompt = page.getByLabel('Prompt');
+  const prompt = page.getByRole('textbox', { name: 'Prompt' });
   const sized = await brush.inputValue();
   await prompt.focus();
   await page.keyboard.press(']');

@@ -39,7 +39,7 @@ test('the library gathers edits, board images and videos, pages on scroll and ta
   await studio.open();
   await studio.upload(await testPng(640, 480));
   await studio.chooseKind('style');
-  await page.getByLabel('Prompt').fill('the harbour as a watercolour');
+  await page.getByRole('textbox', { name: 'Prompt' }).fill('the harbour as a watercolour');
   await studio.submit.click();
   await studio.ids();
   // Eight boards of 8 images: 64 more, 65 in all, more than one page of 60.
@@ -140,7 +140,7 @@ test('the library gathers edits, board images and videos, pages on scroll and ta
   await page.getByRole('button', { name: 'Favourite' }).click();
   await expect(page.getByRole('button', { name: 'Favourite' })).toHaveAttribute('aria-pressed', 'true');
   await page.getByRole('link', { name: 'New board from this' }).click();
-  await expect(page.getByLabel('Prompt')).toHaveValue('海边的灯塔，黄昏时分');
+  await expect(page.getByRole('textbox', { name: 'Prompt' })).toHaveValue('海边的灯塔，黄昏时分');
   await expect(page.getByRole('textbox', { name: 'Seed' })).toHaveValue('7');
   // One image marked is one favourite, and its board shows as holding one; marking the whole board
   // on its page marks all its images.

@@ -42,7 +42,7 @@ for (const photo of PHOTOS) {
     // A stroke across the left half, in the fitted image's pixels.
     const stroke: Array<[number, number]> = [0.1, 0.2, 0.3, 0.4].map((f) => [Math.round(width * f), Math.round(height * 0.3)]);
     await studio.paint({ width, height }, stroke);
-    await page.getByLabel('Prompt').fill('a red balloon');
+    await page.getByRole('textbox', { name: 'Prompt' }).fill('a red balloon');
     await studio.submit.click();
     const ids = await studio.ids();
     if (process.env.SCREENSHOTS) await page.screenshot({ path: shotPath(`edit-photo-${photo.mimeType.split('/')[1]}.en.png`) });
