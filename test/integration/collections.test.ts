@@ -6,6 +6,7 @@ import { libraryQuerySchema, listLibrary } from '../../lib/library/items';
 import { moveToTrash } from '../../lib/library/trash';
 import { db } from '../../lib/runtime';
 import { DATABASE_KINDS, useFreshDatabase } from '../support/app-db';
+import { seedResult } from '../support/results';
 
 // Collections are the team's: anyone in it collects, the maker or an admin deletes; nothing of
 // another team goes in or comes out, and a result in the trash is not counted or shown.
@@ -18,23 +19,6 @@ describe.each(DATABASE_KINDS)('collections on %s', (kind) => {
   const mine: string[] = [];
   let theirs: string;
 
-  async function result(ctx: TeamContext, prompt: string) {
-    const prisma = await db();
-    const g = await prisma.generation.create({ data: { teamId: ctx.team.id, userId: ctx.user.id, kind: 'edit', status: 'completed', prompt, params: {} } });
-    const o = await prisma.generationOutput.create({
-      data: {
-        generationId: g.id,
-        teamId: ctx.team.id,
-        userId: ctx.user.id,
-        kind: 'edit',
-        model: 'atelier-edit',
-        entryIndex: 0,
-        status: 'completed',
-        archive: 'unsaved',
-      },
-    });
-    return o.id;
-  }
   const shown = async (ctx: TeamContext, collection: string) =>
     (await listLibrary(ctx, libraryQuerySchema.parse({ collection }))).items.map((i) => i.prompt).sort();
 
@@ -47,8 +31,8 @@ describe.each(DATABASE_KINDS)('collections on %s', (kind) => {
     owner = await resolveTeamContext(a.userId, { teamId: a.teamId, strict: true });
     member = await resolveTeamContext(b.userId, { teamId: a.teamId, strict: true });
     stranger = await resolveTeamContext(c.userId, { teamId: c.teamId, strict: true });
-    for (const prompt of ['one', 'two', 'three']) mine.push(await result(owner, prompt));
-    theirs = await result(stranger, 'not yours');
+    for (const prompt of ['one', 'two', 'three']) mine.push(await seedResult(owner, prompt));
+    theirs = await seedResult(stranger, 'not yours');
   }, 60_000);
   afterAll(async () => teardown?.());
 

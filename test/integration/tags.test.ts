@@ -7,6 +7,7 @@ import { moveToTrash } from '../../lib/library/trash';
 import { db } from '../../lib/runtime';
 import { DATABASE_KINDS } from '../support/app-db';
 import { testAtelier } from '../support/harness';
+import { seedResult } from '../support/results';
 
 // Tags are the team's: members tag and untag, owners and admins rename and merge (a merge leaves
 // each result with the kept tag once); the library filters by a tag's name in any case; another
@@ -15,23 +16,6 @@ import { testAtelier } from '../support/harness';
 describe.each(DATABASE_KINDS)('tags on %s', (kind) => {
   const atelier = testAtelier(kind);
 
-  async function result(ctx: TeamContext, prompt: string) {
-    const prisma = await db();
-    const g = await prisma.generation.create({ data: { teamId: ctx.team.id, userId: ctx.user.id, kind: 'edit', status: 'completed', prompt, params: {} } });
-    const o = await prisma.generationOutput.create({
-      data: {
-        generationId: g.id,
-        teamId: ctx.team.id,
-        userId: ctx.user.id,
-        kind: 'edit',
-        model: 'atelier-edit',
-        entryIndex: 0,
-        status: 'completed',
-        archive: 'unsaved',
-      },
-    });
-    return o.id;
-  }
   const tagged = async (ctx: TeamContext, tag: string) => (await listLibrary(ctx, libraryQuerySchema.parse({ tag }))).items.map((i) => i.prompt).sort();
 
   it('members tag and untag, admins rename and merge, the library filters by tag, all within the team', async () => {
@@ -41,10 +25,10 @@ describe.each(DATABASE_KINDS)('tags on %s', (kind) => {
     await (await db()).membership.create({ data: { teamId: owner.team.id, userId: memberPerson.user.id, role: 'member' } });
     const member = await resolveTeamContext(memberPerson.user.id, { teamId: owner.team.id, strict: true });
 
-    const sea = await result(owner, 'a lighthouse by the sea at dusk, lighthouse beam');
-    const city = await result(owner, 'a red balloon over the city');
-    const han = await result(owner, '海边的灯塔，黄昏时分');
-    const theirs = await result(stranger, 'not yours');
+    const sea = await seedResult(owner, 'a lighthouse by the sea at dusk, lighthouse beam');
+    const city = await seedResult(owner, 'a red balloon over the city');
+    const han = await seedResult(owner, '海边的灯塔，黄昏时分');
+    const theirs = await seedResult(stranger, 'not yours');
 
     // Made by its name on first use, found by its key after: "Dusk" and " dusk " are one tag.
     expect((await addTag(member, [sea], ' Dusk ')).tag.name).toBe('Dusk');
