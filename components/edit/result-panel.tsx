@@ -1,13 +1,13 @@
 'use client';
 
 import { Check, Download, FileArchive, Repeat2, Undo2 } from 'lucide-react';
-import { useEffect, useRef } from 'react';
 import type { EditResultItem } from '@/lib/edits/results';
 import type { EditOutcome } from '@/lib/edits/run-edit';
 import { format, formatCny } from '@/lib/i18n';
 import { useI18n } from '../i18n-provider';
 import { ShareButton } from '../share/share-button';
 import { Button, buttonClass } from '../ui/button';
+import { useReveal } from '../ui/use-reveal';
 import { MaskGuardBadge } from './mask-guard-badge';
 import { answerTime } from './result-card';
 
@@ -34,12 +34,8 @@ interface Props {
 export function ResultPanel({ outcome, item, showing, heatmap, onHeatmap, onContinue, onUse, busy, onBack }: Props) {
   const { t, locale } = useI18n();
   const r = t.edit.result;
-  const root = useRef<HTMLDivElement>(null);
   // A run's answer comes into view at the panel's foot (the panel scrolls on a wide screen, the page on a phone).
-  // (Braces: the browser's scrollIntoView may answer a promise, which React would take for a cleanup.)
-  useEffect(() => {
-    root.current?.scrollIntoView({ block: 'nearest' });
-  }, [outcome.generationId]);
+  const root = useReveal<HTMLDivElement>(outcome.generationId);
   const several = outcome.mode !== 'single';
   const variant = outcome.mode === 'variants' && item ? outcome.results.indexOf(item) + 1 : 0;
   const revised = item ? item.revisedPrompt : outcome.revisedPrompt;

@@ -1,8 +1,8 @@
 'use client';
 
 import { AlertTriangle } from 'lucide-react';
-import { useEffect, useRef } from 'react';
 import { useI18n } from '../i18n-provider';
+import { useReveal } from '../ui/use-reveal';
 import type { RunState } from './edit-session';
 import { EditProgress } from './edit-progress';
 
@@ -24,11 +24,7 @@ export function RunStatus({ run, onCancel }: { run: RunState; onCancel: () => vo
 /** Why the run failed, brought into view: the side panel scrolls on its own, and the message is below the button. */
 function RunFailed({ message }: { message: string }) {
   const { t } = useI18n();
-  const root = useRef<HTMLDivElement>(null);
-  // (Braces: the browser's scrollIntoView may answer a promise, which React would take for a cleanup.)
-  useEffect(() => {
-    root.current?.scrollIntoView({ block: 'nearest' });
-  }, [message]);
+  const root = useReveal<HTMLDivElement>(message);
   return (
     <div ref={root} role="alert" className="grid gap-1 rounded-control border border-danger/30 bg-danger-soft p-3 text-[13px]" data-testid="edit-error">
       <p className="flex items-center gap-1.5 font-medium text-danger [&_svg]:size-4">
