@@ -33,17 +33,18 @@ export function useJson<T>(url: string, options: Pick<UseQueryOptions<T>, 'enabl
 }
 
 /**
- * POSTs to one of our routes (JSON, or a form as multipart) and answers its status with the JSON it
- * sent back (null when it was not JSON): a refusal is an answer for the caller to word; only a lost
- * connection or an abort throws.
+ * POSTs to one of our routes (JSON, or a form as multipart; PATCH or DELETE when asked) and answers
+ * its status with the JSON it sent back (null when it was not JSON): a refusal is an answer for the
+ * caller to word; only a lost connection or an abort throws.
  */
 export async function postJson<T>(
   url: string,
   body: unknown,
-  { signal }: { signal?: AbortSignal } = {},
+  { signal, method = 'POST' }: { signal?: AbortSignal; method?: 'POST' | 'PATCH' | 'DELETE' } = {},
 ): Promise<{ ok: boolean; status: number; body: T | null }> {
-  const payload = body instanceof FormData ? { body } : { headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) };
-  const response = await fetch(url, { method: 'POST', ...payload, signal });
+  const payload =
+    body === undefined ? {} : body instanceof FormData ? { body } : { headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) };
+  const response = await fetch(url, { method, ...payload, signal });
   return { ok: response.ok, status: response.status, body: (await response.json().catch(() => null)) as T | null };
 }
 

@@ -13,6 +13,7 @@ import { resolveTeamContext } from '../../lib/auth/context';
 import { loadAppConfig } from '../../lib/config';
 import { storeUserKey } from '../../lib/keys/service-keys';
 import { closeRuntime, db, runtime } from '../../lib/runtime';
+import { ran } from '../../lib/generations/approval-gate';
 import { createVideo } from '../../lib/videos/create-video';
 import { startAtelier } from '../../test/support/atelier';
 import { startService } from '@atelier/reference-service/testing';
@@ -87,16 +88,18 @@ async function scenario(name: string, { niceness, separateWorkers }: { niceness:
     const prisma = await db();
     const tasks: Array<{ id: string; token: string }> = [];
     for (let i = 0; i < TASKS; i++) {
-      const { videoTaskId } = await createVideo(ctx, {
-        model: 'atelier-motion',
-        prompt: `bench scene ${i}`,
-        // Long enough that all ten are still rendering when the rounds end (3 s videos finished
-        // halfway through; a finished task's deliveries cost less).
-        duration: 10,
-        resolution: '480p',
-        audio: false,
-        aspectRatio: '16:9',
-      });
+      const { videoTaskId } = ran(
+        await createVideo(ctx, {
+          model: 'atelier-motion',
+          prompt: `bench scene ${i}`,
+          // Long enough that all ten are still rendering when the rounds end (3 s videos finished
+          // halfway through; a finished task's deliveries cost less).
+          duration: 10,
+          resolution: '480p',
+          audio: false,
+          aspectRatio: '16:9',
+        }),
+      );
       const token = randomBytes(24).toString('base64url');
       await prisma.videoTask.update({ where: { id: videoTaskId }, data: { webhookTokenHash: createHash('sha256').update(token).digest('hex') } });
       tasks.push({ id: videoTaskId, token });

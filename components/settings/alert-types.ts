@@ -3,7 +3,7 @@ import type { ActionResult } from '@/lib/auth/action';
 /** One alert that went out (or did not) on one channel, as Settings → Alerts lists it. */
 export interface AlertItem {
   id: string;
-  rule: 'budget' | 'failures' | 'slow' | 'weekly';
+  rule: 'budget' | 'failures' | 'slow' | 'weekly' | 'approval';
   /** Budgets: whose. Calls and summaries: always the team. */
   kind: 'team' | 'member' | 'key';
   name: string;
@@ -18,6 +18,8 @@ export interface AlertItem {
   calls?: { calls: number; failed: number; p95Ms: number };
   /** Weekly summaries: the week and what it cost. */
   week?: { from: string; to: string; total: string; count: number; previous: string };
+  /** Approvals: who asked, for about how much. */
+  approval?: { requester: string; estimate: string };
   channel: 'email' | 'webhook';
   status: 'pending' | 'delivered' | 'failed' | 'superseded';
   attempts: number;

@@ -201,13 +201,15 @@ function AlertRow({ item }: { item: AlertItem }) {
   const a = t.alerts;
   const subject = item.rule === 'budget' ? format(a.subjects[item.kind], { name: item.name }) : a.rules[item.rule];
   const facts: ReactNode[] = [
-    item.week
-      ? format(a.weekSpent, { ...item.week, total: formatCny(item.week.total, locale), previous: formatCny(item.week.previous, locale) })
-      : item.calls
-        ? item.rule === 'failures'
-          ? format(a.failedOf, { failed: item.calls.failed, calls: item.calls.calls, threshold: item.threshold })
-          : format(a.p95Was, { seconds: (item.calls.p95Ms / 1000).toFixed(1), threshold: item.threshold, calls: item.calls.calls })
-        : budgetFact(a, item, locale),
+    item.approval
+      ? format(a.approvalAsked, { name: item.approval.requester, estimate: formatCny(item.approval.estimate, locale) })
+      : item.week
+        ? format(a.weekSpent, { ...item.week, total: formatCny(item.week.total, locale), previous: formatCny(item.week.previous, locale) })
+        : item.calls
+          ? item.rule === 'failures'
+            ? format(a.failedOf, { failed: item.calls.failed, calls: item.calls.calls, threshold: item.threshold })
+            : format(a.p95Was, { seconds: (item.calls.p95Ms / 1000).toFixed(1), threshold: item.threshold, calls: item.calls.calls })
+          : budgetFact(a, item, locale),
     a.channels[item.channel],
     item.recipients ? format(a.to, { recipients: item.recipients }) : null,
     item.attempts > 1 ? format(a.attempts, { n: item.attempts }) : null,

@@ -3,6 +3,7 @@
 import { Clock, Coins, Volume2 } from 'lucide-react';
 import { useState, useTransition, type FormEvent } from 'react';
 import type { ActionResult } from '@/lib/auth/action';
+import type { Held, HeldRequest } from '@/lib/generations/approval-gate';
 import { format, formatCny } from '@/lib/i18n';
 import { CONTROL_CHARACTER } from '@/lib/text/refusal';
 import { ASPECT_RATIOS, estimateCost, estimateSeconds, type AspectRatio, type Resolution, type VideoModelOption } from '@/lib/videos/estimate';
@@ -15,6 +16,7 @@ import { useToast } from '../ui/toast';
 import { Segmented } from '../ui/segmented';
 import { FrameShape } from './frame-shape';
 import { PromptCounter } from '../prompt-counter';
+import { HeldNotice } from '../inbox/held-notice';
 
 export interface StartVideoInput {
   model: string;
@@ -24,7 +26,7 @@ export interface StartVideoInput {
   audio: boolean;
   aspectRatio: AspectRatio;
 }
-type StartVideo = (input: StartVideoInput) => Promise<ActionResult<{ generationId: string; videoTaskId: string }>>;
+type StartVideo = (input: StartVideoInput) => Promise<ActionResult<{ generationId: string; videoTaskId: string } | Held>>;
 
 const pickDuration = (durations: number[], wanted?: number) => (wanted && durations.includes(wanted) ? wanted : durations.includes(5) ? 5 : durations[0]);
 
@@ -43,6 +45,8 @@ export function VideoForm({ models, action, initialPrompt = '' }: { models: Vide
   const [audio, setAudio] = useState(false);
   const [aspectRatio, setAspectRatio] = useState<AspectRatio>('16:9');
   const [error, setError] = useState<string | null>(null);
+  /** The last video asked for waits for an owner's or admin's approval. */
+  const [held, setHeld] = useState<HeldRequest | null>(null);
   const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
 
   if (!model) return <Card className="p-6 text-sm text-ink-muted">{f.noModels}</Card>;
@@ -61,12 +65,14 @@ export function VideoForm({ models, action, initialPrompt = '' }: { models: Vide
   const submit = (event: FormEvent) => {
     event.preventDefault();
     setError(null);
+    setHeld(null);
     setFieldErrors({});
     startTransition(async () => {
       const result = await action({ model: model.id, prompt, duration, resolution, audio, aspectRatio });
       if (result.ok) {
         setPrompt('');
-        toast(f.started);
+        if ('held' in result.data) setHeld(result.data.held);
+        else toast(f.started);
       } else {
         setError(describe(result.error));
         setFieldErrors(
@@ -138,6 +144,7 @@ export function VideoForm({ models, action, initialPrompt = '' }: { models: Vide
               {error}
             </p>
           )}
+          {held && <HeldNotice held={held} />}
         </CardBody>
         <CardFooter className="justify-between">
           <dl className="flex flex-wrap gap-x-6 gap-y-1">

@@ -1,7 +1,8 @@
 import type PgBoss from 'pg-boss';
 import { z } from 'zod';
 import { enqueue, ensureQueue, schedulePeriodic } from '../queue';
-import { appConfig } from '../config';
+import { channelsOf } from './channels';
+import { ALERT_QUEUES } from './queues';
 import { SETTLED } from '../generations/lifecycle';
 import { db } from '../runtime';
 import { evaluateBudgetAlerts } from './budgets';
@@ -15,7 +16,7 @@ import { evaluateWeeklySummary } from './weekly';
 // even two evaluations at once record an alert once (AlertEvent's unique index). Each delivery is
 // its own job, retried after about 1 s, 2 s, 4 s, … for six attempts.
 
-export const ALERT_QUEUES = { evaluate: 'alerts.evaluate', evaluateTeam: 'alerts.evaluate-team', deliver: 'alerts.deliver' } as const;
+export { ALERT_QUEUES };
 
 const RETRY_LIMIT = 5;
 
@@ -26,7 +27,7 @@ export async function evaluateTeamAlerts(teamId: string, now = new Date()): Prom
   const prisma = await db();
   const settings = await prisma.alertSettings.findUnique({ where: { teamId }, include: { team: { select: { id: true, name: true, timeZone: true } } } });
   if (!settings) return 0;
-  const channels = [...(settings.email && appConfig().smtp ? (['email'] as const) : []), ...(settings.webhookUrl ? (['webhook'] as const) : [])];
+  const channels = channelsOf(settings);
   const fired = [
     ...(await evaluateBudgetAlerts(teamId, settings.budgetThresholds, channels)),
     ...(await evaluateCallAlerts(teamId, settings.team.name, settings, channels)),

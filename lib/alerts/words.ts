@@ -1,4 +1,5 @@
 import { format, formatCny, type Locale } from '../i18n';
+import { approvalAlertWords, type ApprovalAlert } from './approval';
 import { spentPercent, type BudgetAlert } from './budgets';
 import type { CallAlert } from './calls';
 import type { SpendLine, WeeklySummary } from './weekly';
@@ -70,7 +71,8 @@ export function weeklySummaryWords(week: WeeklySummary): { subject: string; text
 }
 
 /** The words of any recorded alert, by its rule. */
-export function alertWords(rule: 'budget' | 'failures' | 'slow' | 'weekly', payload: unknown): { subject: string; text: string } {
+export function alertWords(rule: 'budget' | 'failures' | 'slow' | 'weekly' | 'approval', payload: unknown): { subject: string; text: string } {
   if (rule === 'budget') return budgetAlertWords(payload as BudgetAlert);
+  if (rule === 'approval') return approvalAlertWords(payload as ApprovalAlert);
   return rule === 'weekly' ? weeklySummaryWords(payload as WeeklySummary) : callAlertWords(payload as CallAlert);
 }

@@ -3,6 +3,7 @@ import type { TeamContext } from '../auth/context';
 import { appConfig } from '../config';
 import { Prisma } from '../db/generated/client';
 import { AppError } from '../errors';
+import { voidApprovals } from '../generations/approval-gate';
 import { keyMonthSpend } from '../ledger/budgets';
 import { db } from '../runtime';
 import { deriveKey, seal } from '../secrets/seal';
@@ -73,7 +74,11 @@ export async function revokeApiKey(ctx: TeamContext, id: string): Promise<void> 
   const prisma = await db();
   const key = await prisma.apiKey.findFirst({ where: { id, teamId: ctx.team.id }, select: { id: true } });
   if (!key) throw new AppError('not_found', 'That key is not in this team.', { key: 'apiKeyMissing' });
-  await prisma.apiKey.updateMany({ where: { id, revokedAt: null }, data: { revokedAt: new Date() } });
+  await prisma.$transaction(async (tx) => {
+    const { count } = await tx.apiKey.updateMany({ where: { id, revokedAt: null }, data: { revokedAt: new Date() } });
+    // Requests that came through it and still wait are void with it.
+    if (count > 0) await voidApprovals(tx, { teamId: ctx.team.id, actorId: ctx.user.id, apiKeyIds: [id], reason: 'keyRevoked' });
+  });
 }
 
 export interface ApiKeySummary {

@@ -5,6 +5,7 @@ import { inferEditKind } from '../edits/kinds';
 import { editRequestSchema, runEdit } from '../edits/run-edit';
 import { receiveEditUpload } from '../edits/upload';
 import { AppError } from '../errors';
+import { isHeld } from '../generations/approval-gate';
 import { db } from '../runtime';
 import { fileUrl } from './file-urls';
 import { checkModels, invalidBody } from './v1';
@@ -39,6 +40,7 @@ export async function editImage(caller: ApiCaller, request: Request) {
     const parsed = editRequestSchema.safeParse(raw);
     if (!parsed.success) throw invalidBody(parsed.error, raw);
     const outcome = await runEdit(caller.ctx, parsed.data, request.signal);
+    if (isHeld(outcome)) return outcome;
     const [result] = outcome.results;
     const output = await (
       await db()

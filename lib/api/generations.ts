@@ -4,6 +4,7 @@ import { blobStore } from '../assets/store';
 import { runBoard } from '../comparisons/run-board';
 import { generationRequestSchema, MAX_MODELS, modelNameSchema, promptSchema } from '@atelier/reference-service/requests';
 import { AppError } from '../errors';
+import { isHeld, type Held } from '../generations/approval-gate';
 import { sumCosts } from '../upstream/cost';
 import { fileUrl } from './file-urls';
 import { checkModels } from './v1';
@@ -29,7 +30,7 @@ async function base64Of(storageKey: string): Promise<string> {
   return Buffer.from(await new Response(blob.body).arrayBuffer()).toString('base64');
 }
 
-/** Runs the request as a board (budgets, ledger, archive: as in the studio) and answers the batch. */
+/** Runs the request as a board (budgets, ledger, archive: as in the studio) and answers the batch; or what held it for approval. */
 export async function generateImages(caller: ApiCaller, request: GenerationsRequest, signal?: AbortSignal) {
   const models = Array.isArray(request.model) ? request.model : [request.model];
   checkModels(caller, models);
@@ -46,6 +47,7 @@ export async function generateImages(caller: ApiCaller, request: GenerationsRequ
     },
     signal,
   );
+  if (isHeld(run)) return run;
   // Answered from what the run recorded: nothing is read back.
   const { settlement } = run;
   if (!settlement) throw new AppError('conflict', 'The request was cancelled before the service answered.');

@@ -7,6 +7,8 @@ import { LIVE } from '../generations/visibility';
 import { serviceModels } from '../pricing/catalog';
 import { db } from '../runtime';
 import { editFieldsSchema } from '../edits/run-edit';
+import { isHeld } from '../generations/approval-gate';
+import { approvalRecord, heldAnswer } from './approvals';
 import { editImage } from './edits';
 import { openApiDocument } from './openapi';
 import { appConfig } from '../config';
@@ -31,16 +33,25 @@ const listModels = withApiKey({}, async ({ ctx, key }) => {
   return Response.json({ object: 'list', data }, { headers: noStore });
 });
 
+/** The answer of a request that ran, or the 202 of one held for approval (approvals.ts). */
+const answer = (outcome: object) => (isHeld(outcome) ? heldAnswer(outcome.held) : Response.json(outcome));
+
 /** POST /api/v1/images/generations: the service's multi-model generation, run as a board. */
 const generations = withApiKey({ body: generationsRequestSchema }, async (caller, { body }, request) =>
-  Response.json(await generateImages(caller, body, request.signal)),
+  answer(await generateImages(caller, body, request.signal)),
 );
 
 /** POST /api/v1/images/edits: the service's image edit (multipart). */
-const edits = withApiKey({ form: editFieldsSchema }, async (caller, _input, request) => Response.json(await editImage(caller, request)));
+const edits = withApiKey({ form: editFieldsSchema }, async (caller, _input, request) => answer(await editImage(caller, request)));
 
 /** POST /api/v1/videos/generations: the service's asynchronous video task. */
-const videos = withApiKey({ body: videosRequestSchema }, async (caller, { body }) => Response.json(await startVideo(caller, body)));
+const videos = withApiKey({ body: videosRequestSchema }, async (caller, { body }) => answer(await startVideo(caller, body)));
+
+/** GET /api/v1/approvals/{id}: a request held for approval, as it stands (and its result once it ran). */
+const approval = withApiKey({}, async (caller, { params: { id } }) => {
+  if (!isUuid(id)) throw new AppError('not_found', 'No such approval request.', { reason: 'taskNotFound', param: 'id' });
+  return Response.json(await approvalRecord(caller, id), { headers: noStore });
+});
 
 /** GET /api/v1/videos/generations/{id}: the task record (decisions.md row 5) of one of the key's team's videos. */
 const videoTask = withApiKey({}, async (caller, { params: { id } }) => {
@@ -103,6 +114,7 @@ export const API_ROUTES = [
   apiRoute('/api/v1/images/edits', { POST: edits }),
   apiRoute('/api/v1/videos/generations', { POST: videos }),
   apiRoute('/api/v1/videos/generations/:id', { GET: videoTask }),
+  apiRoute('/api/v1/approvals/:id', { GET: approval }),
   apiRoute('/api/v1/files/:file', { GET: file, HEAD: file }),
 ];
 

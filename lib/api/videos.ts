@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { ApiCaller } from '../api-keys/authenticate';
 import type { Prisma } from '../db/generated/client';
 import { AppError } from '../errors';
+import { isHeld } from '../generations/approval-gate';
 import { db } from '../runtime';
 import { SERVICE_DEFAULTS } from '../upstream/defaults';
 import { createVideo } from '../videos/create-video';
@@ -47,7 +48,7 @@ export type VideosRequest = z.infer<typeof videosRequestSchema>;
 
 export async function startVideo(caller: ApiCaller, request: VideosRequest) {
   checkModels(caller, [request.model]);
-  const { generationId } = await createVideo(
+  const started = await createVideo(
     caller.ctx,
     {
       model: request.model,
@@ -59,7 +60,8 @@ export async function startVideo(caller: ApiCaller, request: VideosRequest) {
     },
     { callbackUrl: request.webhook_url },
   );
-  const task = await videoTaskRecord(caller, generationId);
+  if (isHeld(started)) return started;
+  const task = await videoTaskRecord(caller, started.generationId);
   return { ...task, estimated_time: task.estimated_remaining ?? 0 };
 }
 

@@ -27,6 +27,11 @@ export interface TeamContext {
   teams: TeamSummary[];
   /** Set when the call came through Atelier's API with a team key: its generations carry it, and its budget applies. */
   apiKey?: { id: string; monthlyBudget: string | null };
+  /**
+   * Set when an approved request is carried out (lib/approvals/run.ts): it is not held again, may
+   * cost no more than `estimate` (CNY), and the generation it opens carries its id.
+   */
+  approval?: { id: string; estimate: string };
 }
 
 /**

@@ -1,4 +1,5 @@
 import type { Prisma } from '../db/generated/client';
+import { log } from '../observability/log';
 import { db } from '../runtime';
 
 /** How long a session cookie lives (next-auth's JWT maxAge too). */
@@ -17,7 +18,7 @@ export async function openSession(userId: string): Promise<SessionClaims> {
   return prisma.$transaction(async (tx) => {
     await tx.userSession.deleteMany({ where: { userId, OR: [{ createdAt: { lt: cutoff } }, { revokedAt: { not: null } }] } });
     const [session, user] = await Promise.all([
-      tx.userSession.create({ data: { userId } }),
+      tx.userSession.create({ data: { userId, lastSeenAt: new Date() } }),
       tx.user.findUniqueOrThrow({ where: { id: userId }, select: { sessionVersion: true } }),
     ]);
     return { sid: session.id, sv: user.sessionVersion };
@@ -52,5 +53,31 @@ export async function liveSessionUser(token: { sub?: string; sid?: unknown; sv?:
   // A cookie without a session id (issued before sessions were tracked) counts as signed out.
   if (!token.sub || typeof token.sid !== 'string' || typeof token.sv !== 'number') return null;
   const prisma = await db();
-  return prisma.user.findFirst({ where: { id: token.sub, ...liveSession({ sid: token.sid, sv: token.sv }) }, select: { id: true, email: true, name: true } });
+  const user = await prisma.user.findFirst({
+    where: { id: token.sub, ...liveSession({ sid: token.sid, sv: token.sv }) },
+    select: { id: true, email: true, name: true },
+  });
+  if (user) noteSeen(token.sid);
+  return user;
+}
+
+/** When this process last wrote each session's lastSeenAt: at most once a minute, off the answer's path. */
+const seen = new Map<string, number>();
+
+/**
+ * Notes that a session was used (the inbox emails members who have had no active session for 15
+ * minutes). Written at most once a minute per session and process, and by the row's own time across
+ * replicas, after the answer's query: a page that polls keeps its member present.
+ */
+function noteSeen(sid: string): void {
+  const now = Date.now();
+  if (now - (seen.get(sid) ?? 0) < 60_000) return;
+  seen.set(sid, now);
+  if (seen.size > 10_000) seen.clear();
+  void db()
+    .then(
+      (prisma) =>
+        prisma.$executeRaw`UPDATE "UserSession" SET "lastSeenAt" = now() WHERE id = ${sid}::uuid AND ("lastSeenAt" IS NULL OR "lastSeenAt" < now() - interval '1 minute')`,
+    )
+    .catch((error: unknown) => log().warn({ err: error }, 'sessions: could not note a session as seen'));
 }

@@ -14,7 +14,10 @@ import { testAtelier } from '../../test/support/harness';
 import { estimateBoard } from '../pricing/board';
 import { boardObservations, priceTable } from '../pricing/estimates';
 import { getBoard, listBoards, type BoardImage, type BoardView } from './queries';
-import { runBoard } from './run-board';
+import { runBoard as requestBoard } from './run-board';
+import { ran } from '../generations/approval-gate';
+
+const runBoard = async (...args: Parameters<typeof requestBoard>) => ran(await requestBoard(...args));
 import { boardInputSchema } from './schema';
 
 // runBoard against the real reference service over HTTP and a real database (both kinds), with the

@@ -3,6 +3,7 @@ import { allInOrder } from '../async';
 import { enqueueArchive, markUnsaved } from '../assets/archive-job';
 import type { TeamContext } from '../auth/context';
 import { AppError } from '../errors';
+import { holdForApproval, type Held } from '../generations/approval-gate';
 import { endGeneration, endingOf, openGeneration, settleGeneration, type OutputRow, type Settlement } from '../generations/lifecycle';
 import { upstreamAppError } from '../generations/upstream-error';
 import { upstreamFor } from '../generations/upstream-for';
@@ -124,7 +125,7 @@ export interface BoardRun {
  * archive job, and shown from the service's signed URL until then. `signal` cancels the upstream
  * call only: once the service has answered (and charged), the results are kept.
  */
-export async function runBoard(ctx: TeamContext, input: BoardInput, signal?: AbortSignal): Promise<BoardRun> {
+export async function runBoard(ctx: TeamContext, input: BoardInput, signal?: AbortSignal): Promise<BoardRun | Held> {
   // Independent reads, side by side: the parent, the trusted prices and the caller's service key.
   const [, charges, upstream] = await allInOrder([
     input.parentId ? checkParent(ctx, input.parentId) : Promise.resolve(),
@@ -142,6 +143,9 @@ export async function runBoard(ctx: TeamContext, input: BoardInput, signal?: Abo
     seedLocked: input.seed !== null,
     responseFormat: input.responseFormat,
   };
+  // Over the team's limit for a member: kept as asked (the seed too) for an owner's or admin's approval.
+  const held = await holdForApproval(ctx, { kind: 'comparison', prompt: input.prompt, charges, input: { ...input, seed: input.seed } });
+  if (held) return { held };
   const createdAt = new Date();
   // Written before the call, so a crash or a cancel leaves a trace; a board over budget is never written.
   const board = await openGeneration(ctx, { kind: 'comparison', prompt: input.prompt, params, charges, parentId: input.parentId });

@@ -6,6 +6,7 @@ import { AppError } from '../errors';
 import { upstreamAppError } from '../generations/upstream-error';
 import { abortOnCancel } from '../generations/cancel';
 import { Prisma } from '../db/generated/client';
+import { holdForApproval, type Held } from '../generations/approval-gate';
 import { endGeneration, endingOf, openGeneration, settleGeneration, type OutputRow } from '../generations/lifecycle';
 import { upstreamFor } from '../generations/upstream-for';
 import { priceEdit, unknownModel } from '../pricing/estimates';
@@ -61,6 +62,8 @@ export const editRequestSchema = z
     image: file.optional(),
     assetId: z.uuid().optional(),
     mask: file.optional(),
+    /** A mask the team already holds (a request carried out after its approval sends the one it kept). */
+    maskAssetId: z.uuid().optional(),
     parentId: z.uuid().optional(),
     /** Outpainting: the new canvas (its mask is made here, over the new area). */
     extendWidth: canvasSide.optional(),
@@ -92,7 +95,8 @@ export const editRequestSchema = z
     message: 'Extending the canvas takes its width, height and anchor, as a local modification without a mask of its own.',
     path: ['extendWidth'],
   })
-  .refine((r) => !needsMask(r.kind) || r.mask || extensionOf(r), { message: 'This kind of edit needs a painted mask.', path: ['mask'] })
+  .refine((r) => !(r.mask && r.maskAssetId), { message: 'Send a mask or a mask asset id, not both.', path: ['mask'] })
+  .refine((r) => !needsMask(r.kind) || r.mask || r.maskAssetId || extensionOf(r), { message: 'This kind of edit needs a painted mask.', path: ['mask'] })
   .refine((r) => !(r.models && (r.variants ?? 1) > 1), {
     message: `Variants and an edit board do not combine: at most ${MAX_EDIT_RESULTS} results a run.`,
     path: ['variants'],
@@ -100,8 +104,15 @@ export const editRequestSchema = z
   .refine((r) => !(r.models && r.model), { message: 'Name one model, or the models of a board, not both.', path: ['model'] });
 
 /** The outpainting asked for, if the request is a complete one. */
-function extensionOf(r: { kind: string; mask?: unknown; extendWidth?: number; extendHeight?: number; extendAnchor?: Extension['anchor'] }): Extension | null {
-  if (r.kind !== 'local' || r.mask || r.extendWidth === undefined || r.extendHeight === undefined || !r.extendAnchor) return null;
+function extensionOf(r: {
+  kind: string;
+  mask?: unknown;
+  maskAssetId?: string;
+  extendWidth?: number;
+  extendHeight?: number;
+  extendAnchor?: Extension['anchor'];
+}): Extension | null {
+  if (r.kind !== 'local' || r.mask || r.maskAssetId || r.extendWidth === undefined || r.extendHeight === undefined || !r.extendAnchor) return null;
   return { width: r.extendWidth, height: r.extendHeight, anchor: r.extendAnchor };
 }
 
@@ -148,14 +159,15 @@ function callsOf(input: EditRequest, model: string): { mode: EditMode; calls: Ed
  * caller's `signal` (the browser leaving) or a cancel asked from any replica (`requestId`) stops
  * every request.
  */
-export async function runEdit(ctx: TeamContext, input: EditRequest, signal: AbortSignal): Promise<EditOutcome> {
+export async function runEdit(ctx: TeamContext, input: EditRequest, signal: AbortSignal): Promise<EditOutcome | Held> {
   const prisma = await db();
   const given = await checkImage(input.image ? input.image.path : await readTeamImage(ctx, input.assetId!), 'image', { fit: input.fit });
   const extension = extensionOf(input);
   // An outpainting sends the original padded onto its new canvas, with the mask made for it.
   const extended = extension ? await extendCanvas(given, extension) : null;
   const image = extended?.image ?? given;
-  const mask = extended?.mask ?? (needsMask(input.kind) && input.mask ? await checkImage(input.mask.path, 'mask', { fittedImage: given }) : null);
+  const maskSource = input.mask ? input.mask.path : input.maskAssetId ? await readTeamImage(ctx, input.maskAssetId) : null;
+  const mask = extended?.mask ?? (needsMask(input.kind) && maskSource ? await checkImage(maskSource, 'mask', { fittedImage: given }) : null);
   const canvas: Placed | null = extension ? { width: extension.width, height: extension.height, ...placement(given, extension) } : null;
   if (mask && (mask.width !== image.width || mask.height !== image.height)) {
     const sent = mask.fittedFrom ?? mask;
@@ -195,6 +207,17 @@ export async function runEdit(ctx: TeamContext, input: EditRequest, signal: Abor
     maskAssetId: maskAsset?.id ?? null,
     ...(canvas ? { extend: { ...canvas, anchor: extension!.anchor } } : {}),
   };
+  // Over the team's limit for a member: kept, with its uploads, for an owner's or admin's approval.
+  const uploads = [...(input.assetId ? [] : [original.id]), ...(maskAsset && !input.maskAssetId ? [maskAsset.id] : [])];
+  // An outpainting's mask is made again from its canvas: only a painted mask is sent back.
+  const held = await holdForApproval(ctx, {
+    kind: 'edit',
+    prompt: input.prompt,
+    charges,
+    input: heldEdit(input, original.id, extension ? undefined : maskAsset?.id),
+    assetIds: uploads,
+  });
+  if (held) return { held };
   const generation = await openGeneration(ctx, { kind: 'edit', prompt: input.prompt, params, charges, parentId: input.parentId, requestId: input.requestId });
 
   const controller = new AbortController();
@@ -250,6 +273,16 @@ export async function runEdit(ctx: TeamContext, input: EditRequest, signal: Abor
     stopWatching();
     signal.removeEventListener('abort', abort);
   }
+}
+
+/**
+ * An edit request as it will be sent again once approved: its fields as the form gives them, the
+ * picture and mask as the team's assets they were kept as (already fitted: the photo's own size is
+ * history by then).
+ */
+function heldEdit(input: EditRequest, originalId: string, maskId: string | undefined) {
+  const { requestId: _request, image: _image, mask: _mask, fit: _fit, maskAssetId: _kept, models, ...fields } = input;
+  return { ...fields, ...(models ? { models: models.join(',') } : {}), assetId: originalId, ...(maskId ? { maskAssetId: maskId } : {}) };
 }
 
 /** The image and mask as sent, as bytes for the mask guard, and whether the team restores outside the mask. */

@@ -52,9 +52,10 @@ export interface OpenRequest {
  * `budget_verdict` locks the team row and decides, and the generation (with its video task) and
  * its reserved ledger lines are written only when it found room. One round trip, and the team
  * lock is held for that statement alone, so a team's concurrent requests queue for microseconds.
+ * An approved request's run writes the request's id with it (unique: one run per request).
  */
 export async function openGeneration(
-  ctx: Pick<TeamContext, 'team' | 'user' | 'apiKey'>,
+  ctx: Pick<TeamContext, 'team' | 'user' | 'apiKey' | 'approval'>,
   request: OpenRequest,
 ): Promise<GenerationRef & { videoTaskId?: string }> {
   const { kind, charges } = request;
@@ -68,9 +69,10 @@ export async function openGeneration(
     Prisma.sql`
     WITH verdict AS (${budgetVerdict({ teamId: ref.teamId, userId: ref.userId, kind, charges, apiKey: ctx.apiKey })}),
     generation AS (
-      INSERT INTO "Generation" ("id", "teamId", "userId", "kind", "status", "prompt", "params", "parentId", "requestId", "apiKeyId")
+      INSERT INTO "Generation" ("id", "teamId", "userId", "kind", "status", "prompt", "params", "parentId", "requestId", "apiKeyId", "approvalId")
       SELECT ${ref.id}::uuid, ${ref.teamId}::uuid, ${ref.userId}::uuid, ${kind}::"GenerationKind", 'running', ${request.prompt},
-        ${JSON.stringify(request.params)}::jsonb, ${request.parentId ?? null}::uuid, ${request.requestId ?? null}::uuid, ${ctx.apiKey?.id ?? null}::uuid
+        ${JSON.stringify(request.params)}::jsonb, ${request.parentId ?? null}::uuid, ${request.requestId ?? null}::uuid, ${ctx.apiKey?.id ?? null}::uuid,
+        ${ctx.approval?.id ?? null}::uuid
       FROM verdict WHERE verdict."budget" IS NULL
       RETURNING "id"),
     task AS (

@@ -1,9 +1,11 @@
 import type PgBoss from 'pg-boss';
 import { registerAlertJobs } from '../alerts/jobs';
+import { registerApprovalJobs } from '../approvals/jobs';
 import { registerArchiveJobs } from '../assets/archive-job';
 import type { Database } from '../db/client';
 import { registerCallbackJobs } from '../api/callbacks';
 import { registerApiKeyJobs } from '../api-keys/rate';
+import { registerInboxJobs } from '../inbox/email';
 import { registerLedgerJobs } from '../ledger/sweep';
 import { registerRequestLogJobs } from '../request-log/log';
 import { registerSearchJobs } from '../library/search-index';
@@ -39,6 +41,8 @@ export async function startJobs(database: Database): Promise<Jobs> {
   await registerCallbackJobs(boss);
   await registerRequestLogJobs(boss, database);
   await registerAlertJobs(boss);
+  await registerApprovalJobs(boss, database);
+  await registerInboxJobs(boss, database);
   const stopReclaiming = reclaimEvery(boss, database);
   return {
     boss,

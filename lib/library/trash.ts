@@ -3,8 +3,8 @@ import type { TeamContext } from '../auth/context';
 import { atLeast } from '../auth/roles';
 import type { Database } from '../db/client';
 import { AppError } from '../errors';
-import { THUMBNAIL_WIDTHS } from '../assets/thumbnail';
 import { blobStore } from '../assets/store';
+import { deleteUnusedAssets } from '../assets/unused';
 import { schedulePeriodic } from '../queue';
 import { db } from '../runtime';
 import type { BlobStore } from '../storage';
@@ -50,9 +50,6 @@ export async function restoreFromTrash(ctx: TeamContext, ids: string[]): Promise
   return count;
 }
 
-/** Every key a stored file may have beside it: its previews and a video's posters. */
-const derivedKeys = (key: string) => THUMBNAIL_WIDTHS.flatMap((w) => [`${key}.w${w}.webp`, `${key}.poster.w${w}.webp`]);
-
 /**
  * Removes what has been in the trash for 30 days: the outputs, then each of their files (a guarded
  * edit's raw answer too), and an
@@ -71,22 +68,8 @@ export async function purgeTrash({ prisma }: Database, { now = new Date(), store
     SELECT source AS id FROM "Generation" g, LATERAL (VALUES (g.params->>'originalAssetId'), (g.params->>'maskAssetId')) AS s(source)
     WHERE g.id = ANY(${[...new Set(expired.map((o) => o.generationId))]}::uuid[]) AND g.kind = 'edit' AND source ~ '^[0-9a-f-]{36}$'`;
   const candidates = [...new Set([...expired.flatMap((o) => [o.assetId, o.rawAssetId].filter((id) => id !== null)), ...sources.map((s) => s.id)])];
-  const stillUsed = new Set(
-    (
-      await prisma.$queryRaw<{ id: string }[]>`
-        SELECT a.id::text FROM "Asset" a WHERE a.id = ANY(${candidates}::uuid[]) AND (
-          EXISTS (SELECT 1 FROM "GenerationOutput" o WHERE o."assetId" = a.id OR o."rawAssetId" = a.id)
-          OR EXISTS (SELECT 1 FROM "Generation" g WHERE g."teamId" = a."teamId" AND g.kind = 'edit'
-                     AND (g.params->>'originalAssetId' = a.id::text OR g.params->>'maskAssetId' = a.id::text)
-                     AND (g.status <> 'completed' OR EXISTS (SELECT 1 FROM "GenerationOutput" o WHERE o."generationId" = g.id))))`
-    ).map((row) => row.id),
-  );
-  const unused = await prisma.asset.findMany({ where: { id: { in: candidates.filter((id) => !stillUsed.has(id)) } }, select: { id: true, storageKey: true } });
-  for (const asset of unused) {
-    for (const key of [asset.storageKey, ...derivedKeys(asset.storageKey)]) await store.delete(key);
-    await prisma.asset.delete({ where: { id: asset.id } });
-  }
-  return { outputs: expired.length, files: unused.length };
+  const files = await deleteUnusedAssets({ prisma }, candidates, store);
+  return { outputs: expired.length, files };
 }
 
 export const TRASH_QUEUES = { purge: 'library.trash-purge' } as const;

@@ -3,6 +3,7 @@ import { AppError } from '../errors';
 import { db } from '../runtime';
 import { atLeast, type Role } from '../auth/roles';
 import type { TeamContext } from '../auth/context';
+import { voidApprovals } from '../generations/approval-gate';
 
 export interface MemberRow {
   membershipId: string;
@@ -61,6 +62,9 @@ export async function changeRole(ctx: TeamContext, membershipId: string, role: R
     assertCanManage(actor, target.role, role);
     if (target.role === 'owner' && role !== 'owner' && owners <= 1) throw new AppError('conflict', 'A team needs at least one owner.', { key: 'lastOwner' });
     await tx.membership.update({ where: { id: target.id }, data: { role } });
+    // A request asked with a role they no longer hold waits for nobody.
+    if (!atLeast(role, target.role))
+      await voidApprovals(tx, { teamId: ctx.team.id, actorId: ctx.user.id, userId: target.userId, below: target.role, reason: 'requesterDemoted' });
   });
 }
 
@@ -73,10 +77,14 @@ export async function removeMember(ctx: TeamContext, membershipId: string): Prom
     await tx.membership.delete({ where: { id: target.id } });
     // Their keys, those acting as them and those they made, end with the membership: invited back,
     // they start without them.
-    await tx.apiKey.updateMany({
+    const keys = await tx.apiKey.findMany({
       where: { teamId: ctx.team.id, revokedAt: null, OR: [{ userId: target.userId }, { createdById: target.userId }] },
-      data: { revokedAt: new Date() },
+      select: { id: true },
     });
+    await tx.apiKey.updateMany({ where: { id: { in: keys.map((k) => k.id) } }, data: { revokedAt: new Date() } });
+    // What they asked for, and what came through those keys, waits for nobody now.
+    await voidApprovals(tx, { teamId: ctx.team.id, actorId: ctx.user.id, userId: target.userId, reason: 'requesterLeft' });
+    await voidApprovals(tx, { teamId: ctx.team.id, actorId: ctx.user.id, apiKeyIds: keys.map((k) => k.id), reason: 'keyRevoked' });
   });
 }
 

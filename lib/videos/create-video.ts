@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { TeamContext } from '../auth/context';
 import { upstreamAppError } from '../generations/upstream-error';
+import { holdForApproval, type Held } from '../generations/approval-gate';
 import { endGeneration, endingOf, openGeneration } from '../generations/lifecycle';
 import { upstreamFor } from '../generations/upstream-for';
 import { db } from '../runtime';
@@ -26,14 +27,24 @@ export const createVideoSchema = z.object({
 });
 export type CreateVideoInput = z.infer<typeof createVideoSchema>;
 
+/** A video held for approval, as it is started again once approved: the form's input and the API caller's webhook_url. */
+export const heldVideoSchema = z.object({ video: createVideoSchema, callbackUrl: z.string().optional() });
+
 /**
  * Starts a video: the generation and its task row are written (budget reserved) BEFORE the service
  * is called and updated after, so a crash in between leaves a row the sync reconciles instead of a
  * task nobody knows about.
  */
-export async function createVideo(ctx: TeamContext, input: CreateVideoInput, { callbackUrl }: { callbackUrl?: string } = {}) {
+export async function createVideo(
+  ctx: TeamContext,
+  input: CreateVideoInput,
+  { callbackUrl }: { callbackUrl?: string } = {},
+): Promise<{ generationId: string; videoTaskId: string } | Held> {
   const prisma = await db();
   const charges = await priceVideo(ctx, input);
+  // Over the team's limit for a member: kept for an owner's or admin's approval, nothing sent.
+  const held = await holdForApproval(ctx, { kind: 'video', prompt: input.prompt, charges, input: { video: input, ...(callbackUrl ? { callbackUrl } : {}) } });
+  if (held) return { held };
   const params = { model: input.model, duration: input.duration ?? null, resolution: input.resolution, audio: input.audio, aspectRatio: input.aspectRatio };
   const generation = await openGeneration(ctx, {
     kind: 'video',

@@ -8,7 +8,7 @@ import { saveAlertSettings } from '../../lib/alerts/settings';
 import type { BudgetAlert } from '../../lib/alerts/budgets';
 import { lastWeek, type WeeklySummary } from '../../lib/alerts/weekly';
 import type { TeamContext } from '../../lib/auth/context';
-import { runBoard } from '../../lib/comparisons/run-board';
+import { runBoard } from '../support/runs';
 import { boardInputSchema } from '../../lib/comparisons/schema';
 import { dictionaryFor } from '../../lib/i18n/dictionary';
 import { updateBudgets } from '../../lib/ledger/budgets';

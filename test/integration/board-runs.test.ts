@@ -4,7 +4,7 @@ import type { TeamContext } from '../../lib/auth/context';
 import { blobStore } from '../../lib/assets/store';
 import { boardZip } from '../../lib/comparisons/board-zip';
 import { getBoard, listBoards } from '../../lib/comparisons/queries';
-import { runBoard } from '../../lib/comparisons/run-board';
+import { runBoard } from '../support/runs';
 import { boardInputSchema } from '../../lib/comparisons/schema';
 import { db } from '../../lib/runtime';
 import { readZip } from '../../e2e/support/zip';

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { resolveTeamContext, type TeamContext } from '../../lib/auth/context';
-import { runBoard } from '../../lib/comparisons/run-board';
+import { runBoard } from '../support/runs';
 import { boardInputSchema } from '../../lib/comparisons/schema';
 import { budgetStatus, updateBudgets } from '../../lib/ledger/budgets';
 import { sweepReservations } from '../../lib/ledger/sweep';

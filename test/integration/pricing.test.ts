@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createAccount } from '../../lib/accounts/create-account';
 import { resolveTeamContext, type TeamContext } from '../../lib/auth/context';
-import { runBoard } from '../../lib/comparisons/run-board';
+import { runBoard } from '../support/runs';
 import { priceBoard, priceEdit } from '../../lib/pricing/estimates';
 import { db } from '../../lib/runtime';
 import { storeUserKey } from '../../lib/keys/service-keys';

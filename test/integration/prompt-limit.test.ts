@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { TeamContext } from '../../lib/auth/context';
 import { getBoard } from '../../lib/comparisons/queries';
-import { runBoard } from '../../lib/comparisons/run-board';
+import { runBoard } from '../support/runs';
 import { boardInputSchema } from '../../lib/comparisons/schema';
 import { editFieldsSchema } from '../../lib/edits/run-edit';
 import { MAX_PROMPT_CHARS } from '../../lib/text';

@@ -2,13 +2,13 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { evaluateCallAlerts } from '../../lib/alerts/calls';
 import { saveAlertSettings } from '../../lib/alerts/settings';
 import type { TeamContext } from '../../lib/auth/context';
-import { runBoard } from '../../lib/comparisons/run-board';
+import { runBoard } from '../support/runs';
 import { boardInputSchema } from '../../lib/comparisons/schema';
 import { forgetModelListings, listingSettled, serviceModels } from '../../lib/pricing/catalog';
 import { flushRequestLog } from '../../lib/request-log/log';
 import { listRequests, requestFiltersSchema, requestsCsv, type RequestRow } from '../../lib/request-log/query';
 import { db } from '../../lib/runtime';
-import { createVideo } from '../../lib/videos/create-video';
+import { createVideo } from '../support/runs';
 import { DATABASE_KINDS } from '../support/app-db';
 import { eventually, testAtelier } from '../support/harness';
 

@@ -4,7 +4,8 @@ import { POST as webhook } from '../../app/api/webhooks/video/[taskId]/[token]/r
 import type { TeamContext } from '../../lib/auth/context';
 import { blobStore } from '../../lib/assets/store';
 import { db } from '../../lib/runtime';
-import { createVideo, type CreateVideoInput } from '../../lib/videos/create-video';
+import type { CreateVideoInput } from '../../lib/videos/create-video';
+import { createVideo } from '../support/runs';
 import { listVideos, videoStatuses } from '../../lib/videos/queries';
 import { recordReading } from '../../lib/videos/sync-task';
 import { readMp4 } from '@atelier/reference-service/testing';

@@ -3,11 +3,14 @@
 import { withTeam } from '@/lib/auth/route';
 import { runBoard } from '@/lib/comparisons/run-board';
 import { boardInputSchema } from '@/lib/comparisons/schema';
+import { isHeld } from '@/lib/generations/approval-gate';
 
 export const dynamic = 'force-dynamic';
 export const maxDuration = 120;
 
 export const POST = withTeam('member', { body: boardInputSchema }, async (ctx, { body }, request) => {
-  const { id } = await runBoard(ctx, body, request.signal);
-  return Response.json({ id }, { status: 201 });
+  const run = await runBoard(ctx, body, request.signal);
+  // Held for an owner's or admin's approval: accepted, not run; the board page says so.
+  if (isHeld(run)) return Response.json(run, { status: 202 });
+  return Response.json({ id: run.id }, { status: 201 });
 });

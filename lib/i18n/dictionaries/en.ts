@@ -6,6 +6,7 @@ import { alertsEn } from './alerts.en';
 import { apiEn } from './api.en';
 import { libraryEn } from './library.en';
 import { maskGuardEn } from './mask-guard.en';
+import { reviewEn } from './review.en';
 import { shareEn } from './share.en';
 import { videosEn } from './videos.en';
 import { errorPage } from './error-page';
@@ -23,6 +24,7 @@ export const en = {
   alerts: alertsEn,
   library: libraryEn,
   maskGuard: maskGuardEn,
+  review: reviewEn,
   app: { name: 'Atelier', tagline: 'AI image editing, model comparison and video, for teams' },
   locales: { zhCN: '简体中文', en: 'English' },
   /** Our own words for the models we know, by id (a model we do not know shows the service's own text). */
@@ -273,11 +275,24 @@ export const en = {
     wrongPassword: 'The current password is not right.',
     throttled: 'Too many attempts. Wait {seconds} s, then try again.',
     runInterrupted: 'The run was interrupted by a restart before the service answered. Please run it again.',
+    approvalCostsMore: 'This request now costs about {estimate}, more than the {approved} approved. Ask for it again.',
+    approvalMissing: 'There is no such request in this team.',
+    approvalDecided: 'This request is no longer waiting: someone decided it already.',
+    approvalVoid: 'This request is void: its requester left or was demoted, or its API key was revoked.',
+    reviewersOnly: 'Only owners and admins approve, ask for changes or mark winners.',
+    pinOutside: 'That pin is outside the picture.',
+    mentionOutsider: 'Mention members of this team only.',
+    threadMissing: 'That thread is no longer here.',
+    commentMissing: 'That comment is no longer here.',
+    commentNotYours: 'You can change or delete only your own comments.',
+    boardMissing: 'That board is not in this team.',
+    notOnBoard: 'That result is not on this board.',
   },
   errors: {
     invalidInput: 'Please check the highlighted fields.',
     controlCharacter: 'Remove the control character (such as NUL): text may not contain it.',
     internal: 'Something went wrong. Please try again.',
+    network: 'Atelier could not be reached. Check the connection and try again.',
     unauthenticated: 'Your session has ended. Please sign in again.',
   },
   common: {

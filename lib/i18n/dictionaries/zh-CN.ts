@@ -7,6 +7,7 @@ import { errorPage } from './error-page';
 import { editZhCN } from './edit.zh-CN';
 import { libraryZhCN } from './library.zh-CN';
 import { maskGuardZhCN } from './mask-guard.zh-CN';
+import { reviewZhCN } from './review.zh-CN';
 import { shareZhCN } from './share.zh-CN';
 import { videosZhCN } from './videos.zh-CN';
 
@@ -22,6 +23,7 @@ export const zhCN: Dictionary = {
   alerts: alertsZhCN,
   library: libraryZhCN,
   maskGuard: maskGuardZhCN,
+  review: reviewZhCN,
   app: { name: 'Atelier', tagline: '面向团队的 AI 图像编辑、多模型对比与视频生成工作室' },
   locales: { zhCN: '简体中文', en: 'English' },
   modelDescriptions: {
@@ -270,11 +272,24 @@ export const zhCN: Dictionary = {
     wrongPassword: '当前密码不正确。',
     throttled: '尝试次数过多，请等待 {seconds} 秒后再试。',
     runInterrupted: '服务应答前运行被重启中断，请重新运行。',
+    approvalCostsMore: '此请求现在约需 {estimate}，超过了批准的 {approved}。请重新申请。',
+    approvalMissing: '本团队没有这个请求。',
+    approvalDecided: '此请求已不在等待中：已有人处理。',
+    approvalVoid: '此请求已失效：申请人已离开或被降级，或其 API 密钥已被撤销。',
+    reviewersOnly: '只有所有者和管理员可以通过、要求修改或标记胜出。',
+    pinOutside: '钉住的位置在图片之外。',
+    mentionOutsider: '只能提及本团队的成员。',
+    threadMissing: '这个讨论已不存在。',
+    commentMissing: '这条评论已不存在。',
+    commentNotYours: '只能修改或删除自己的评论。',
+    boardMissing: '本团队没有这个画板。',
+    notOnBoard: '这个结果不在此画板上。',
   },
   errors: {
     invalidInput: '请检查标出的字段。',
     controlCharacter: '请删除其中的控制字符（例如 NUL），文本中不能包含。',
     internal: '出了点问题，请重试。',
+    network: '连接失败，请检查网络后重试。',
     unauthenticated: '登录已失效，请重新登录。',
   },
   common: {

@@ -6,6 +6,7 @@ import { withTeam } from '@/lib/auth/route';
 import { receiveEditUpload } from '@/lib/edits/upload';
 import { editRequestSchema, runEdit } from '@/lib/edits/run-edit';
 import { invalidInput } from '@/lib/errors';
+import { isHeld } from '@/lib/generations/approval-gate';
 import { requestCancel } from '@/lib/generations/cancel';
 
 export const dynamic = 'force-dynamic';
@@ -17,7 +18,9 @@ export const POST = withTeam('member', { form: editRequestSchema }, async (ctx, 
     const fields = Object.fromEntries(Object.entries(upload.fields).filter(([, v]) => v !== ''));
     const parsed = editRequestSchema.safeParse({ ...fields, ...upload.files });
     if (!parsed.success) throw invalidInput(parsed.error, { message: parsed.error.issues[0]?.message ?? 'Please check the form.' });
-    return Response.json(await runEdit(ctx, parsed.data, request.signal));
+    const outcome = await runEdit(ctx, parsed.data, request.signal);
+    // Held for an owner's or admin's approval: accepted, not run; the studio says so.
+    return Response.json(outcome, { status: isHeld(outcome) ? 202 : 200 });
   } finally {
     await upload.dispose();
   }

@@ -2,6 +2,7 @@ import type { Metadata } from 'next';
 import { AlertsCard } from '@/components/settings/alerts-card';
 import type { AlertItem } from '@/components/settings/alert-types';
 import { spentPercent, type BudgetAlert } from '@/lib/alerts/budgets';
+import type { ApprovalAlert } from '@/lib/alerts/approval';
 import type { CallAlert } from '@/lib/alerts/calls';
 import { alertHistory, alertSettingsOf } from '@/lib/alerts/settings';
 import type { WeeklySummary } from '@/lib/alerts/weekly';
@@ -34,6 +35,10 @@ export default async function AlertsPage() {
       const { team, from, to, total, count, previous } = event.payload as unknown as WeeklySummary;
       const week = { from, to, total, count, previous };
       return { ...delivery, rule: 'weekly', kind: 'team', name: team, threshold: 0, limit: '', spent: '', period: from, week };
+    }
+    if (event.rule === 'approval') {
+      const { team, requester, estimate } = event.payload as unknown as ApprovalAlert;
+      return { ...delivery, rule: 'approval', kind: 'team', name: team, threshold: 0, limit: '', spent: '', period: '', approval: { requester, estimate } };
     }
     if (event.rule !== 'budget') {
       const alert = event.payload as unknown as CallAlert;

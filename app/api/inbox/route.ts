@@ -1,0 +1,17 @@
+// GET /api/inbox?before=ISO: the member's inbox in the active team, newest first; POST { ids } or { all: true }: marks items read.
+import { z } from 'zod';
+import { withTeam } from '@/lib/auth/route';
+import { inboxOf, markRead } from '@/lib/inbox/notifications';
+
+export const dynamic = 'force-dynamic';
+
+const pageQuery = z.object({ before: z.iso.datetime().optional() });
+const readBody = z.union([z.object({ ids: z.array(z.uuid()).min(1).max(200) }), z.object({ all: z.literal(true) })]);
+
+export const GET = withTeam('member', { query: pageQuery }, async (ctx, { query }) =>
+  Response.json(await inboxOf(ctx, query.before ? new Date(query.before) : undefined), { headers: { 'cache-control': 'private, no-store' } }),
+);
+
+export const POST = withTeam('member', { body: readBody }, async (ctx, { body }) =>
+  Response.json({ read: await markRead(ctx, 'all' in body ? 'all' : body.ids) }),
+);

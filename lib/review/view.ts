@@ -1,0 +1,112 @@
+import type { TeamContext } from '../auth/context';
+import { atLeast } from '../auth/roles';
+import type { ReviewState } from '../db/generated/enums';
+import { LIVE } from '../generations/visibility';
+import { db } from '../runtime';
+import { openThreadCounts, threadsOf, type ThreadView } from './comments';
+import type { ReviewStatus } from './states';
+import { teamBoard, teamResult } from './subject';
+import { ratingsOf, winnersOf, type RatingView } from './winners';
+
+// What a review panel shows, in one answer each (the panels poll it, so every replica answers alike):
+// a result's state, stars, threads and the members one may mention; a board's state, winners, and
+// each of its results' stars and open threads.
+
+export interface Member {
+  id: string;
+  name: string;
+}
+
+export interface ResultReview {
+  id: string;
+  size: { width: number; height: number } | null;
+  video: boolean;
+  status: ReviewStatus;
+  rating: RatingView;
+  threads: ThreadView[];
+  /** The board it is on, when it is one of several results (its winner marks are there). */
+  board: { id: string; winner: boolean; columnWinner: boolean } | null;
+  /** Whether the reader may approve, ask for changes and mark winners. */
+  canDecide: boolean;
+  me: string;
+  members: Member[];
+}
+
+const status = async (state: ReviewState, by: string | null, at: Date | null): Promise<ReviewStatus> => ({
+  state,
+  by: by ? await nameOf(by) : null,
+  at: at?.toISOString() ?? null,
+});
+
+async function nameOf(userId: string): Promise<string | null> {
+  const user = await (await db()).user.findUnique({ where: { id: userId }, select: { name: true, email: true } });
+  return user ? user.name || user.email : null;
+}
+
+/** The team's members, by name: whom a comment may mention. */
+export async function teamMembers(ctx: Pick<TeamContext, 'team'>): Promise<Member[]> {
+  const rows = await (
+    await db()
+  ).membership.findMany({ where: { teamId: ctx.team.id }, select: { user: { select: { id: true, name: true, email: true } } }, orderBy: { createdAt: 'asc' } });
+  return rows.map((m) => ({ id: m.user.id, name: m.user.name || m.user.email }));
+}
+
+export async function resultReview(ctx: TeamContext, outputId: string): Promise<ResultReview> {
+  const result = await teamResult(ctx, outputId, { anyState: true });
+  const prisma = await db();
+  const [row, siblings, ratings, threads, members] = await Promise.all([
+    prisma.generationOutput.findUniqueOrThrow({
+      where: { id: outputId },
+      select: { reviewState: true, reviewById: true, reviewAt: true, winner: true, columnWinner: true },
+    }),
+    prisma.generationOutput.count({ where: { generationId: result.generationId, status: 'completed', ...LIVE } }),
+    ratingsOf(ctx, [outputId]),
+    threadsOf(ctx, outputId),
+    teamMembers(ctx),
+  ]);
+  return {
+    id: outputId,
+    size: result.width && result.height ? { width: result.width, height: result.height } : null,
+    video: result.video,
+    status: await status(row.reviewState, row.reviewById, row.reviewAt),
+    rating: ratings[outputId] ?? { mine: null, average: null, count: 0 },
+    threads,
+    board: siblings > 1 && result.kind !== 'video' ? { id: result.generationId, winner: row.winner, columnWinner: row.columnWinner } : null,
+    canDecide: atLeast(ctx.role, 'admin'),
+    me: ctx.user.id,
+    members,
+  };
+}
+
+export interface BoardReview {
+  id: string;
+  status: ReviewStatus;
+  winner: string | null;
+  /** Each column's winner (by the model's index on the board). */
+  columns: Record<number, string>;
+  ratings: Record<string, RatingView>;
+  /** Open threads per result. */
+  threads: Record<string, number>;
+  canDecide: boolean;
+}
+
+export async function boardReview(ctx: TeamContext, boardId: string): Promise<BoardReview> {
+  await teamBoard(ctx, boardId);
+  const prisma = await db();
+  const [row, outputs, winners] = await Promise.all([
+    prisma.generation.findUniqueOrThrow({ where: { id: boardId }, select: { reviewState: true, reviewById: true, reviewAt: true } }),
+    prisma.generationOutput.findMany({ where: { generationId: boardId, status: 'completed', ...LIVE }, select: { id: true } }),
+    winnersOf(ctx, boardId),
+  ]);
+  const ids = outputs.map((o) => o.id);
+  const [ratings, threads] = await Promise.all([ratingsOf(ctx, ids), openThreadCounts(ctx, ids)]);
+  return {
+    id: boardId,
+    status: await status(row.reviewState, row.reviewById, row.reviewAt),
+    winner: winners.board,
+    columns: winners.columns,
+    ratings,
+    threads,
+    canDecide: atLeast(ctx.role, 'admin'),
+  };
+}
