@@ -30,12 +30,16 @@ interface Decided {
 const STATUS_OF = { approve: 'approved', decline: 'declined', cancel: 'cancelled' } as const satisfies Record<string, ApprovalStatus>;
 type Verb = keyof typeof STATUS_OF;
 
-/** Why a request cannot be decided now: not this team's (not found), or no longer waiting (conflict, saying how it stands). */
-async function refusal(tx: Tx, ctx: TeamContext, id: string): Promise<AppError> {
+/**
+ * Why a request cannot be decided now: not this team's (not found), someone else's to cancel
+ * (forbidden), or no longer waiting (conflict, saying how it stands).
+ */
+async function refusal(tx: Tx, ctx: TeamContext, id: string, verb: Verb): Promise<AppError> {
   const row = await tx.approvalRequest.findFirst({ where: { id, teamId: ctx.team.id }, select: { status: true, userId: true, expiresAt: true } });
   if (!row || (!atLeast(ctx.role, 'admin') && row.userId !== ctx.user.id)) {
     return new AppError('not_found', 'There is no such request in this team.', { key: 'approvalMissing' });
   }
+  if (verb === 'cancel' && row.userId !== ctx.user.id) return new AppError('forbidden', 'Only its requester cancels a request.', { key: 'approvalNotYours' });
   const status = row.status === 'awaiting_approval' && row.expiresAt <= new Date() ? 'expired' : row.status;
   return new AppError('conflict', `This request is no longer waiting: it is ${status.replace('_', ' ')}.`, { key: 'approvalDecided', values: { status } });
 }
@@ -77,7 +81,7 @@ async function decide(ctx: TeamContext, id: string, verb: Verb, reason: string |
         AND (${verb === 'cancel'} = false OR "userId" = ${ctx.user.id}::uuid)
       RETURNING "id"::text, "teamId"::text, "userId"::text, "prompt", "estimate"`;
     const row = rows[0];
-    if (!row) throw await refusal(tx, ctx, id);
+    if (!row) throw await refusal(tx, ctx, id, verb);
     const action: DecisionAction = `approval.${STATUS_OF[verb]}`;
     await recordDecision(tx, {
       teamId: row.teamId,

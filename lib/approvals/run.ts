@@ -4,7 +4,7 @@ import { recordDecision } from '../audit/decisions';
 import type { ApprovalStatus } from '../db/generated/enums';
 import { AppError } from '../errors';
 import { voidApprovals, type VoidReason } from '../generations/approval-gate';
-import { notify } from '../inbox/notifications';
+import { notifyAgain } from '../inbox/notifications';
 import { log } from '../observability/log';
 import { db } from '../runtime';
 import { carryOut } from './carry-out';
@@ -66,7 +66,7 @@ async function finish(request: Claimed, status: ApprovalStatus, reason?: { messa
       subjectId: request.id,
       details: { about: request.prompt.slice(0, 200), estimate: request.estimate, reason: reason?.message ?? null },
     });
-    await notify(tx, [{ teamId: request.teamId, userId: request.userId, kind: 'approval_decided', actorId: null, approvalId: request.id }]);
+    await notifyAgain(tx, { teamId: request.teamId, userId: request.userId, kind: 'approval_decided', actorId: null, approvalId: request.id });
   });
 }
 

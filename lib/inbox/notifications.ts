@@ -34,6 +34,18 @@ export async function notify(tx: Tx, items: NewNotification[]): Promise<number> 
   return count;
 }
 
+/**
+ * Tells someone again about a subject they already have an item for (a request approved, then
+ * refused when it ran): the one item comes back unread, as new, instead of a second one.
+ */
+export async function notifyAgain(tx: Tx, item: NewNotification & { approvalId: string }): Promise<void> {
+  const { count } = await tx.notification.updateMany({
+    where: { userId: item.userId, kind: item.kind, approvalId: item.approvalId },
+    data: { readAt: null, emailedAt: null, createdAt: new Date(), actorId: item.actorId },
+  });
+  if (count === 0) await notify(tx, [item]);
+}
+
 export interface InboxItem {
   id: string;
   kind: NotificationKind;

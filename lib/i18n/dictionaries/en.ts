@@ -278,6 +278,7 @@ export const en = {
     approvalCostsMore: 'This request now costs about {estimate}, more than the {approved} approved. Ask for it again.',
     approvalMissing: 'There is no such request in this team.',
     approvalDecided: 'This request is no longer waiting: someone decided it already.',
+    approvalNotYours: 'Only the member who asked can cancel a request.',
     approvalVoid: 'This request is void: its requester left or was demoted, or its API key was revoked.',
     reviewersOnly: 'Only owners and admins approve, ask for changes or mark winners.',
     pinOutside: 'That pin is outside the picture.',

@@ -275,6 +275,7 @@ export const zhCN: Dictionary = {
     approvalCostsMore: '此请求现在约需 {estimate}，超过了批准的 {approved}。请重新申请。',
     approvalMissing: '本团队没有这个请求。',
     approvalDecided: '此请求已不在等待中：已有人处理。',
+    approvalNotYours: '只有申请人可以撤回请求。',
     approvalVoid: '此请求已失效：申请人已离开或被降级，或其 API 密钥已被撤销。',
     reviewersOnly: '只有所有者和管理员可以通过、要求修改或标记胜出。',
     pinOutside: '钉住的位置在图片之外。',
