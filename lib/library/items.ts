@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { TeamContext } from '../auth/context';
 import type { Prisma } from '../db/generated/client';
+import type { ReviewState } from '../db/generated/enums';
 import { generationHref } from '../generations/href';
 import { isUuid } from '../ids';
 import { zonedDayStart } from '../time/zoned';
@@ -62,6 +63,10 @@ export const libraryFiltersSchema = z.object({
   collection: optional(z.uuid()),
   /** Results carrying the team's tag of this name (compared as its key: lower-cased). */
   tag: optional(nameText().trim().max(40)),
+  /** Results in this review state: their own, or their board's (draft: neither is further on). */
+  review: optional(z.enum(['draft', 'in_review', 'approved', 'changes_requested'])),
+  /** Approved winners: a board's (or a column's) winner, approved itself or with its board. */
+  winners: optional(z.literal('1')),
   /** The trash instead of the library: what was deleted in the last 30 days. */
   trash: optional(z.literal('1')),
   /** Words of the prompts, model, kind, size and names, any language and order; "a phrase", -word (search-query.ts). */
@@ -127,6 +132,12 @@ const sharedNow = (now: Date): Prisma.GenerationOutputWhereInput => ({
   OR: [{ shareLinks: { some: activeShareLink(now) } }, { generation: { shareLinks: { some: { outputId: null, ...activeShareLink(now) } } } }],
 });
 
+/** A result in a review state: its own, or its board's; a draft is one neither has moved on. */
+function inReview(state: ReviewState): Prisma.GenerationOutputWhereInput {
+  if (state === 'draft') return { reviewState: 'draft', generation: { reviewState: 'draft' } };
+  return { OR: [{ reviewState: state }, { generation: { reviewState: state } }] };
+}
+
 /** The filters as conditions on outputs; dates are whole days in the team's time zone. */
 export async function filtered(ctx: TeamContext, f: LibraryFilters): Promise<Prisma.GenerationOutputWhereInput[]> {
   const now = new Date();
@@ -140,6 +151,8 @@ export async function filtered(ctx: TeamContext, f: LibraryFilters): Promise<Pri
   if (f.tag) where.push({ tags: { some: { tag: { teamId: ctx.team.id, key: tagKey(f.tag) } } } });
   if (f.fav) where.push({ favorite: true });
   if (f.shared) where.push(sharedNow(now));
+  if (f.review) where.push(inReview(f.review));
+  if (f.winners) where.push({ OR: [{ winner: true }, { columnWinner: true }] }, inReview('approved'));
   if (f.q) where.push(...(await searchWhere(ctx, f.q)));
   return where;
 }

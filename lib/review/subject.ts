@@ -35,11 +35,15 @@ export async function teamResult(ctx: Pick<TeamContext, 'team'>, id: string, { a
       kind: true,
       model: true,
       entryIndex: true,
-      generation: { select: { prompt: true } },
+      generation: { select: { prompt: true, params: true } },
       asset: { select: { width: true, height: true, contentType: true } },
     },
   });
   if (!output) throw resultMissing();
+  // Before a board's image is archived its file is not ours yet: the size it was asked at stands in.
+  const asked = /^(\d+)x(\d+)$/.exec(String((output.generation.params as { size?: unknown } | null)?.size ?? ''));
+  const width = output.asset?.width ?? (asked ? Number(asked[1]) : null);
+  const height = output.asset?.height ?? (asked ? Number(asked[2]) : null);
   return {
     id: output.id,
     generationId: output.generationId,
@@ -47,8 +51,8 @@ export async function teamResult(ctx: Pick<TeamContext, 'team'>, id: string, { a
     model: output.model,
     entryIndex: output.entryIndex,
     prompt: output.generation.prompt,
-    width: output.asset?.width ?? null,
-    height: output.asset?.height ?? null,
+    width,
+    height,
     video: output.kind === 'video' || Boolean(output.asset?.contentType.startsWith('video/')),
   };
 }
