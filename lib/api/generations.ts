@@ -4,7 +4,7 @@ import { blobStore } from '../assets/store';
 import { runBoard } from '../comparisons/run-board';
 import { generationRequestSchema, MAX_MODELS, modelNameSchema, promptSchema } from '@atelier/reference-service/requests';
 import { AppError } from '../errors';
-import { isHeld, type Held } from '../generations/approval-gate';
+import { isHeld } from '../generations/approval-gate';
 import { sumCosts } from '../upstream/cost';
 import { fileUrl } from './file-urls';
 import { checkModels } from './v1';
