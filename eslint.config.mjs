@@ -13,6 +13,7 @@ const SERVER_ONLY = [
   '@/lib/storage',
   '@/lib/assets/store',
   '@/lib/auth/context',
+  '@/lib/auth/team-context',
   '@/lib/auth/auth',
   '@/lib/queue',
   '@/lib/jobs',

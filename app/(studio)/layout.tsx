@@ -23,20 +23,22 @@ export default async function StudioLayout({ children }: { children: ReactNode }
     actions: { switchTeam, createTeam: createTeamAction, signOut: signOutAction },
   };
   return (
-    <div className="min-h-dvh lg:grid lg:grid-cols-[16rem_minmax(0,1fr)]">
-      <aside className="hidden border-r border-line bg-surface/70 lg:block">
-        <div className="sticky top-0 h-dvh">
-          <Sidebar {...shell} />
-        </div>
-      </aside>
-      <MobileBar {...shell} />
-      <main id="main" className="min-w-0">
-        <div className="mx-auto w-full max-w-6xl px-4 pt-6 pb-16 sm:px-8 lg:px-12 lg:pt-10">
-          {budgets && <BudgetWarning status={budgets} t={t} locale={locale} />}
-          {/* The query cache lives with the pages that poll and page through results. */}
-          <ServerStateProvider>{children}</ServerStateProvider>
-        </div>
-      </main>
-    </div>
+    // The query cache holds the shell's inbox count and the pages' polls and pages of results alike.
+    <ServerStateProvider>
+      <div className="min-h-dvh lg:grid lg:grid-cols-[16rem_minmax(0,1fr)]">
+        <aside className="hidden border-r border-line bg-surface/70 lg:block">
+          <div className="sticky top-0 h-dvh">
+            <Sidebar {...shell} />
+          </div>
+        </aside>
+        <MobileBar {...shell} />
+        <main id="main" className="min-w-0">
+          <div className="mx-auto w-full max-w-6xl px-4 pt-6 pb-16 sm:px-8 lg:px-12 lg:pt-10">
+            {budgets && <BudgetWarning status={budgets} t={t} locale={locale} />}
+            {children}
+          </div>
+        </main>
+      </div>
+    </ServerStateProvider>
   );
 }

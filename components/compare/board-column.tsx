@@ -26,13 +26,16 @@ interface Props {
   again: { startedAt: number | null; onCancel: () => void } | null;
   /** Opens one of the images shown in the board's full-screen viewer. */
   onOpen: (outputId: string) => void;
+  /** The column's place on the board (its images' winner marks), and the images' size in pixels (their pins). */
+  index: number;
+  size: { width: number; height: number } | null;
 }
 
 /**
  * One model's column: its images (see BoardImage), time, cost and revised prompt, or its failure.
  * Each "rerun this model" is a version of the column, newest shown first; ‹ › or ←/→ step through them.
  */
-export function BoardColumn({ column: base, version, onVersion, elapsedMs, onRerun, disabled, again, onOpen }: Props) {
+export function BoardColumn({ column: base, version, onVersion, elapsedMs, onRerun, disabled, again, onOpen, index, size }: Props) {
   const { t, locale } = useI18n();
   const b = t.compare.board;
   const count = base.versions.length + 1;
@@ -120,7 +123,14 @@ export function BoardColumn({ column: base, version, onVersion, elapsedMs, onRer
         </div>
       ) : (
         column.images.map((image, i) => (
-          <BoardImage key={image.outputId} image={image} alt={format(b.image, { n: i + 1, model: column.model })} onOpen={() => onOpen(image.outputId)} />
+          <BoardImage
+            key={image.outputId}
+            image={image}
+            alt={format(b.image, { n: i + 1, model: column.model })}
+            onOpen={() => onOpen(image.outputId)}
+            // A rerun is a board of its own: its images are reviewed on their own pages, not marked here.
+            review={version === 0 ? { column: index, size } : { size }}
+          />
         ))
       )}
       {column.images.length > 0 && column.error && (

@@ -7,6 +7,7 @@ import type { BoardImage as Image } from '@/lib/comparisons/queries';
 import { format } from '@/lib/i18n';
 import { useI18n } from '../i18n-provider';
 import { buttonClass } from '../ui/button';
+import { ImageMarks, ImageReviewActions } from '../review/board-review';
 import { Spinner } from '../ui/spinner';
 
 const FIGURE = 'group relative overflow-hidden rounded-control bg-subtle checkerboard';
@@ -19,7 +20,18 @@ const ACTION = buttonClass('secondary', 'icon', 'size-8');
  * then it is the service's own file (signed, 7 days), viewable only: the rest needs the stored copy.
  * A click (or Enter) on the picture opens it in the board's full-screen viewer (`onOpen`).
  */
-export function BoardImage({ image, alt, onOpen }: { image: Image; alt: string; onOpen: () => void }) {
+export function BoardImage({
+  image,
+  alt,
+  onOpen,
+  review,
+}: {
+  image: Image;
+  alt: string;
+  onOpen: () => void;
+  /** Its review on the board: the column it may be best of (none for a rerun's), and its size for its pins. */
+  review?: { column?: number; size: { width: number; height: number } | null };
+}) {
   const { t, locale } = useI18n();
   const b = t.compare.board;
   if (image.state === 'archived') {
@@ -36,7 +48,9 @@ export function BoardImage({ image, alt, onOpen }: { image: Image; alt: string; 
             className="aspect-square w-full object-cover"
           />
         </ViewButton>
+        {review && <ImageMarks outputId={image.outputId} size={review.size} />}
         <figcaption className={ACTIONS}>
+          {review && <ImageReviewActions outputId={image.outputId} column={review.column} className="mr-auto" />}
           <OpenFull href={`/api/assets/${image.assetId}`} label={b.openFull} />
           <a href={`/api/assets/${image.assetId}?download=1`} download aria-label={b.download} title={b.download} className={ACTION}>
             <Download />

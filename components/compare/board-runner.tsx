@@ -2,6 +2,7 @@
 
 import { createContext, useCallback, useContext, useRef, useState, useTransition, type ReactNode } from 'react';
 import { useRouter } from 'next/navigation';
+import type { Held, HeldRequest } from '@/lib/generations/approval-gate';
 import { postJson } from '../server-state';
 import type { ServerError } from '../use-action-error';
 import { toInput, type BoardForm } from './board-form';
@@ -32,6 +33,8 @@ interface Runner {
   inPlace: boolean;
   startedAt: number | null;
   error: RunError | null;
+  /** The last run asked waits for an owner's or admin's approval. */
+  held: HeldRequest | null;
 }
 
 const RunnerContext = createContext<Runner | null>(null);
@@ -56,6 +59,7 @@ export function BoardRunnerProvider({ initial, children }: { initial: BoardForm;
   const [inPlace, setInPlace] = useState(false);
   const [startedAt, setStartedAt] = useState<number | null>(null);
   const [error, setError] = useState<RunError | null>(null);
+  const [held, setHeld] = useState<HeldRequest | null>(null);
   const controller = useRef<AbortController | null>(null);
 
   const setForm = useCallback((update: (form: BoardForm) => BoardForm) => setFormState(update), []);
@@ -70,6 +74,7 @@ export function BoardRunnerProvider({ initial, children }: { initial: BoardForm;
       const abort = new AbortController();
       controller.current = abort;
       setError(null);
+      setHeld(null);
       setRunningModels(input.models.map((model) => model.trim()));
       setRunningN(input.n);
       setInPlace(Boolean(options?.stay));
@@ -77,9 +82,15 @@ export function BoardRunnerProvider({ initial, children }: { initial: BoardForm;
       setFetching(true);
       void (async () => {
         try {
-          const { ok, status, body } = await postJson<{ id?: string; error?: ServerError & { fields?: Record<string, string> } }>('/api/compare', input, {
-            signal: abort.signal,
-          });
+          const { ok, status, body } = await postJson<{ id?: string; held?: Held['held']; error?: ServerError & { fields?: Record<string, string> } }>(
+            '/api/compare',
+            input,
+            { signal: abort.signal },
+          );
+          if (ok && body?.held) {
+            setHeld(body.held);
+            return;
+          }
           if (ok && body?.id) {
             const id = body.id;
             startNavigation(() => (options?.stay ? router.refresh() : router.push(`/compare/${id}`)));
@@ -106,7 +117,9 @@ export function BoardRunnerProvider({ initial, children }: { initial: BoardForm;
   const running = fetching || navigating;
 
   return (
-    <RunnerContext.Provider value={{ form, setForm, run, cancel, running, runningModels, runningN, inPlace, startedAt: running ? startedAt : null, error }}>
+    <RunnerContext.Provider
+      value={{ form, setForm, run, cancel, running, runningModels, runningN, inPlace, startedAt: running ? startedAt : null, error, held }}
+    >
       {children}
     </RunnerContext.Provider>
   );

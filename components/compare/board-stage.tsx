@@ -5,6 +5,7 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { format } from '@/lib/i18n';
 import { useI18n } from '../i18n-provider';
 import { describeServerError } from '../use-action-error';
+import { HeldNotice } from '../inbox/held-notice';
 import { Button } from '../ui/button';
 import { Skeleton } from '../ui/skeleton';
 import { Spinner } from '../ui/spinner';
@@ -60,7 +61,7 @@ function RunningBoard() {
 /** What sits under the form: the run in flight, or the last run's error above the board (children). */
 export function BoardStage({ children }: { children: ReactNode }) {
   const { t } = useI18n();
-  const { running, inPlace, error } = useBoardRunner();
+  const { running, inPlace, error, held } = useBoardRunner();
   // One model again keeps the board on screen: its column shows the run (BoardColumn).
   if (running && !inPlace) return <RunningBoard />;
   const message =
@@ -77,6 +78,7 @@ export function BoardStage({ children }: { children: ReactNode }) {
               : null;
   return (
     <div className="grid gap-4">
+      {held && <HeldNotice held={held} />}
       {message && (
         <div
           role="alert"

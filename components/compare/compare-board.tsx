@@ -17,6 +17,7 @@ import { BoardColumn } from './board-column';
 import { columnsClass, shownColumn } from './columns';
 import { CompareViewer, type ViewerItem } from './compare-viewer';
 import { useArchiveProgress } from './use-archive-progress';
+import { BoardReviewBar, BoardReviewProvider, BoardThreadCount } from '../review/board-review';
 
 type FavoriteAction = (input: { id: string; favorite: boolean }) => Promise<ActionResult<{ favorite: boolean }>>;
 
@@ -47,117 +48,126 @@ export function CompareBoard({ board, favoriteAction }: { board: BoardView; favo
       if (!result.ok) toast(result.error.message, 'error');
     });
 
+  const [width, height] = board.params.size.split('x').map(Number);
+  const size = width && height ? { width, height } : null;
+
   return (
-    <section aria-label={board.params.prompt} className="grid gap-4">
-      <div className="grid gap-3 rounded-card bg-surface px-5 py-4 shadow-card">
-        <div className="flex flex-wrap items-start justify-between gap-3">
-          <p className="max-w-3xl text-sm leading-relaxed text-ink">{board.params.prompt}</p>
-          <div className="flex flex-wrap items-center gap-2">
-            <Button variant="secondary" size="sm" onClick={() => run(formFromParams(board.params, true), board.id)} disabled={running}>
-              <RefreshCw />
-              {b.rerunSame}
-            </Button>
-            <Button variant="secondary" size="sm" onClick={() => run(formFromParams(board.params, false), board.id)} disabled={running}>
-              <Dices />
-              {b.rerunNew}
-            </Button>
-            {items.length >= 2 && (
-              <Button variant="secondary" size="sm" onClick={() => setViewing({})}>
-                <Maximize />
-                {b.viewer.open}
+    <BoardReviewProvider boardId={board.id}>
+      <section aria-label={board.params.prompt} className="grid gap-4">
+        <div className="grid gap-3 rounded-card bg-surface px-5 py-4 shadow-card">
+          <div className="flex flex-wrap items-start justify-between gap-3">
+            <p className="max-w-3xl text-sm leading-relaxed text-ink">{board.params.prompt}</p>
+            <div className="flex flex-wrap items-center gap-2">
+              <Button variant="secondary" size="sm" onClick={() => run(formFromParams(board.params, true), board.id)} disabled={running}>
+                <RefreshCw />
+                {b.rerunSame}
               </Button>
-            )}
-            {archiving ? (
-              <>
-                <Button variant="secondary" size="sm" disabled>
-                  <Archive />
-                  {b.downloadZip}
+              <Button variant="secondary" size="sm" onClick={() => run(formFromParams(board.params, false), board.id)} disabled={running}>
+                <Dices />
+                {b.rerunNew}
+              </Button>
+              {items.length >= 2 && (
+                <Button variant="secondary" size="sm" onClick={() => setViewing({})}>
+                  <Maximize />
+                  {b.viewer.open}
                 </Button>
-                {board.status === 'completed' && (
+              )}
+              {archiving ? (
+                <>
                   <Button variant="secondary" size="sm" disabled>
-                    <Share2 />
-                    {t.share.button}
-                  </Button>
-                )}
-              </>
-            ) : (
-              <>
-                {archived > 0 && (
-                  <a href={`/api/compare/${board.id}/zip`} download className={buttonClass('secondary', 'sm')}>
                     <Archive />
                     {b.downloadZip}
-                  </a>
-                )}
-                {board.status === 'completed' && <ShareButton target={{ generationId: board.id }} />}
-              </>
-            )}
-            <Button
-              variant="ghost"
-              size="icon"
-              onClick={toggleFavorite}
-              aria-pressed={favorite}
-              aria-label={favorite ? b.unfavorite : b.favorite}
-              title={favorite ? b.unfavorite : b.favorite}
-            >
-              <Star className={cn(favorite && 'fill-warning text-warning')} />
-            </Button>
+                  </Button>
+                  {board.status === 'completed' && (
+                    <Button variant="secondary" size="sm" disabled>
+                      <Share2 />
+                      {t.share.button}
+                    </Button>
+                  )}
+                </>
+              ) : (
+                <>
+                  {archived > 0 && (
+                    <a href={`/api/compare/${board.id}/zip`} download className={buttonClass('secondary', 'sm')}>
+                      <Archive />
+                      {b.downloadZip}
+                    </a>
+                  )}
+                  {board.status === 'completed' && <ShareButton target={{ generationId: board.id }} />}
+                </>
+              )}
+              <Button
+                variant="ghost"
+                size="icon"
+                onClick={toggleFavorite}
+                aria-pressed={favorite}
+                aria-label={favorite ? b.unfavorite : b.favorite}
+                title={favorite ? b.unfavorite : b.favorite}
+              >
+                <Star className={cn(favorite && 'fill-warning text-warning')} />
+              </Button>
+            </div>
           </div>
-        </div>
-        <dl className="flex flex-wrap gap-x-6 gap-y-1 text-[13px] text-ink-muted">
-          <div className="flex gap-1.5">
-            <dt>{b.seed}</dt>
-            <dd data-testid="board-seed" className="font-mono text-ink">
-              {board.params.seed}
-            </dd>
-          </div>
-          <div>{format(b.settings, { size: board.params.size, n: board.params.n, background: t.compare.form.backgrounds[board.params.background] })}</div>
-          {board.elapsedMs !== null && (
+          <dl className="flex flex-wrap gap-x-6 gap-y-1 text-[13px] text-ink-muted">
             <div className="flex gap-1.5">
-              <dt>{b.elapsed}</dt>
-              <dd data-testid="board-elapsed" className="text-ink tabular-nums">
-                {(board.elapsedMs / 1000).toFixed(1)} s
+              <dt>{b.seed}</dt>
+              <dd data-testid="board-seed" className="font-mono text-ink">
+                {board.params.seed}
               </dd>
             </div>
+            <div>{format(b.settings, { size: board.params.size, n: board.params.n, background: t.compare.form.backgrounds[board.params.background] })}</div>
+            {board.elapsedMs !== null && (
+              <div className="flex gap-1.5">
+                <dt>{b.elapsed}</dt>
+                <dd data-testid="board-elapsed" className="text-ink tabular-nums">
+                  {(board.elapsedMs / 1000).toFixed(1)} s
+                </dd>
+              </div>
+            )}
+            <div className="flex gap-1.5">
+              <dt>{b.total}</dt>
+              <dd data-testid="board-total" data-amount={board.total ?? '0'} className="font-semibold text-ink tabular-nums">
+                {formatCny(board.total ?? '0', locale)}
+              </dd>
+            </div>
+            {board.status !== 'completed' && <Badge tone={board.status === 'failed' ? 'danger' : 'neutral'}>{b.status[board.status]}</Badge>}
+            <BoardThreadCount />
+          </dl>
+          {board.status === 'completed' && <BoardReviewBar />}
+          {archiving && (
+            <p data-testid="archive-progress" role="status" className="flex items-center gap-2 text-[13px] text-ink-muted">
+              <Spinner className="size-3.5" />
+              {format(b.archive.progress, { done: archived, total: images.length })}
+            </p>
           )}
-          <div className="flex gap-1.5">
-            <dt>{b.total}</dt>
-            <dd data-testid="board-total" data-amount={board.total ?? '0'} className="font-semibold text-ink tabular-nums">
-              {formatCny(board.total ?? '0', locale)}
-            </dd>
-          </div>
-          {board.status !== 'completed' && <Badge tone={board.status === 'failed' ? 'danger' : 'neutral'}>{b.status[board.status]}</Badge>}
-        </dl>
-        {archiving && (
-          <p data-testid="archive-progress" role="status" className="flex items-center gap-2 text-[13px] text-ink-muted">
-            <Spinner className="size-3.5" />
-            {format(b.archive.progress, { done: archived, total: images.length })}
-          </p>
-        )}
-        {board.error && board.status !== 'completed' && (
-          <p className="text-sm text-danger">{board.status === 'failed' && board.columns.every((c) => c.error) ? b.failedBoard : board.error.message}</p>
-        )}
-      </div>
-      {viewing && <CompareViewer items={items} start={viewing.start} labels={b.viewer} onClose={() => setViewing(null)} />}
-      {board.columns.length > 0 && (
-        <div className={columnsClass(board.columns.length)}>
-          {columns.map((column) => (
-            <BoardColumn
-              // A new version remounts the column on it.
-              key={`${column.model}:${column.versions.length}`}
-              column={column}
-              version={versionOf(column)}
-              onVersion={(version) => setVersions((all) => ({ ...all, [`${column.model}:${column.versions.length}`]: version }))}
-              elapsedMs={board.elapsedMs}
-              disabled={running}
-              again={running && inPlace && runningModels.includes(column.model) ? { startedAt, onCancel: cancel } : null}
-              onOpen={(outputId) => setViewing({ start: outputId })}
-              // One model again, as a new version of its column here: a seed the user chose stays; a drawn one is drawn anew.
-              onRerun={() => run({ ...formFromParams(board.params, board.params.seedLocked), models: [column.model] }, board.id, { stay: true })}
-            />
-          ))}
+          {board.error && board.status !== 'completed' && (
+            <p className="text-sm text-danger">{board.status === 'failed' && board.columns.every((c) => c.error) ? b.failedBoard : board.error.message}</p>
+          )}
         </div>
-      )}
-    </section>
+        {viewing && <CompareViewer items={items} start={viewing.start} labels={b.viewer} onClose={() => setViewing(null)} />}
+        {board.columns.length > 0 && (
+          <div className={columnsClass(board.columns.length)}>
+            {columns.map((column, index) => (
+              <BoardColumn
+                // A new version remounts the column on it.
+                key={`${column.model}:${column.versions.length}`}
+                column={column}
+                version={versionOf(column)}
+                onVersion={(version) => setVersions((all) => ({ ...all, [`${column.model}:${column.versions.length}`]: version }))}
+                elapsedMs={board.elapsedMs}
+                disabled={running}
+                again={running && inPlace && runningModels.includes(column.model) ? { startedAt, onCancel: cancel } : null}
+                onOpen={(outputId) => setViewing({ start: outputId })}
+                index={index}
+                size={size}
+                // One model again, as a new version of its column here: a seed the user chose stays; a drawn one is drawn anew.
+                onRerun={() => run({ ...formFromParams(board.params, board.params.seedLocked), models: [column.model] }, board.id, { stay: true })}
+              />
+            ))}
+          </div>
+        )}
+      </section>
+    </BoardReviewProvider>
   );
 }
 
@@ -166,6 +176,6 @@ function viewerItems(columns: Array<Omit<BoardView['columns'][number], 'versions
   const src = (image: BoardView['columns'][number]['images'][number]) => (image.state === 'archived' ? `/api/assets/${image.assetId}` : image.serviceUrl);
   return columns.flatMap((column) => {
     const shown = column.images.filter(src);
-    return shown.map((image, i) => ({ key: image.outputId, model: column.model, n: i + 1, count: shown.length, src: src(image)! }));
+    return shown.map((image, i) => ({ key: image.outputId, outputId: image.outputId, model: column.model, n: i + 1, count: shown.length, src: src(image)! }));
   });
 }

@@ -3,6 +3,7 @@
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { format } from '@/lib/i18n';
+import { ViewerPins } from '../review/viewer-pins';
 import { useSharedView } from './use-shared-view';
 import { useSwipeToPage, useWindowKeys } from './viewer-input';
 import { ViewerToolbar, type ViewerLabels } from './viewer-toolbar';
@@ -151,6 +152,7 @@ export function CompareViewer({ items, start, labels, onClose }: { items: Viewer
             {shown.map((item) => (
               <div key={layout === 'side' ? item.model : 'single'} {...paneProps} data-testid="viewer-pane">
                 {image(item)}
+                {item.outputId && <ViewerPins key={item.outputId} outputId={item.outputId} zoom={shared.zoom} />}
                 {tag(name(item))}
               </div>
             ))}

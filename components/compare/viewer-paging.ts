@@ -5,6 +5,8 @@ export interface ViewerItem {
   n: number;
   count: number;
   src: string;
+  /** The result it shows (its comment pins are drawn on it); none for the original an edit started from. */
+  outputId?: string;
 }
 
 /** One image big; each model's image of one number side by side; two images under a divider. */

@@ -13,6 +13,7 @@ import { viewedItem, type EditSession, type SessionAction } from './edit-session
 import { ExtendOptions } from './extend-options';
 import { KindPicker } from './kind-picker';
 import { ModelOptions } from './model-options';
+import { ReviewPanel } from '../review/review-panel';
 import { ResultPanel } from './result-panel';
 import { RunStatus } from './run-status';
 import type { MaskRaster } from './use-mask-raster';
@@ -30,10 +31,12 @@ interface Props {
   onContinue: () => void;
   /** "Use this one" on the variant on show. */
   onUse: (item: EditResultItem) => void;
+  /** The version on show, counted along its chain (1 for a first edit): its review is that version's. */
+  version?: number | null;
 }
 
 /** The studio's side: what kind of edit (or the outpainting's canvas), the prompt and options, the run and its result. */
-export function EditPanel({ session, dispatch, models, dims, raster, blocked, onSubmit, onCancel, onContinue, onUse }: Props) {
+export function EditPanel({ session, dispatch, models, dims, raster, blocked, onSubmit, onCancel, onContinue, onUse, version }: Props) {
   const { t } = useI18n();
   const { kind, extension, run, source } = session;
   const running = run.status === 'running';
@@ -102,6 +105,7 @@ export function EditPanel({ session, dispatch, models, dims, raster, blocked, on
           onBack={() => dispatch({ type: 'toggleResult' })}
         />
       )}
+      {run.status === 'done' && session.showResult && <ReviewPanel version={version} />}
     </aside>
   );
 }

@@ -5,6 +5,7 @@ import { chosenResult, MAX_EDIT_RESULTS, type EditResultItem } from '@/lib/edits
 import { needsMask, PROMPT_TEMPLATES, sizeOptions, type EditKind } from '@/lib/edits/kinds';
 import { maskReducer, type MaskAction, type MaskHistory, newHistory, type Region } from '@/lib/edits/mask-doc';
 import type { EditOutcome } from '@/lib/edits/run-edit';
+import type { HeldRequest } from '@/lib/generations/approval-gate';
 import type { Comparison } from './filmstrip';
 import type { Source } from './load-image';
 import type { MaskTools } from './mask-toolbar';
@@ -14,6 +15,8 @@ export type RunState =
   | { status: 'idle' }
   | { status: 'running'; requestId: string; startedAt: number }
   | { status: 'done'; outcome: EditOutcome }
+  /** Over the team's limit for approval: kept for an owner or admin to decide, nothing run. */
+  | { status: 'held'; held: HeldRequest }
   | { status: 'error'; message: string }
   | { status: 'cancelled' };
 
@@ -90,6 +93,7 @@ export type SessionAction =
   // The run
   | { type: 'run'; requestId: string; startedAt: number }
   | { type: 'result'; requestId: string; outcome: EditOutcome }
+  | { type: 'held'; requestId: string; held: HeldRequest }
   | { type: 'fail'; requestId: string; message: string }
   | { type: 'cancel' }
   // What the canvas shows
@@ -213,6 +217,8 @@ export function editSession(s: EditSession, action: SessionAction): EditSession 
       return runs(s, action.requestId)
         ? { ...s, run: { status: 'done', outcome: action.outcome }, source: stored(s.source, action.outcome), viewing: null }
         : s;
+    case 'held': // kept for approval: the picture stays as it was, to edit again meanwhile
+      return runs(s, action.requestId) ? { ...s, run: { status: 'held', held: action.held }, showResult: false } : s;
     case 'fail':
       return runs(s, action.requestId) ? { ...s, run: { status: 'error', message: action.message } } : s;
     case 'cancel':

@@ -6,6 +6,8 @@ import type { EditRecord } from '@/lib/edits/history';
 import type { MaskAction } from '@/lib/edits/mask-doc';
 import type { MaskOverlay } from '@/lib/edits/studio-prefs';
 import { useI18n } from '../i18n-provider';
+import { ReviewScope } from '../review/review-scope';
+import { useJson } from '../server-state';
 import { Dialog } from '../ui/dialog';
 import { EditPanel } from './edit-panel';
 import { editForm, blockedBy } from './edit-request';
@@ -68,6 +70,12 @@ export function EditStudio({
   const blocked = blockedBy(session, raster.empty, t.edit);
   const version = versionOf(session);
   const result = shownResult(session);
+  // The result on show is what the review beside it is about (an edit board's cards each have their own page).
+  const reviewed = result && result.mode !== 'board' && !comparing ? (shownItem(session)?.outputId ?? null) : null;
+  // Its place in the chain of versions (the filmstrip's list, from the same query): a state is that version's.
+  const chain = useJson<{ versions: Array<{ id: string }> }>(`/api/edits/${version ?? 'none'}/versions`, { enabled: Boolean(reviewed && version) }).data
+    ?.versions;
+  const versionNumber = chain && version ? chain.findIndex((v) => v.id === version) + 1 || null : null;
   const changeMask = (change: MaskAction) => dispatch({ type: 'mask', change });
 
   useStudioKeys({
@@ -103,94 +111,97 @@ export function EditStudio({
   };
 
   return (
-    <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_21rem]">
-      {/* On a wide screen the column is the screen's height below the page's title, and the canvas takes what its lines leave. */}
-      <div className="flex min-w-0 flex-col gap-3 lg:h-[calc(100dvh-12.25rem)] lg:min-h-fit">
-        {source && (
-          <SourceBar
-            source={source}
-            result={shownResult(session) ? { size: shownResultSize(session) } : null}
-            canExtend={!shownResult(session)}
-            extending={Boolean(extension)}
-            running={running}
-            onExtend={() => dispatch({ type: 'extend', template: t.edit.extend.template })}
-            onStopExtending={() => dispatch({ type: 'stopExtending' })}
-            onFile={(file) => void openFile(file)}
-            onHistory={() => setHistoryOpen(true)}
-          />
-        )}
-        {source && painting && (
-          <MaskToolbar
-            tools={tools}
+    <ReviewScope outputId={reviewed || null}>
+      <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_21rem]">
+        {/* On a wide screen the column is the screen's height below the page's title, and the canvas takes what its lines leave. */}
+        <div className="flex min-w-0 flex-col gap-3 lg:h-[calc(100dvh-12.25rem)] lg:min-h-fit">
+          {source && (
+            <SourceBar
+              source={source}
+              result={shownResult(session) ? { size: shownResultSize(session) } : null}
+              canExtend={!shownResult(session)}
+              extending={Boolean(extension)}
+              running={running}
+              onExtend={() => dispatch({ type: 'extend', template: t.edit.extend.template })}
+              onStopExtending={() => dispatch({ type: 'stopExtending' })}
+              onFile={(file) => void openFile(file)}
+              onHistory={() => setHistoryOpen(true)}
+            />
+          )}
+          {source && painting && (
+            <MaskToolbar
+              tools={tools}
+              overlay={overlay}
+              maxSize={maxBrush(source)}
+              onChange={(next) => dispatch({ type: 'tools', tools: next })}
+              onOverlay={changeOverlay}
+              onMask={changeMask}
+              onImport={importMask}
+              onExport={() => void downloadMask(source, mask.present, tools.feather)}
+              canUndo={mask.past.length > 0}
+              canRedo={mask.future.length > 0}
+            />
+          )}
+          <StudioCanvas
+            session={session}
+            raster={raster}
+            masking={masking}
             overlay={overlay}
-            maxSize={maxBrush(source)}
-            onChange={(next) => dispatch({ type: 'tools', tools: next })}
-            onOverlay={changeOverlay}
-            onMask={changeMask}
-            onImport={importMask}
-            onExport={() => void downloadMask(source, mask.present, tools.feather)}
-            canUndo={mask.past.length > 0}
-            canRedo={mask.future.length > 0}
+            onOp={(op) => changeMask({ type: 'apply', op })}
+            onPointerKind={setTouchUsed}
+            onResultSize={(size) => dispatch({ type: 'measureResult', size })}
+            onFile={(file) => void openFile(file)}
+            onOpenResult={setViewerAt}
+            onUse={(item) => void continueWith(item)}
           />
-        )}
-        <StudioCanvas
+          {result?.mode === 'variants' && !comparing && (
+            <VariantStrip
+              results={result.results}
+              shown={shownItem(session)?.outputId ?? null}
+              onView={(outputId) => dispatch({ type: 'view', outputId })}
+              onFullScreen={() => setViewerAt(shownItem(session)?.outputId ?? result.results[0].outputId)}
+            />
+          )}
+          {source && inputError && (
+            <p className="text-[13px] text-danger" role="alert">
+              {inputError}
+            </p>
+          )}
+          {source?.kind === 'asset' && source.photo && <PhotoNotice photo={source.photo} width={source.width} height={source.height} />}
+          {source && !inputError && painting && maskNote?.of === source && (
+            <p className="text-[13px] text-ink-muted" role="status" data-testid="mask-import-note">
+              {maskNote.text}
+            </p>
+          )}
+          {comparing && (
+            <p className="text-[13px] text-ink-muted" data-testid="comparing">
+              {comparing.label}
+            </p>
+          )}
+          {source && version && <Filmstrip key={version} editId={version} onCompare={(comparison) => dispatch({ type: 'compare', comparison })} />}
+          {painting && <MaskHints touch={touch} polygon={tools.tool === 'polygon'} />}
+        </div>
+        <EditPanel
           session={session}
+          dispatch={dispatch}
+          models={models}
+          dims={dims}
           raster={raster}
-          masking={masking}
-          overlay={overlay}
-          onOp={(op) => changeMask({ type: 'apply', op })}
-          onPointerKind={setTouchUsed}
-          onResultSize={(size) => dispatch({ type: 'measureResult', size })}
-          onFile={(file) => void openFile(file)}
-          onOpenResult={setViewerAt}
+          blocked={blocked}
+          onSubmit={() => void submit()}
+          onCancel={cancel}
+          onContinue={() => void continueFrom()}
           onUse={(item) => void continueWith(item)}
+          version={versionNumber}
         />
-        {result?.mode === 'variants' && !comparing && (
-          <VariantStrip
-            results={result.results}
-            shown={shownItem(session)?.outputId ?? null}
-            onView={(outputId) => dispatch({ type: 'view', outputId })}
-            onFullScreen={() => setViewerAt(shownItem(session)?.outputId ?? result.results[0].outputId)}
-          />
+        {viewerAt && result && source && <EditViewer results={result.results} original={source.url} start={viewerAt} onClose={() => setViewerAt(null)} />}
+        {!source && !session.loading && <div className="lg:col-span-2">{history}</div>}
+        {source && (
+          <Dialog open={historyOpen} onClose={() => setHistoryOpen(false)} title={t.edit.history.title} closeLabel={t.common.close} className="max-w-5xl!">
+            <div className="max-h-[70vh] overflow-y-auto">{historyPanel}</div>
+          </Dialog>
         )}
-        {source && inputError && (
-          <p className="text-[13px] text-danger" role="alert">
-            {inputError}
-          </p>
-        )}
-        {source?.kind === 'asset' && source.photo && <PhotoNotice photo={source.photo} width={source.width} height={source.height} />}
-        {source && !inputError && painting && maskNote?.of === source && (
-          <p className="text-[13px] text-ink-muted" role="status" data-testid="mask-import-note">
-            {maskNote.text}
-          </p>
-        )}
-        {comparing && (
-          <p className="text-[13px] text-ink-muted" data-testid="comparing">
-            {comparing.label}
-          </p>
-        )}
-        {source && version && <Filmstrip key={version} editId={version} onCompare={(comparison) => dispatch({ type: 'compare', comparison })} />}
-        {painting && <MaskHints touch={touch} polygon={tools.tool === 'polygon'} />}
       </div>
-      <EditPanel
-        session={session}
-        dispatch={dispatch}
-        models={models}
-        dims={dims}
-        raster={raster}
-        blocked={blocked}
-        onSubmit={() => void submit()}
-        onCancel={cancel}
-        onContinue={() => void continueFrom()}
-        onUse={(item) => void continueWith(item)}
-      />
-      {viewerAt && result && source && <EditViewer results={result.results} original={source.url} start={viewerAt} onClose={() => setViewerAt(null)} />}
-      {!source && !session.loading && <div className="lg:col-span-2">{history}</div>}
-      {source && (
-        <Dialog open={historyOpen} onClose={() => setHistoryOpen(false)} title={t.edit.history.title} closeLabel={t.common.close} className="max-w-5xl!">
-          <div className="max-h-[70vh] overflow-y-auto">{historyPanel}</div>
-        </Dialog>
-      )}
-    </div>
+    </ReviewScope>
   );
 }

@@ -32,7 +32,7 @@ export function EditViewer({
     // Variants are one model's images 1 to n (side by side pages them against the original); a board's models are one image each.
     ...shown.map((r) => {
       const own = shown.filter((other) => other.model === r.model);
-      return { key: r.outputId, model: r.model, n: own.indexOf(r) + 1, count: own.length, src: `/api/assets/${r.resultAssetId}` };
+      return { key: r.outputId, outputId: r.outputId, model: r.model, n: own.indexOf(r) + 1, count: own.length, src: `/api/assets/${r.resultAssetId}` };
     }),
     { key: 'original', model: t.edit.results.original, n: 1, count: 1, src: original },
   ];

@@ -7,12 +7,15 @@ import { previewUrl } from '@/lib/assets/preview-url';
 import type { EditKind } from '@/lib/edits/kinds';
 import { format } from '@/lib/i18n';
 import { useI18n } from '../i18n-provider';
+import type { ReviewState } from '@/lib/db/generated/enums';
+import { StateBadge } from '../review/review-state';
 import { useJson } from '../server-state';
 import { Button } from '../ui/button';
 import { cn } from '../ui/cn';
 
 interface Version {
   id: string;
+  reviewState: ReviewState;
   kind: EditKind;
   prompt: string;
   originalAssetId: string;
@@ -28,6 +31,8 @@ interface Frame {
   /** A step's prompt (shown cut to a line, whole on hover); none for the original. */
   prompt: string | null;
   href: string;
+  /** A version's review, marked on its frame once it is past a draft. */
+  reviewState: ReviewState;
 }
 
 export interface Comparison {
@@ -49,7 +54,14 @@ export function Filmstrip({ editId, onCompare }: { editId: string; onCompare: (c
 
   if (!versions || versions.length === 0) return null;
   const frames: Frame[] = [
-    { key: 'original', assetId: versions[0].originalAssetId, label: v.original, prompt: null, href: `/edit?asset=${versions[0].originalAssetId}` },
+    {
+      key: 'original',
+      assetId: versions[0].originalAssetId,
+      label: v.original,
+      prompt: null,
+      href: `/edit?asset=${versions[0].originalAssetId}`,
+      reviewState: 'draft',
+    },
     ...versions.flatMap((version, i) =>
       version.resultAssetId
         ? [
@@ -59,6 +71,7 @@ export function Filmstrip({ editId, onCompare }: { editId: string; onCompare: (c
               label: format(v.step, { n: i + 1, kind: t.edit.kinds[version.kind].name }),
               prompt: version.prompt,
               href: `/edit?edit=${version.id}`,
+              reviewState: version.reviewState,
             },
           ]
         : [],
@@ -115,6 +128,9 @@ export function Filmstrip({ editId, onCompare }: { editId: string; onCompare: (c
               >
                 {/* eslint-disable-next-line @next/next/no-img-element -- the stored preview, behind auth */}
                 <img src={previewUrl(frame.assetId)} alt={frame.label} loading="lazy" className="absolute inset-0 h-full w-full object-cover" />
+                {frame.reviewState !== 'draft' && (
+                  <StateBadge state={frame.reviewState} className="absolute bottom-1 left-1 h-5 px-1.5 text-[10px] shadow-card" />
+                )}
               </Link>
               <span className="flex min-w-0 items-center justify-between gap-1 text-[11px] text-ink-muted">
                 <span className="truncate font-medium text-ink" data-testid="version-label">

@@ -6,6 +6,7 @@ import type { EditResultItem } from '@/lib/edits/results';
 import { format, formatCny } from '@/lib/i18n';
 import { useI18n } from '../i18n-provider';
 import { Button } from '../ui/button';
+import { ImageMarks, ImageReviewActions } from '../review/board-review';
 import { HeatmapOverlay } from './heatmap-overlay';
 import { MaskGuardBadge } from './mask-guard-badge';
 
@@ -51,6 +52,7 @@ export function ResultCard({ item, onOpen, onUse, busy }: { item: EditResultItem
           {/* eslint-disable-next-line @next/next/no-img-element -- a team asset behind auth */}
           <img src={`/api/assets/${item.resultAssetId}`} alt={item.model} className="absolute inset-0 h-full w-full object-contain" draggable={false} />
           {heatmap && item.maskGuard && <HeatmapOverlay heatmap={item.maskGuard.heatmap} />}
+          <ImageMarks outputId={item.outputId} size={null} />
         </button>
       )}
       <div className="grid min-w-0 gap-1.5">
@@ -70,10 +72,13 @@ export function ResultCard({ item, onOpen, onUse, busy }: { item: EditResultItem
           <MaskGuardBadge guard={item.maskGuard} rawAssetId={item.rawAssetId} heatmap={heatmap} onHeatmap={() => setHeatmap((on) => !on)} />
         )}
         {!failed && (
-          <Button size="sm" variant="secondary" className="justify-self-start" onClick={onUse} disabled={busy} data-testid="use-result">
-            <Check />
-            {r.use}
-          </Button>
+          <span className="flex flex-wrap items-center gap-1.5">
+            <Button size="sm" variant="secondary" onClick={onUse} disabled={busy} data-testid="use-result">
+              <Check />
+              {r.use}
+            </Button>
+            <ImageReviewActions outputId={item.outputId} className="ml-auto" />
+          </span>
         )}
       </div>
     </article>

@@ -2,14 +2,16 @@
 
 import { AlertTriangle } from 'lucide-react';
 import { useI18n } from '../i18n-provider';
+import { HeldNotice } from '../inbox/held-notice';
 import { useReveal } from '../ui/use-reveal';
 import type { RunState } from './edit-session';
 import { EditProgress } from './edit-progress';
 
-/** How the run stands: the wait (with its cancel), cancelled, or why it failed. Nothing when idle or done. */
+/** How the run stands: the wait (with its cancel), held for approval, cancelled, or why it failed. Nothing when idle or done. */
 export function RunStatus({ run, onCancel }: { run: RunState; onCancel: () => void }) {
   const { t } = useI18n();
   if (run.status === 'running') return <EditProgress startedAt={run.startedAt} onCancel={onCancel} />;
+  if (run.status === 'held') return <HeldNotice held={run.held} className="px-3 text-[13px]" />;
   if (run.status === 'cancelled') {
     return (
       <p className="text-[13px] text-ink-muted" role="status">

@@ -8,7 +8,8 @@ import { useI18n } from '../i18n-provider';
 import { Spinner } from '../ui/spinner';
 import { BeforeAfter } from './before-after';
 import { EditBoard } from './edit-board';
-import { shownAssetId, shownItem, shownResult, type EditSession, type Measured } from './edit-session';
+import { ScopedPins } from '../review/review-scope';
+import { shownAssetId, shownItem, shownResult, shownResultSize, type EditSession, type Measured } from './edit-session';
 import { HeatmapOverlay } from './heatmap-overlay';
 import { ExtendPreview } from './extend-preview';
 import { imageFileOf } from './load-image';
@@ -67,7 +68,7 @@ export function StudioCanvas({ session, raster, masking, overlay, onOp, onPointe
   ) : comparing ? (
     <BeforeAfter key={comparing.label} before={`/api/assets/${comparing.before}`} after={`/api/assets/${comparing.after}`} />
   ) : result?.mode === 'board' ? (
-    <EditBoard results={result.results} onOpen={onOpenResult} onUse={onUse} busy={session.loading} />
+    <EditBoard boardId={result.generationId} results={result.results} onOpen={onOpenResult} onUse={onUse} busy={session.loading} />
   ) : result && after ? (
     <BeforeAfter
       before={source.url}
@@ -75,7 +76,13 @@ export function StudioCanvas({ session, raster, masking, overlay, onOp, onPointe
       canvas={result.canvas}
       original={source}
       onAfterSize={(size) => onResultSize({ assetId: after, ...size })}
-      overlay={session.heatmap && guard ? (clip) => <HeatmapOverlay heatmap={guard.heatmap} style={{ clipPath: clip }} /> : undefined}
+      overlay={(clip) => (
+        <>
+          {session.heatmap && guard && <HeatmapOverlay heatmap={guard.heatmap} style={{ clipPath: clip }} />}
+          {/* The result's comment pins, over both halves: they are the result's, wherever the divider is. */}
+          <ScopedPins size={shownResultSize(session)} />
+        </>
+      )}
     />
   ) : extension ? (
     <ExtendPreview src={source.url} image={source} extension={extension} />

@@ -3,6 +3,7 @@
 import { useRouter } from 'next/navigation';
 import { useCallback, useEffect, useRef, type Dispatch } from 'react';
 import type { EditOutcome } from '@/lib/edits/run-edit';
+import type { Held } from '@/lib/generations/approval-gate';
 import { useI18n } from '../i18n-provider';
 import { deleteAt, postJson } from '../server-state';
 import { describeServerError, type ServerError } from '../use-action-error';
@@ -31,14 +32,16 @@ export function useEditRun(state: RunState, dispatch: Dispatch<SessionAction>) {
     dispatch({ type: 'run', requestId: id, startedAt: Date.now() });
     const network = t.edit.run.network;
     try {
-      const { ok, body } = await postJson<EditOutcome & { error?: ServerError }>('/edit/run', form, { signal: controller.signal });
+      const { ok, body } = await postJson<(EditOutcome | Held) & { error?: ServerError }>('/edit/run', form, { signal: controller.signal });
       if (!awaited(id)) return;
-      if (!ok || !body || body.error) {
+      if (ok && body && 'held' in body) {
+        dispatch({ type: 'held', requestId: id, held: body.held });
+      } else if (!ok || !body || body.error) {
         // Refusals with a key (a budget, ...) are worded in the UI's language; the service's own text stays as sent.
         const error = body?.error;
         dispatch({ type: 'fail', requestId: id, message: error ? (error.key ? describeServerError(t, error) : error.message) : network });
       } else {
-        dispatch({ type: 'result', requestId: id, outcome: body });
+        dispatch({ type: 'result', requestId: id, outcome: body as EditOutcome });
       }
       // The history below lists this edit now (done or failed): re-render the server's part, keeping the studio's state.
       router.refresh();

@@ -5,6 +5,7 @@ import Link from 'next/link';
 import { useRouter } from 'next/navigation';
 import { useLayoutEffect, useState } from 'react';
 import { useI18n } from '../i18n-provider';
+import { ScopedPins } from '../review/review-scope';
 import { buttonClass } from '../ui/button';
 import { cn } from '../ui/cn';
 
@@ -55,14 +56,18 @@ export function ItemViewer({
         ) : video ? (
           <video data-testid="item-media" src={src} poster={poster ?? undefined} controls playsInline className="max-h-[75vh] w-full" />
         ) : (
-          // eslint-disable-next-line @next/next/no-img-element -- the stored original, behind auth
-          <img
-            data-testid="item-media"
-            src={src}
-            alt={alt}
-            onClick={() => setZoomed((z) => !z)}
-            className={cn(zoomed ? 'max-w-none cursor-zoom-out' : 'max-h-[75vh] max-w-full cursor-zoom-in object-contain')}
-          />
+          // The pins sit on a box the picture's own size: fitted or at 1:1, each stays on its pixel.
+          <span className={cn('relative block', zoomed ? 'w-max' : 'max-w-full')}>
+            {/* eslint-disable-next-line @next/next/no-img-element -- the stored original, behind auth */}
+            <img
+              data-testid="item-media"
+              src={src}
+              alt={alt}
+              onClick={() => setZoomed((z) => !z)}
+              className={cn('block', zoomed ? 'max-w-none cursor-zoom-out' : 'max-h-[75vh] max-w-full cursor-zoom-in object-contain')}
+            />
+            <ScopedPins />
+          </span>
         )}
       </div>
       <div className="flex items-center justify-between gap-2">

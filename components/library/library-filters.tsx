@@ -123,6 +123,12 @@ export function LibraryFilters({
             f.anyone,
             members.map((m) => ({ value: m.userId, label: m.name })),
           )}
+        {choose(
+          'review',
+          t.review.filters.state,
+          t.review.filters.any,
+          (['in_review', 'approved', 'changes_requested', 'draft'] as const).map((state) => ({ value: state, label: t.review.states[state] })),
+        )}
       </div>
       <div className="flex flex-wrap items-center gap-x-4 gap-y-2 text-[13px] text-ink-muted">
         {(['from', 'to'] as const).map((end) => (
@@ -138,7 +144,7 @@ export function LibraryFilters({
             />
           </label>
         ))}
-        {(['fav', 'shared'] as const).map((flag) => (
+        {(['fav', 'shared', 'winners'] as const).map((flag) => (
           <label key={flag} className="flex items-center gap-2">
             <input
               type="checkbox"
@@ -148,7 +154,7 @@ export function LibraryFilters({
               onChange={(e) => change(flag, e.target.checked ? '1' : '')}
               className="size-4 accent-[var(--accent)]"
             />
-            {flag === 'fav' ? f.favorites : f.shared}
+            {flag === 'fav' ? f.favorites : flag === 'shared' ? f.shared : t.review.filters.winners}
           </label>
         ))}
         <span className="ml-auto flex flex-wrap items-center gap-2">

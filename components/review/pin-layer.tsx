@@ -28,11 +28,13 @@ interface Props {
   scale?: number;
   /** A video's current time: a pin with a time shows within a second of it. */
   time?: number;
+  /** How the picture is fitted into the layer's box: whole (contain, the default) or filling it (cover, a square thumbnail). */
+  fit?: 'contain' | 'cover';
 }
 
-/** The box a picture of `size` fills inside `outer` when fitted whole (object-fit: contain). */
-function containBox(outer: { width: number; height: number }, size: { width: number; height: number }) {
-  const s = Math.min(outer.width / size.width, outer.height / size.height);
+/** The box a picture of `size` takes inside `outer` when fitted whole (object-fit: contain) or filling it (cover: centred, overflowing). */
+function fittedBox(outer: { width: number; height: number }, size: { width: number; height: number }, fit: 'contain' | 'cover') {
+  const s = (fit === 'cover' ? Math.max : Math.min)(outer.width / size.width, outer.height / size.height);
   const width = size.width * s;
   const height = size.height * s;
   return { left: (outer.width - width) / 2, top: (outer.height - height) / 2, width, height };
@@ -42,7 +44,7 @@ function containBox(outer: { width: number; height: number }, size: { width: num
  * Pins over a picture fitted into the layer's box (as an `object-contain` image is), laid over it
  * with `absolute inset-0`: each at its spot in the picture's pixels, numbered as its thread.
  */
-export function PinLayer({ size, pins, active, onSelect, placing = false, draft, onPlace, scale = 1, time }: Props) {
+export function PinLayer({ size, pins, active, onSelect, placing = false, draft, onPlace, scale = 1, time, fit = 'contain' }: Props) {
   const { t } = useI18n();
   const layer = useRef<HTMLDivElement>(null);
   const inner = useRef<HTMLDivElement>(null);
@@ -100,7 +102,7 @@ export function PinLayer({ size, pins, active, onSelect, placing = false, draft,
       }
     : {};
 
-  const box = outer ? containBox(outer, size) : null;
+  const box = outer ? fittedBox(outer, size, fit) : null;
   const dragged: Anchor | null = drag
     ? {
         x: Math.min(drag.from.x, drag.to.x),

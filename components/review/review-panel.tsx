@@ -1,6 +1,7 @@
 'use client';
 
 import { Crown, MessageSquare } from 'lucide-react';
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { ReviewState } from '@/lib/db/generated/enums';
 import { format } from '@/lib/i18n';
@@ -23,12 +24,13 @@ type Answer = { ok: boolean; body: { error?: ServerError } | null };
  * which the picture's pin layer places). Everything changes through the review routes and is read
  * back through the one query the pins share.
  */
-export function ReviewPanel({ version, pinnable = true, timeNow }: { version?: number | null; pinnable?: boolean; timeNow?: () => number | undefined }) {
+export function ReviewPanel({ version }: { version?: number | null }) {
   const { t } = useI18n();
   const r = t.review;
   const scope = useReviewScope();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const client = useQueryClient();
   if (!scope?.review) return null;
   const { review, outputId, refresh } = scope;
 
@@ -39,7 +41,8 @@ export function ReviewPanel({ version, pinnable = true, timeNow }: { version?: n
     try {
       const answer = await change();
       if (!answer.ok) setError(answer.body?.error ? describeServerError(t, answer.body.error) : t.errors.internal);
-      await refresh();
+      // The studio's filmstrip marks each version's state: it hears of the change too.
+      await Promise.all([refresh(), client.invalidateQueries({ predicate: (query) => String(query.queryKey[0]).endsWith('/versions') })]);
       return answer.ok;
     } catch {
       setError(t.errors.network);
@@ -55,7 +58,9 @@ export function ReviewPanel({ version, pinnable = true, timeNow }: { version?: n
     resolve: (id, resolved) => send(() => postJson(`/api/comments/${id}/resolve`, { resolved })),
   };
   const startThread = (draft: Draft) => {
-    const anchor = scope.draft ?? (timeNow?.() !== undefined ? { t: timeNow()! } : undefined);
+    // On a video, a thread is pinned to the time the player shows (and to a point of the frame, if placed).
+    const at = scope.now();
+    const anchor = scope.draft ?? (at !== undefined ? { t: at } : undefined);
     return send(() => postJson(`/api/library/${outputId}/comments`, { ...draft, ...(anchor ? { anchor } : {}) })).then((sent) => {
       if (sent) {
         scope.setDraft(null);
@@ -123,7 +128,10 @@ export function ReviewPanel({ version, pinnable = true, timeNow }: { version?: n
               key={thread.id}
               thread={thread}
               active={scope.active === thread.id}
-              onActivate={() => scope.setActive(scope.active === thread.id ? null : thread.id)}
+              onActivate={() => {
+                scope.setActive(scope.active === thread.id ? null : thread.id);
+                if (thread.anchor?.t !== undefined) scope.seek(thread.anchor.t);
+              }}
               members={review.members}
               me={review.me}
               canModerate={review.canDecide}
@@ -138,17 +146,13 @@ export function ReviewPanel({ version, pinnable = true, timeNow }: { version?: n
           placeholder={r.comments.placeholder}
           busy={busy}
           onSend={startThread}
-          pin={
-            pinnable
-              ? {
-                  anchor: scope.draft,
-                  placing: scope.placing,
-                  canPin: Boolean(review.size),
-                  onPlace: () => scope.setPlacing(!scope.placing),
-                  onClear: () => scope.setDraft(null),
-                }
-              : undefined
-          }
+          pin={{
+            anchor: scope.draft,
+            placing: scope.placing,
+            canPin: Boolean(review.size) || review.video,
+            onPlace: () => scope.setPlacing(!scope.placing),
+            onClear: () => scope.setDraft(null),
+          }}
         />
         {error && (
           <p role="alert" className={cn('rounded-control bg-danger-soft px-2.5 py-1.5 text-xs text-danger')}>

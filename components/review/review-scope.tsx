@@ -1,7 +1,7 @@
 'use client';
 
 import { useQueryClient } from '@tanstack/react-query';
-import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
+import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { Anchor } from '@/lib/review/anchor';
 import type { ResultReview } from '@/lib/review/view';
 import { useJson } from '../server-state';
@@ -17,7 +17,7 @@ export const reviewUrl = (outputId: string) => `/api/library/${outputId}/review`
 
 /** A result's review through the one query cache (every view of it shares the answer), polled while shown. */
 export function useResultReview(outputId: string | null) {
-  const query = useJson<ResultReview>(outputId ? reviewUrl(outputId) : '/api/library/none/review', { enabled: Boolean(outputId), refetchInterval: POLL_MS });
+  const query = useJson<ResultReview>(reviewUrl(outputId ?? 'none'), { enabled: Boolean(outputId), refetchInterval: POLL_MS });
   const client = useQueryClient();
   const refresh = useCallback(() => (outputId ? client.invalidateQueries({ queryKey: [reviewUrl(outputId)] }) : Promise.resolve()), [client, outputId]);
   return { review: outputId ? query.data : undefined, refresh };
@@ -35,6 +35,16 @@ interface Scope {
   setActive: (id: string | null) => void;
   showResolved: boolean;
   setShowResolved: (show: boolean) => void;
+  /** A video's player (registered with `playWith`): seeks to a thread's time, and says the time it shows (a new thread's). */
+  seek: (seconds: number) => void;
+  now: () => number | undefined;
+  playWith: (player: Player | null) => void;
+}
+
+/** What the review needs of a video's player. */
+export interface Player {
+  seek: (seconds: number) => void;
+  now: () => number;
 }
 
 const ScopeContext = createContext<Scope | null>(null);
@@ -42,17 +52,39 @@ const ScopeContext = createContext<Scope | null>(null);
 /** The review of the result on show (null: none, as in the studio before a run). */
 export const useReviewScope = () => useContext(ScopeContext);
 
-export function ReviewScope({ outputId, children }: { outputId: string; children: ReactNode }) {
+/**
+ * The review of `outputId` for everything below (none while it is null). A new result on show starts
+ * with nothing placed or open; `thread`: one to open at once (an inbox item leads to it), scrolled
+ * into view when the review comes.
+ */
+export function ReviewScope({ outputId, thread, children }: { outputId: string | null; thread?: string; children: ReactNode }) {
   const { review, refresh } = useResultReview(outputId);
   const [placing, setPlacing] = useState(false);
   const [draft, setDraft] = useState<Anchor | null>(null);
-  const [active, setActive] = useState<string | null>(null);
+  const [active, setActive] = useState<string | null>(thread ?? null);
   const [showResolved, setShowResolved] = useState(false);
+  const player = useRef<Player | null>(null);
+  const seek = useCallback((seconds: number) => player.current?.seek(seconds), []);
+  const now = useCallback(() => player.current?.now(), []);
+  const playWith = useCallback((next: Player | null) => void (player.current = next), []);
+  const [shownFor, setShownFor] = useState(outputId);
+  if (shownFor !== outputId) {
+    setShownFor(outputId);
+    setPlacing(false);
+    setDraft(null);
+    setActive(null);
+  }
+  const loaded = Boolean(review);
+  useEffect(() => {
+    if (loaded && thread) document.getElementById(`thread-${thread}`)?.scrollIntoView({ block: 'center' });
+  }, [loaded, thread]);
   const value = useMemo(
-    () => ({ outputId, review, refresh, placing, setPlacing, draft, setDraft, active, setActive, showResolved, setShowResolved }),
-    [outputId, review, refresh, placing, draft, active, showResolved],
+    () =>
+      outputId
+        ? { outputId, review, refresh, placing, setPlacing, draft, setDraft, active, setActive, showResolved, setShowResolved, seek, now, playWith }
+        : null,
+    [outputId, review, refresh, placing, draft, active, showResolved, seek, now, playWith],
   );
-  // A new result on show starts with nothing being placed (keyed by the result: see the callers).
   return <ScopeContext.Provider value={value}>{children}</ScopeContext.Provider>;
 }
 
@@ -76,7 +108,10 @@ export function ScopedPins({ size, scale, time }: { size?: { width: number; heig
       size={picture}
       pins={pinsOf(scope.review, scope.showResolved)}
       active={scope.active}
-      onSelect={(id) => scope.setActive(id)}
+      onSelect={(id) => {
+        scope.setActive(id);
+        document.getElementById(`thread-${id}`)?.scrollIntoView({ block: 'nearest' });
+      }}
       placing={scope.placing}
       draft={scope.draft}
       onPlace={(anchor) => {

@@ -1,10 +1,11 @@
 'use client';
 
-import { Bell, KeyRound, Share2, SquareTerminal, Users } from 'lucide-react';
+import { Bell, KeyRound, ScrollText, Share2, SquareTerminal, Users } from 'lucide-react';
 import { useI18n } from '../i18n-provider';
 import { TabNav } from '../ui/tab-nav';
 
-export function SettingsTabs() {
+/** Settings' pages; the decisions' trail is owners' and admins' to read. */
+export function SettingsTabs({ admin }: { admin: boolean }) {
   const { t } = useI18n();
   const tabs = [
     { href: '/settings', label: t.settings.keysTab, icon: KeyRound },
@@ -12,6 +13,7 @@ export function SettingsTabs() {
     { href: '/settings/shares', label: t.share.settings.tab, icon: Share2 },
     { href: '/settings/api-keys', label: t.api.tab, icon: SquareTerminal },
     { href: '/settings/alerts', label: t.alerts.tab, icon: Bell },
+    ...(admin ? [{ href: '/settings/decisions', label: t.review.decisions.title, icon: ScrollText }] : []),
   ];
   return <TabNav label={t.settings.title} tabs={tabs} />;
 }

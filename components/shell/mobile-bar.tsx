@@ -4,6 +4,7 @@ import { usePathname } from 'next/navigation';
 import { useEffect, useRef, useState } from 'react';
 import { Menu as MenuIcon, X } from 'lucide-react';
 import { BrandMark } from '../brand-mark';
+import { InboxBell } from '../inbox/inbox-bell';
 import { useI18n } from '../i18n-provider';
 import { Avatar } from './avatar';
 import { Sidebar, type ShellProps } from './sidebar';
@@ -42,6 +43,7 @@ export function MobileBar(props: ShellProps) {
           <span className="truncate">{active.name}</span>
           <Avatar id={active.id} name={active.name} size="sm" />
         </span>
+        <InboxBell />
       </header>
       <dialog
         ref={drawer}

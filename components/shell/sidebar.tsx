@@ -3,6 +3,7 @@
 import type { ActionResult } from '@/lib/auth/action';
 import type { TeamSummary, Viewer } from '@/lib/auth/context';
 import { BrandMark } from '../brand-mark';
+import { InboxBell } from '../inbox/inbox-bell';
 import { useI18n } from '../i18n-provider';
 import { LocaleSwitch } from '../locale-switch';
 import { ThemeToggle } from '../theme-toggle';
@@ -26,8 +27,9 @@ export function Sidebar({ user, activeTeamId, teams, actions, onNavigate }: Shel
   const { t } = useI18n();
   return (
     <div className="flex h-full flex-col">
-      <div className="flex h-16 items-center px-5">
+      <div className="flex h-16 items-center justify-between gap-2 pr-3 pl-5">
         <BrandMark name={t.app.name} />
+        {!onNavigate && <InboxBell />}
       </div>
       <div className="px-3">
         <TeamSwitcher teams={teams} activeTeamId={activeTeamId} switchTeam={actions.switchTeam} createTeam={actions.createTeam} />

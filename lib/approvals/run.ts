@@ -1,4 +1,4 @@
-import { resolveTeamContext, type TeamContext } from '../auth/context';
+import { resolveTeamContext, type TeamContext } from '../auth/team-context';
 import { ROLES } from '../auth/roles';
 import { recordDecision } from '../audit/decisions';
 import type { ApprovalStatus } from '../db/generated/enums';

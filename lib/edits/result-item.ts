@@ -25,6 +25,7 @@ export interface EditOutputRow {
   maskGuard?: unknown;
   errorCode?: string | null;
   errorMessage?: string | null;
+  reviewState?: EditResultItem['reviewState'];
 }
 
 export function maskGuardView(value: unknown): MaskGuardView | null {
@@ -49,5 +50,6 @@ export function resultItem(row: EditOutputRow): EditResultItem {
     revisedPrompt: row.revisedPrompt ?? null,
     maskGuard: maskGuardView(row.maskGuard),
     error: completed ? null : { code: row.errorCode ?? 'failed', message: row.errorMessage ?? 'The edit failed.' },
+    reviewState: row.reviewState ?? 'draft',
   };
 }

@@ -33,6 +33,8 @@ export interface EditResultItem {
   revisedPrompt: string | null;
   maskGuard: MaskGuardView | null;
   error: { code: string; message: string } | null;
+  /** Where the team's review of it stands (a fresh result is a draft). */
+  reviewState: 'draft' | 'in_review' | 'approved' | 'changes_requested';
 }
 
 /** The result a run continues from: the one picked ("use this one"), else the first that completed. */

@@ -3,6 +3,7 @@ import { atLeast } from '../auth/roles';
 import type { ReviewState } from '../db/generated/enums';
 import { LIVE } from '../generations/visibility';
 import { db } from '../runtime';
+import type { Anchor } from './anchor';
 import { openThreadCounts, threadsOf, type ThreadView } from './comments';
 import type { ReviewStatus } from './states';
 import { teamBoard, teamResult } from './subject';
@@ -87,6 +88,8 @@ export interface BoardReview {
   ratings: Record<string, RatingView>;
   /** Open threads per result. */
   threads: Record<string, number>;
+  /** Each result's pinned open threads (numbered as on its own page), to draw on its thumbnail. */
+  pins: Record<string, Array<{ id: string; n: number; anchor: Anchor }>>;
   canDecide: boolean;
 }
 
@@ -99,7 +102,7 @@ export async function boardReview(ctx: TeamContext, boardId: string): Promise<Bo
     winnersOf(ctx, boardId),
   ]);
   const ids = outputs.map((o) => o.id);
-  const [ratings, threads] = await Promise.all([ratingsOf(ctx, ids), openThreadCounts(ctx, ids)]);
+  const [ratings, threads, pins] = await Promise.all([ratingsOf(ctx, ids), openThreadCounts(ctx, ids), pinsOf(ctx, ids)]);
   return {
     id: boardId,
     status: await status(row.reviewState, row.reviewById, row.reviewAt),
@@ -107,6 +110,28 @@ export async function boardReview(ctx: TeamContext, boardId: string): Promise<Bo
     columns: winners.columns,
     ratings,
     threads,
+    pins,
     canDecide: atLeast(ctx.role, 'admin'),
   };
+}
+
+/** The open pinned threads of some results, each numbered among its result's threads as its page numbers them. */
+async function pinsOf(ctx: Pick<TeamContext, 'team'>, outputIds: string[]): Promise<BoardReview['pins']> {
+  if (outputIds.length === 0) return {};
+  const firsts = await (
+    await db()
+  ).comment.findMany({
+    where: { teamId: ctx.team.id, outputId: { in: outputIds }, threadId: null },
+    orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
+    select: { id: true, outputId: true, x: true, y: true, w: true, h: true, resolvedAt: true },
+  });
+  const pins: BoardReview['pins'] = {};
+  const counted: Record<string, number> = {};
+  for (const thread of firsts) {
+    const n = (counted[thread.outputId] = (counted[thread.outputId] ?? 0) + 1);
+    if (thread.resolvedAt || thread.x === null || thread.y === null) continue;
+    const anchor: Anchor = { x: thread.x, y: thread.y, ...(thread.w !== null && thread.h !== null ? { w: thread.w, h: thread.h } : {}) };
+    (pins[thread.outputId] ??= []).push({ id: thread.id, n, anchor });
+  }
+  return pins;
 }

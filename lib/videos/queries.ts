@@ -40,7 +40,7 @@ const liveSelect = {
   errorMessage: true,
   errorCode: true,
   videoTask: { select: { id: true, status: true, progress: true, estimatedRemaining: true, estimatedAt: true, syncedAt: true, errorMessage: true } },
-  outputs: { where: { assetId: { not: null }, ...LIVE }, select: { assetId: true }, take: 1 },
+  outputs: { where: { assetId: { not: null }, ...LIVE }, select: { id: true, assetId: true }, take: 1 },
 } satisfies Prisma.GenerationSelect;
 
 /** A video being watched is re-read from the service once its last reading is this old (the polls back off to a minute). */
@@ -167,6 +167,8 @@ export async function getVideo(ctx: TeamContext, id: string) {
   if (!row) return null;
   return {
     ...toLive(row),
+    /** The stored video's result (its review and comments are its). */
+    outputId: row.outputs[0]?.id ?? null,
     prompt: row.prompt,
     params: videoParamsSchema.parse(row.params ?? {}),
     createdAt: row.createdAt,

@@ -50,6 +50,7 @@ const item = (outputId: string, model = 'atelier-edit', status: EditResultItem['
   revisedPrompt: null,
   maskGuard: null,
   error: status === 'completed' ? null : { code: 'upstream_error', message: 'no' },
+  reviewState: 'draft',
 });
 /** A run of three variants, the second failed; the first is the one it continues from until one is picked. */
 const variants = (generationId: string): EditOutcome => ({

@@ -4,6 +4,9 @@ import { notFound } from 'next/navigation';
 import { BackLink } from '@/components/back-link';
 import { FailureText } from '@/components/failure-text';
 import { PageHeader } from '@/components/page-header';
+import { ReviewPanel } from '@/components/review/review-panel';
+import { ReviewScope } from '@/components/review/review-scope';
+import { ReviewedVideo } from '@/components/review/reviewed-video';
 import { buttonClass } from '@/components/ui/button';
 import { Card, CardBody } from '@/components/ui/card';
 import { RetryButton } from '@/components/videos/retry-button';
@@ -35,61 +38,65 @@ export default async function VideoPage({ params }: { params: Promise<{ id: stri
         description={video.prompt.length > 120 ? `${video.prompt.slice(0, 120)}…` : video.prompt}
         actions={<BackLink href="/videos">{p.back}</BackLink>}
       />
-      <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
-        <Card>
-          <CardBody className="grid gap-4">
-            {video.state === 'completed' && video.assetId ? (
-              <>
-                <div className="grid place-items-center overflow-hidden rounded-control bg-black">
-                  <video
-                    data-testid="video-player"
+      <ReviewScope outputId={video.state === 'completed' ? video.outputId : null}>
+        <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
+          <Card>
+            <CardBody className="grid gap-4">
+              {video.state === 'completed' && video.assetId ? (
+                <>
+                  <ReviewedVideo
                     src={`/api/assets/${video.assetId}`}
                     poster={`/api/assets/${video.assetId}?w=1024`}
-                    controls
-                    playsInline
-                    preload="metadata"
-                    className="max-h-[70vh] w-full"
                     style={{ aspectRatio: frameRatio(video.params.aspectRatio) }}
                   />
+                  <div className="flex flex-wrap items-center justify-between gap-3">
+                    <VideoStatusBadge state={video.state} />
+                    <a href={`/api/assets/${video.assetId}?download=1`} download className={buttonClass('primary', 'md')}>
+                      <Download />
+                      {p.download}
+                    </a>
+                  </div>
+                </>
+              ) : isSettled(video.state) ? (
+                <div className="grid gap-4 rounded-control bg-danger-soft p-5" data-testid="video-failure">
+                  <div className="flex items-center gap-2 text-danger">
+                    <CircleAlert aria-hidden className="size-5" />
+                    <h2 className="text-[15px] font-semibold">{p.failedTitle}</h2>
+                    <VideoStatusBadge state={video.state} />
+                  </div>
+                  <div data-testid="video-error" className="grid gap-1 text-sm text-ink">
+                    <FailureText failure={{ code: video.errorCode, message: video.errorMessage ?? p.unknownError }} />
+                  </div>
+                  <RetryButton id={video.id} action={retryVideo} />
                 </div>
-                <div className="flex flex-wrap items-center justify-between gap-3">
-                  <VideoStatusBadge state={video.state} />
-                  <a href={`/api/assets/${video.assetId}?download=1`} download className={buttonClass('primary', 'md')}>
-                    <Download />
-                    {p.download}
-                  </a>
-                </div>
-              </>
-            ) : isSettled(video.state) ? (
-              <div className="grid gap-4 rounded-control bg-danger-soft p-5" data-testid="video-failure">
-                <div className="flex items-center gap-2 text-danger">
-                  <CircleAlert aria-hidden className="size-5" />
-                  <h2 className="text-[15px] font-semibold">{p.failedTitle}</h2>
-                  <VideoStatusBadge state={video.state} />
-                </div>
-                <div data-testid="video-error" className="grid gap-1 text-sm text-ink">
-                  <FailureText failure={{ code: video.errorCode, message: video.errorMessage ?? p.unknownError }} />
-                </div>
-                <RetryButton id={video.id} action={retryVideo} />
-              </div>
-            ) : (
-              <VideoWatch
-                video={{
-                  id: video.id,
-                  state: video.state,
-                  progress: video.progress,
-                  estimatedRemaining: video.estimatedRemaining,
-                  errorMessage: video.errorMessage,
-                  errorCode: video.errorCode,
-                  assetId: video.assetId,
-                }}
-                aspectRatio={video.params.aspectRatio}
-              />
+              ) : (
+                <VideoWatch
+                  video={{
+                    id: video.id,
+                    state: video.state,
+                    progress: video.progress,
+                    estimatedRemaining: video.estimatedRemaining,
+                    errorMessage: video.errorMessage,
+                    errorCode: video.errorCode,
+                    assetId: video.assetId,
+                  }}
+                  aspectRatio={video.params.aspectRatio}
+                />
+              )}
+            </CardBody>
+          </Card>
+          <div className="grid gap-6">
+            <VideoDetails video={video} t={t} locale={locale} />
+            {video.state === 'completed' && video.outputId && (
+              <Card>
+                <CardBody>
+                  <ReviewPanel />
+                </CardBody>
+              </Card>
             )}
-          </CardBody>
-        </Card>
-        <VideoDetails video={video} t={t} locale={locale} />
-      </div>
+          </div>
+        </div>
+      </ReviewScope>
     </>
   );
 }
