@@ -87,13 +87,14 @@ export function ReviewPanel({ version }: { version?: number | null }) {
         <div className="flex flex-wrap gap-1.5">
           {review.canDecide ? (
             <Button
-              variant={review.board.winner ? 'primary' : 'secondary'}
+              variant="secondary"
               size="sm"
               pending={busy}
               aria-pressed={review.board.winner}
               onClick={() => void send(() => postJson(`/api/boards/${review.board!.id}/winner`, { outputId: review.board!.winner ? null : outputId }))}
+              data-testid="mark-winner"
             >
-              <Crown />
+              <Crown className={cn(review.board.winner && 'fill-warning text-warning')} />
               {review.board.winner ? r.winner.unmark : r.winner.mark}
             </Button>
           ) : (

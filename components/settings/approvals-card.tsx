@@ -64,7 +64,7 @@ export function ApprovalsCard({ above: saved, canChange, save }: ApprovalsCardPr
               />
               {s.on}
             </label>
-            <span className={cn('flex items-center gap-1.5', !on && 'opacity-50')}>
+            <span className={cn('flex w-36 items-center gap-1.5', !on && 'opacity-50')}>
               <span aria-hidden className="text-sm text-ink-muted">
                 ¥
               </span>
@@ -77,7 +77,7 @@ export function ApprovalsCard({ above: saved, canChange, save }: ApprovalsCardPr
                 disabled={!on}
                 onChange={(e) => setAmount(e.target.value)}
                 placeholder="10"
-                className="w-28 tabular-nums"
+                className="tabular-nums"
                 data-testid="approvals-amount"
               />
             </span>

@@ -132,13 +132,6 @@ export default async function LibraryItemPage({ params, searchParams }: { params
                 {!item.assetId && <p className="rounded-control bg-warning-soft px-3 py-2 text-xs text-warning">{d.notStored}</p>}
               </CardBody>
             </Card>
-            {!item.inTrash && (
-              <Card>
-                <CardBody>
-                  <ReviewPanel version={item.kind === 'edit' && item.lineage ? item.lineage.steps.length + 1 : null} />
-                </CardBody>
-              </Card>
-            )}
             <div className="flex flex-wrap gap-2">
               {item.assetId && (
                 <a href={`/api/assets/${item.assetId}?download=1`} download className={buttonClass('secondary', 'sm')}>
@@ -152,6 +145,13 @@ export default async function LibraryItemPage({ params, searchParams }: { params
                 <TrashButton id={item.id} inTrash={item.inTrash} after={withFilters('/library')} remove={deleteResults} restore={restoreResults} />
               )}
             </div>
+            {!item.inTrash && (
+              <Card>
+                <CardBody>
+                  <ReviewPanel version={item.kind === 'edit' && item.lineage ? item.lineage.steps.length + 1 : null} />
+                </CardBody>
+              </Card>
+            )}
             {item.inTrash && item.deletedAt && (
               <p data-testid="in-trash" className="rounded-control bg-warning-soft px-3 py-2 text-xs text-warning">
                 {t.library.trash.inTrash} <LocalTime at={new Date(Date.parse(item.deletedAt) + TRASH_DAYS * 86_400_000)} options={{ dateStyle: 'medium' }} />
