@@ -213,7 +213,7 @@ function ApprovalCard({ request, children }: { request: ApprovalView; children?:
       )}
       {why && (
         <p className="rounded-control bg-warning-soft px-3 py-2 text-[13px] break-words text-warning" data-testid="approval-reason">
-          {a.reason}: {why}
+          {format(a.reasonLine, { reason: why })}
         </p>
       )}
       {(children || request.href) && (

@@ -1,6 +1,6 @@
 'use client';
 
-import { AtSign, CheckCheck, CircleCheck, Inbox as InboxIcon, MessageSquareReply, Wallet } from 'lucide-react';
+import { AtSign, CheckCheck, CircleCheck, CircleX, Inbox as InboxIcon, MessageSquareReply, Wallet } from 'lucide-react';
 import Link from 'next/link';
 import { useQueryClient } from '@tanstack/react-query';
 import type { InboxItem } from '@/lib/inbox/notifications';
@@ -52,7 +52,8 @@ export function InboxList({ initial }: { initial: Inbox }) {
       </div>
       <ul className="grid gap-2" data-testid="inbox-items">
         {data.items.map((item) => {
-          const Icon = ICONS[item.kind];
+          const refused = ['declined', 'refused', 'expired', 'void'].includes(item.approval?.status ?? '');
+          const Icon = item.kind === 'approval_decided' && refused ? CircleX : ICONS[item.kind];
           const reason = item.approval?.reasonKey
             ? (t.review.approvals.voidReasons[item.approval.reasonKey as keyof typeof t.review.approvals.voidReasons] ?? item.approval.reason)
             : item.approval?.reason;

@@ -1,6 +1,6 @@
 'use client';
 
-import { useLayoutEffect, useRef, useState, type PointerEvent } from 'react';
+import { useRef, useState, type CSSProperties, type PointerEvent } from 'react';
 import type { Anchor } from '@/lib/review/anchor';
 import { format } from '@/lib/i18n';
 import { useI18n } from '../i18n-provider';
@@ -32,34 +32,31 @@ interface Props {
   fit?: 'contain' | 'cover';
 }
 
-/** The box a picture of `size` takes inside `outer` when fitted whole (object-fit: contain) or filling it (cover: centred, overflowing). */
-function fittedBox(outer: { width: number; height: number }, size: { width: number; height: number }, fit: 'contain' | 'cover') {
-  const s = (fit === 'cover' ? Math.max : Math.min)(outer.width / size.width, outer.height / size.height);
-  const width = size.width * s;
-  const height = size.height * s;
-  return { left: (outer.width - width) / 2, top: (outer.height - height) / 2, width, height };
+/**
+ * The box a picture of `size` takes inside the layer (a size container) when fitted whole (object-fit:
+ * contain) or filling it (cover: centred, overflowing), in CSS alone: it follows every resize and
+ * zoom of the layer with no measuring.
+ */
+function fittedBox(size: { width: number; height: number }, fit: 'contain' | 'cover'): CSSProperties {
+  const ratio = size.width / size.height;
+  return {
+    position: 'absolute',
+    left: '50%',
+    top: '50%',
+    transform: 'translate(-50%, -50%)',
+    width: `${fit === 'cover' ? 'max' : 'min'}(100cqw, ${ratio} * 100cqh)`,
+    aspectRatio: `${size.width} / ${size.height}`,
+  };
 }
 
 /**
- * Pins over a picture fitted into the layer's box (as an `object-contain` image is), laid over it
- * with `absolute inset-0`: each at its spot in the picture's pixels, numbered as its thread.
+ * Pins over a picture fitted into the layer's box (as an `object-contain` image is, or `object-cover`),
+ * laid over it with `absolute inset-0`: each at its spot in the picture's pixels, numbered as its thread.
  */
 export function PinLayer({ size, pins, active, onSelect, placing = false, draft, onPlace, scale = 1, time, fit = 'contain' }: Props) {
   const { t } = useI18n();
-  const layer = useRef<HTMLDivElement>(null);
   const inner = useRef<HTMLDivElement>(null);
-  const [outer, setOuter] = useState<{ width: number; height: number } | null>(null);
   const [drag, setDrag] = useState<{ from: { x: number; y: number }; to: { x: number; y: number }; pointer: number } | null>(null);
-
-  useLayoutEffect(() => {
-    const element = layer.current;
-    if (!element) return;
-    const measure = () => setOuter({ width: element.clientWidth, height: element.clientHeight });
-    measure();
-    const observer = new ResizeObserver(measure);
-    observer.observe(element);
-    return () => observer.disconnect();
-  }, []);
 
   /** The picture's pixel under a pointer (clamped to the picture). */
   const pictureAt = (e: PointerEvent) => {
@@ -102,7 +99,6 @@ export function PinLayer({ size, pins, active, onSelect, placing = false, draft,
       }
     : {};
 
-  const box = outer ? fittedBox(outer, size, fit) : null;
   const dragged: Anchor | null = drag
     ? {
         x: Math.min(drag.from.x, drag.to.x),
@@ -114,31 +110,29 @@ export function PinLayer({ size, pins, active, onSelect, placing = false, draft,
   const shown = pins.filter((pin) => pin.anchor.x !== undefined && (time === undefined || pin.anchor.t === undefined || Math.abs(pin.anchor.t - time) <= 1));
   return (
     <div
-      ref={layer}
       className={cn('absolute inset-0', placing ? 'z-20 cursor-crosshair touch-none' : 'pointer-events-none')}
+      style={{ containerType: 'size' }}
       data-testid="pin-layer"
       data-placing={placing || undefined}
       {...handlers}
     >
-      {box && (
-        <div ref={inner} className="absolute" style={{ left: box.left, top: box.top, width: box.width, height: box.height }} data-testid="pin-box">
-          {shown.map((pin) => (
-            <Marker
-              key={pin.id}
-              anchor={pin.anchor}
-              size={size}
-              scale={scale}
-              label={String(pin.n)}
-              title={format(t.review.comments.marker, { n: pin.n })}
-              active={active === pin.id}
-              faded={pin.resolved}
-              onClick={onSelect && !placing ? () => onSelect(pin.id) : undefined}
-              testId={pin.id}
-            />
-          ))}
-          {(dragged ?? draft) && <Marker anchor={(dragged ?? draft)!} size={size} scale={scale} label="+" title={t.review.comments.pin} active draft />}
-        </div>
-      )}
+      <div ref={inner} style={fittedBox(size, fit)} data-testid="pin-box">
+        {shown.map((pin) => (
+          <Marker
+            key={pin.id}
+            anchor={pin.anchor}
+            size={size}
+            scale={scale}
+            label={String(pin.n)}
+            title={format(t.review.comments.marker, { n: pin.n })}
+            active={active === pin.id}
+            faded={pin.resolved}
+            onClick={onSelect && !placing ? () => onSelect(pin.id) : undefined}
+            testId={pin.id}
+          />
+        ))}
+        {(dragged ?? draft) && <Marker anchor={(dragged ?? draft)!} size={size} scale={scale} label="+" title={t.review.comments.pin} active draft />}
+      </div>
     </div>
   );
 }

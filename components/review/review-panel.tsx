@@ -74,7 +74,7 @@ export function ReviewPanel({ version }: { version?: number | null }) {
   const shown = scope.showResolved ? review.threads : open;
 
   return (
-    <section className="grid gap-4" aria-label={r.title} data-testid="review-panel">
+    <section className="grid gap-4" aria-label={r.title} data-testid="review-panel" data-output={outputId}>
       <ReviewStatePicker
         status={review.status}
         canDecide={review.canDecide}

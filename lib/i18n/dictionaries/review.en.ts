@@ -111,6 +111,7 @@ export const reviewEn = {
     decline: 'Decline',
     cancel: 'Cancel request',
     reason: 'Reason',
+    reasonLine: 'Reason: {reason}',
     reasonPlaceholder: 'Why not? The requester sees this.',
     declineTitle: 'Decline this request?',
     openResult: 'Open the result',

@@ -107,6 +107,7 @@ export const reviewZhCN: ReviewDictionary = {
     decline: '拒绝',
     cancel: '撤回请求',
     reason: '原因',
+    reasonLine: '原因：{reason}',
     reasonPlaceholder: '为什么不批准？申请人会看到。',
     declineTitle: '拒绝这个请求？',
     openResult: '查看结果',
