@@ -100,7 +100,7 @@ export function ImageMarks({ outputId, size, fit = 'cover' }: { outputId: string
       {size && pins.length > 0 && <PinLayer size={size} pins={pins.map((pin) => ({ ...pin, resolved: false }))} fit={fit} />}
       <span className="pointer-events-none absolute top-2 right-2 flex flex-wrap justify-end gap-1" data-testid="image-marks">
         {winner && <Mark icon={<Crown />} label={t.review.winner.board} tone="bg-warning text-white" testId="winner" />}
-        {!winner && best && <Mark icon={<Medal />} label={t.review.winner.markColumn} tone="bg-surface/90 text-warning" testId="column-winner" />}
+        {!winner && best && <Mark icon={<Medal />} label={t.review.winner.best} tone="bg-surface/90 text-warning" testId="column-winner" />}
         {stars?.average !== null && stars?.average !== undefined && (
           <Mark icon={<Star className="fill-current" />} label={stars.average.toFixed(1)} tone="bg-black/60 text-white" />
         )}

@@ -82,6 +82,11 @@ export function ReviewPanel({ version }: { version?: number | null }) {
         version={version}
         onChange={(state: ReviewState) => void send(() => postJson(`/api/library/${outputId}/review`, { state }))}
       />
+      {review.board && review.board.state !== 'draft' && (
+        <p className="-mt-2 text-xs text-ink-muted" data-testid="board-state">
+          {format(r.winner.boardState, { state: r.states[review.board.state] })}
+        </p>
+      )}
       <StarRating rating={review.rating} busy={busy} onRate={(stars) => void send(() => postJson(`/api/library/${outputId}/rating`, { stars }))} />
       {review.board && (review.canDecide || review.board.winner || review.board.columnWinner) && (
         <div className="flex flex-wrap gap-1.5">

@@ -26,7 +26,7 @@ export interface ResultReview {
   rating: RatingView;
   threads: ThreadView[];
   /** The board it is on, when it is one of several results (its winner marks are there). */
-  board: { id: string; winner: boolean; columnWinner: boolean } | null;
+  board: { id: string; winner: boolean; columnWinner: boolean; state: ReviewState } | null;
   /** Whether the reader may approve, ask for changes and mark winners. */
   canDecide: boolean;
   me: string;
@@ -58,7 +58,7 @@ export async function resultReview(ctx: TeamContext, outputId: string): Promise<
   const [row, siblings, ratings, threads, members] = await Promise.all([
     prisma.generationOutput.findUniqueOrThrow({
       where: { id: outputId },
-      select: { reviewState: true, reviewById: true, reviewAt: true, winner: true, columnWinner: true },
+      select: { reviewState: true, reviewById: true, reviewAt: true, winner: true, columnWinner: true, generation: { select: { reviewState: true } } },
     }),
     prisma.generationOutput.count({ where: { generationId: result.generationId, status: 'completed', ...LIVE } }),
     ratingsOf(ctx, [outputId]),
@@ -72,7 +72,10 @@ export async function resultReview(ctx: TeamContext, outputId: string): Promise<
     status: await status(row.reviewState, row.reviewById, row.reviewAt),
     rating: ratings[outputId] ?? { mine: null, average: null, count: 0 },
     threads,
-    board: siblings > 1 && result.kind !== 'video' ? { id: result.generationId, winner: row.winner, columnWinner: row.columnWinner } : null,
+    board:
+      siblings > 1 && result.kind !== 'video'
+        ? { id: result.generationId, winner: row.winner, columnWinner: row.columnWinner, state: row.generation.reviewState }
+        : null,
     canDecide: atLeast(ctx.role, 'admin'),
     me: ctx.user.id,
     members,

@@ -27,6 +27,8 @@ export const reviewEn = {
   winner: {
     board: 'Winner',
     column: 'Best of {model}',
+    best: 'Best of its model',
+    boardState: 'Its board: {state}',
     mark: 'Mark as winner',
     markColumn: 'Best of this model',
     unmark: 'Clear winner',

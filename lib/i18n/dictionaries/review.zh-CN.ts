@@ -23,6 +23,8 @@ export const reviewZhCN: ReviewDictionary = {
   winner: {
     board: '胜出',
     column: '{model} 最佳',
+    best: '该模型最佳',
+    boardState: '所在画板：{state}',
     mark: '设为胜出',
     markColumn: '设为该模型最佳',
     unmark: '取消胜出',
