@@ -63,6 +63,27 @@ export const editAnswer = z.object({
   mask_guard: z.object({ changed_fraction: z.number().min(0).max(1), restored: z.boolean() }).optional(),
 });
 
+/** A request held for an owner's or admin's approval (a member's key over the team's limit): 202, then polled at its status_url. */
+export const approvalAnswer = z.object({
+  id: z.string(),
+  object: z.literal('approval_request'),
+  status: z.enum(['awaiting_approval', 'approved', 'running', 'completed', 'refused', 'declined', 'cancelled', 'expired', 'void']),
+  operation: z.enum(['images.generations', 'images.edits', 'videos.generations']),
+  created: z.int(),
+  /** Unix seconds: undecided by then, it expires. */
+  expires_at: z.int(),
+  decided_at: z.int().nullable().optional(),
+  estimate: z.object({ amount: z.number(), currency: z.string() }),
+  /** On the 202 only: the team's limit it is above. */
+  approval_above: z.object({ amount: z.number(), currency: z.string() }).optional(),
+  /** On the 202 only: where to poll it (also the Location header). */
+  status_url: z.string().optional(),
+  /** Why it was declined (the decider's words), refused, or became void. */
+  reason: z.string().nullable(),
+  /** Once it ran: a video's task record, or the images (each with its file URL) and their cost. */
+  result: z.looseObject({ id: z.string(), object: z.string(), status: z.string() }).nullable(),
+});
+
 export const modelsAnswer = z.object({ object: z.literal('list'), data: z.array(z.looseObject({ id: z.string(), object: z.literal('model') })) });
 
 const json = (schema: z.ZodType, io: 'input' | 'output' = 'output') => {
@@ -73,6 +94,7 @@ const answer = (description: string, schema: z.ZodType) => ({ description, conte
 const refusals = { default: answer('A refusal, in the service’s error shape (docs/api.md, Refusals).', errorAnswer) };
 const jsonBody = (schema: z.ZodType) => ({ required: true, content: { 'application/json': { schema: json(schema, 'input') } } });
 const editFields = json(editFieldsSchema, 'input');
+const held = answer('Held for an owner’s or admin’s approval (docs/api.md): nothing run yet; poll status_url.', approvalAnswer);
 
 /** The document, for a server at `base` (the API's own URL, …/api/v1). */
 export function openApiDocument(base: string) {
@@ -92,7 +114,7 @@ export function openApiDocument(base: string) {
         post: {
           summary: 'One prompt to up to four models',
           requestBody: jsonBody(generationsRequestSchema),
-          responses: { 200: answer('The batch.', batchAnswer), ...refusals },
+          responses: { 200: answer('The batch.', batchAnswer), 202: held, ...refusals },
         },
       },
       '/images/edits': {
@@ -114,14 +136,21 @@ export function openApiDocument(base: string) {
               },
             },
           },
-          responses: { 200: answer('The edited image.', editAnswer), ...refusals },
+          responses: { 200: answer('The edited image.', editAnswer), 202: held, ...refusals },
         },
       },
       '/videos/generations': {
         post: {
           summary: 'Start a video task',
           requestBody: jsonBody(videosRequestSchema),
-          responses: { 200: answer('The task record.', videoTaskAnswer), ...refusals },
+          responses: { 200: answer('The task record.', videoTaskAnswer), 202: held, ...refusals },
+        },
+      },
+      '/approvals/{id}': {
+        get: {
+          summary: 'A request held for approval, as it stands (and what it made, once it ran)',
+          parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'string' } }],
+          responses: { 200: answer('The request.', approvalAnswer), ...refusals },
         },
       },
       '/videos/generations/{id}': {
