@@ -20,8 +20,11 @@ const BUDGET = { plain: 175 * KB, charts: 200 * KB, canvas: 260 * KB };
 const PAGES: { path: string; budget: number; signedOut?: true }[] = [
   { path: '/sign-in', budget: BUDGET.plain, signedOut: true },
   { path: '/sign-up', budget: BUDGET.plain, signedOut: true },
-  ...['/videos', '/library', '/dashboard/budgets', '/dashboard/requests'].map((path) => ({ path, budget: BUDGET.plain })),
-  ...['/settings', '/settings/team', '/settings/api-keys', '/settings/alerts', '/settings/shares'].map((path) => ({ path, budget: BUDGET.plain })),
+  ...['/videos', '/library', '/dashboard/budgets', '/dashboard/requests', '/inbox', '/inbox/approvals'].map((path) => ({ path, budget: BUDGET.plain })),
+  ...['/settings', '/settings/team', '/settings/api-keys', '/settings/alerts', '/settings/shares', '/settings/decisions'].map((path) => ({
+    path,
+    budget: BUDGET.plain,
+  })),
   { path: '/dashboard', budget: BUDGET.charts },
   { path: '/edit', budget: BUDGET.canvas },
   { path: '/compare', budget: BUDGET.canvas },
