@@ -47,7 +47,7 @@ export async function DecisionList({ rows, older }: { rows: DecisionRow[]; older
             return (
               <li key={row.id} className="grid gap-1 px-5 py-3.5 sm:px-6" data-testid="decision" data-action={row.action}>
                 <p className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-0.5 text-sm">
-                  <span className="font-medium text-ink">{d.actions[row.action]}</span>
+                  <span className="font-medium text-ink">{d.actions[row.action.replace('.', '_') as keyof typeof d.actions]}</span>
                   <span className="text-xs text-ink-subtle">
                     {row.actor ?? d.system} · <LocalTime at={row.at} options={{ dateStyle: 'medium', timeStyle: 'short' }} />
                   </span>

@@ -75,7 +75,17 @@ export async function emailAwayMembers({ prisma }: Database, now = new Date()): 
   const byMember = new Map<string, Pending[]>();
   for (const item of pending) byMember.set(item.userId, [...(byMember.get(item.userId) ?? []), item]);
   let sent = 0;
-  for (const items of byMember.values()) {
+  for (const listed of byMember.values()) {
+    // Claimed before sending (two runs at once send each item once), given back if the send fails.
+    const claimed = new Set(
+      (
+        await prisma.$queryRaw<Array<{ id: string }>>`
+          UPDATE "Notification" SET "emailedAt" = ${now} WHERE id = ANY(${listed.map((i) => i.id)}::uuid[]) AND "emailedAt" IS NULL AND "readAt" IS NULL
+          RETURNING id::text`
+      ).map((row) => row.id),
+    );
+    const items = listed.filter((item) => claimed.has(item.id));
+    if (items.length === 0) continue;
     const lines = items.map((p) => ({ zh: WORDS[p.kind as keyof typeof WORDS].zh(p), en: WORDS[p.kind as keyof typeof WORDS].en(p) }));
     const transport = createTransport(smtp.url, { connectionTimeout: 10_000, socketTimeout: 10_000 });
     try {
@@ -85,11 +95,10 @@ export async function emailAwayMembers({ prisma }: Database, now = new Date()): 
         subject: `Atelier：${items.length} 条新消息 · ${items.length} new in your inbox`,
         text: [...lines.map((l) => `• ${l.zh}`), '', ...lines.map((l) => `• ${l.en}`), '', `${appConfig().publicUrl}/inbox`].join('\n'),
       });
-      // Marked only once sent: a failed send is tried again next minute.
-      await prisma.notification.updateMany({ where: { id: { in: items.map((i) => i.id) }, emailedAt: null }, data: { emailedAt: now } });
       sent++;
     } catch (error) {
       log().warn({ err: error, userId: items[0].userId }, 'inbox: could not email a member');
+      await prisma.notification.updateMany({ where: { id: { in: items.map((i) => i.id) } }, data: { emailedAt: null } });
     } finally {
       transport.close();
     }
