@@ -141,6 +141,33 @@ test("a member's video over the team's limit waits for the owner's approval, run
     await new Promise((resolve) => setTimeout(resolve, 2000));
     expect((await sql.query(`SELECT count(*)::int AS n FROM "Generation" WHERE "approvalId" = $1`, [raced])).rows[0].n).toBe(1);
 
+    // The owner comments on the member's video at a moment of it, mentioning her (picked by name); she is told, and the link opens the thread.
+    const videoId = run.rows[0].id as string;
+    await owner.goto(`/videos/${videoId}`);
+    const player = owner.getByTestId('video-player');
+    await expect.poll(() => player.evaluate((video: HTMLVideoElement) => video.readyState)).toBeGreaterThanOrEqual(1);
+    await player.evaluate((video: HTMLVideoElement) => void (video.currentTime = 1.5));
+    await expect.poll(() => player.evaluate((video: HTMLVideoElement) => video.currentTime)).toBeCloseTo(1.5, 1);
+    const panel = owner.getByTestId('review-panel');
+    await panel.getByLabel('Write a comment…').fill('The beam flickers here: smooth it out.');
+    await panel.getByRole('button', { name: 'Mention' }).click();
+    await owner.getByLabel('Find a member').fill('mei');
+    await owner.getByRole('option', { name: 'Mei Member' }).click();
+    await expect(panel.getByTestId('mention-chip')).toHaveText('@Mei Member');
+    await panel.getByRole('button', { name: 'Send' }).click();
+    const thread = panel.getByTestId('thread');
+    await expect(thread).toContainText('At 0:01.5');
+    await expect(thread.getByTestId('comment-body')).toHaveText('@Mei Member The beam flickers here: smooth it out.');
+    await expect(owner.getByTestId('time-pin')).toHaveAttribute('data-t', '1.5');
+    await member.goto('/inbox');
+    const mention = member.getByTestId('inbox-item').filter({ hasText: 'Olga Owner mentioned you' });
+    await expect(mention).toContainText('The beam flickers here: smooth it out.');
+    await mention.click();
+    await member.waitForURL(/\/library\/[0-9a-f-]{36}\?thread=/);
+    await expect(member.locator('[data-testid=thread][data-thread]').first()).toHaveClass(/border-accent/);
+    await member.goto('/inbox');
+    await expect(mention).toHaveAttribute('data-read', 'true');
+
     // Nothing scrolls sideways, in either language, on a desktop or a phone.
     for (const viewport of VIEWPORTS) {
       for (const locale of ['en', 'zh-CN'] as const) {

@@ -12,9 +12,11 @@ export interface Anchor {
 
 /** `m:ss` (or `h:mm:ss`) of a time in seconds, to a tenth when under a minute matters. */
 export function timecode(seconds: number): string {
-  const whole = Math.floor(seconds);
+  // In whole tenths first: 3725.2 s is not 3725 s and 0.1999… of one.
+  const tenths = Math.floor(seconds * 10 + 1e-6);
+  const whole = Math.floor(tenths / 10);
   const [h, m, s] = [Math.floor(whole / 3600), Math.floor((whole % 3600) / 60), whole % 60];
-  const tenth = Math.floor((seconds - whole) * 10);
+  const tenth = tenths % 10;
   const mmss = `${h > 0 ? `${h}:${String(m).padStart(2, '0')}` : m}:${String(s).padStart(2, '0')}`;
   return tenth > 0 ? `${mmss}.${tenth}` : mmss;
 }

@@ -8,11 +8,10 @@ import { nameText } from '@/lib/text';
 
 export const dynamic = 'force-dynamic';
 
-const decisionBody = z.discriminatedUnion('decision', [
-  z.object({ decision: z.literal('approve') }),
-  z.object({ decision: z.literal('decline'), reason: nameText().trim().min(1, 'Say why it is declined.').max(500) }),
-  z.object({ decision: z.literal('cancel') }),
-]);
+/** approve, decline (with the reason the requester sees) or cancel; the reason is its own field, so a refusal names it. */
+const decisionBody = z
+  .object({ decision: z.enum(['approve', 'decline', 'cancel']), reason: nameText().trim().min(1, 'Say why it is declined.').max(500).optional() })
+  .refine((body) => body.decision !== 'decline' || body.reason, { message: 'Say why it is declined.', path: ['reason'] });
 
 export const GET = withTeam('member', { params: idParams }, async (ctx, { params }) =>
   Response.json(await getApproval(ctx, params.id), { headers: { 'cache-control': 'private, no-store' } }),
@@ -20,7 +19,7 @@ export const GET = withTeam('member', { params: idParams }, async (ctx, { params
 
 export const POST = withTeam('member', { params: idParams, body: decisionBody }, async (ctx, { params, body }) => {
   if (body.decision === 'approve') await approveRequest(ctx, params.id);
-  else if (body.decision === 'decline') await declineRequest(ctx, params.id, body.reason);
+  else if (body.decision === 'decline') await declineRequest(ctx, params.id, body.reason!);
   else await cancelRequest(ctx, params.id);
   return Response.json(await getApproval(ctx, params.id));
 });
