@@ -56,7 +56,7 @@ for (const locale of ['en', 'zh-CN'] as const) {
 
     await page.getByRole('button', { name: locale === 'en' ? 'Back to the original' : '回到原图' }).click();
     await kind('style');
-    await page.locator('textarea').fill(locale === 'en' ? 'Remove the red block' : '删除红色方块');
+    await page.getByRole('textbox', { name: locale === 'en' ? 'Prompt' : '提示词' }).fill(locale === 'en' ? 'Remove the red block' : '删除红色方块');
     await submit.click();
     await expect(page.getByTestId('edit-error')).toBeVisible();
     await shot('6-error');

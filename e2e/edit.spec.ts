@@ -73,7 +73,7 @@ test('removes the background in words, Chinese and English: alpha 0 around the s
   await studio.open();
   await studio.upload(await scenePng(W, H), 'scene.png', page.locator('input[type="file"]').first());
   await page.locator('input[name="edit-kind"][value="background"]').check({ force: true });
-  const prompt = page.locator('textarea');
+  const prompt = page.getByRole('textbox', { name: '提示词' });
   /** The result's alpha: 0 all round the border, 255 inside the disc and the block of scenePng. */
   const expectCutout = async (resultId: string) => {
     const response = await page.request.get(`/api/assets/${resultId}?download=1`);

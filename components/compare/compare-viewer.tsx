@@ -152,7 +152,7 @@ export function CompareViewer({ items, start, labels, onClose }: { items: Viewer
             {shown.map((item) => (
               <div key={layout === 'side' ? item.model : 'single'} {...paneProps} data-testid="viewer-pane">
                 {image(item)}
-                {item.outputId && <ViewerPins key={item.outputId} outputId={item.outputId} zoom={shared.zoom} />}
+                {item.outputId && <ViewerPins key={`pins:${item.outputId}`} outputId={item.outputId} zoom={shared.zoom} />}
                 {tag(name(item))}
               </div>
             ))}
