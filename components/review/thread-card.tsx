@@ -159,7 +159,11 @@ function CommentItem({
       ) : (
         <>
           <p className="text-[13px] leading-relaxed break-words whitespace-pre-wrap text-ink" data-testid="comment-body">
-            {comment.mentions.length > 0 && <span className="mr-1 text-accent">{comment.mentions.map((m) => `@${m.name}`).join(' ')}</span>}
+            {comment.mentions.length > 0 && (
+              <>
+                <span className="text-accent">{comment.mentions.map((m) => `@${m.name}`).join(' ')}</span>{' '}
+              </>
+            )}
             {comment.body}
           </p>
           {(mine || canModerate) && (
