@@ -19,6 +19,13 @@ export function ReviewedVideo({ src, poster, style }: { src: string; poster: str
   const [time, setTime] = useState(0);
   const [duration, setDuration] = useState(0);
   const [frame, setFrame] = useState<{ width: number; height: number } | null>(null);
+  // A video that read its metadata before the page was live told no one: read it now.
+  useEffect(() => {
+    const video = player.current;
+    if (!video || video.readyState < 1) return;
+    setDuration(video.duration);
+    setFrame({ width: video.videoWidth, height: video.videoHeight });
+  }, []);
   const playWith = scope?.playWith;
   useEffect(() => {
     playWith?.({
