@@ -86,6 +86,7 @@ test('a comment pinned on a 4096² result at (1200, 800) shows on that pixel in 
   await expect(pin).toHaveAttribute('data-x', '1200');
   await expect(pin).toHaveAttribute('data-y', '800');
   await expectPinOn(pin, after);
+  if (process.env.SCREENSHOTS) await page.screenshot({ path: shotPath('review-studio-en-desktop.png') });
 
   // The full-screen viewer: fitted, then zoomed about the pin (the wheel over it) twice; it stays on its pixel.
   await page.getByTestId('variant-strip').getByRole('button', { name: 'View full screen' }).click();
@@ -104,6 +105,7 @@ test('a comment pinned on a 4096² result at (1200, 800) shows on that pixel in 
     // A pin keeps its size on screen at any zoom.
     expect(Math.round((await viewerPin.boundingBox())!.width)).toBe(24);
   }
+  if (process.env.SCREENSHOTS) await page.screenshot({ path: shotPath('review-viewer-en-desktop.png') });
   await page.keyboard.press('Escape');
 
   // The library: fitted, then at full size (1:1, scrolled to the pin).
