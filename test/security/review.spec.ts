@@ -151,6 +151,8 @@ test("another team, a member where owners decide, a share link's visitor, and a 
 
   // A share link's visitor, signed out: every route wants a session; the shared page shows none of the review.
   for (const entry of REVIEW_ROUTES) expect((await attempt(null, entry)).status, entry).toBe(401);
+  // (A board shows once its images are in Atelier's storage: the archive job may still be at it.)
+  await expect.poll(async () => (await fetch(`${atelier.origin}/s/${share.token}`)).status, { timeout: 30_000 }).toBe(200);
   const page = await (await fetch(`${atelier.origin}/s/${share.token}`)).text();
   expect(page).toContain('a kite for the attackers');
   expect(page).not.toMatch(/only for the team|review-panel|data-testid="pin"|Winner/);
