@@ -110,6 +110,10 @@ test("another team, a member where owners decide, a share link's visitor, and a 
   });
   expect(held.status).toBe(202);
   const approvalId = ((await held.json()) as { held: { id: string } }).held.id;
+  // The owner is told by a job: let it land before anything is compared.
+  await expect
+    .poll(async () => (await atelier.sql!.query(`SELECT count(*)::int AS n FROM "Notification" WHERE "approvalId" = $1`, [approvalId])).rows[0].n)
+    .toBe(1);
   const share = await owner.act<{ token: string }>('shareResult', { target: { generationId: boardId }, expiry: 'never' }, `/compare/${boardId}`);
 
   // Every route, with a body it would take from its own team.
