@@ -177,7 +177,9 @@ test("a member's video over the team's limit waits for the owner's approval, run
         ] as const) {
           await page.context().addCookies([{ name: 'atelier-locale', value: locale, url: atelier.origin }]);
           await page.setViewportSize(viewport);
-          for (const path of ['/inbox', '/inbox/approvals', '/settings/team', ...(who === 'owner' ? ['/settings/decisions', `/videos/${videoId}`] : [])]) {
+          // The member's inbox and requests; the owner's approvals, settings, decisions and the commented video.
+          const paths = who === 'member' ? ['/inbox', '/inbox/approvals'] : ['/inbox/approvals', '/settings/team', '/settings/decisions', `/videos/${videoId}`];
+          for (const path of paths) {
             await page.goto(path);
             await page.evaluate(() => document.fonts.ready);
             expect.soft(await page.evaluate(overflowProblems), `${who} ${path} ${locale} ${viewport.name}`).toEqual([]);

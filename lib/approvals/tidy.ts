@@ -42,6 +42,8 @@ export async function tidyApprovals(database: Database, { now = new Date(), stor
       tx,
       rows.map((row) => ({ teamId: row.teamId, userId: row.userId, kind: 'approval_decided' as const, actorId: null, approvalId: row.id })),
     );
+    // Nothing is left for the owners and admins to decide.
+    await tx.notification.updateMany({ where: { approvalId: { in: rows.map((row) => row.id) }, kind: 'approval_asked', readAt: null }, data: { readAt: now } });
     return rows.length;
   });
 
