@@ -49,7 +49,7 @@ test('the API answers a held request 202 with where to poll it, and the result t
   expect(approvalAnswer.safeParse(held).error).toBeUndefined();
   expect(held.status_url).toBe(`${atelier.origin}/api/v1/approvals/${held.id}`);
   const poll = async (id: string) =>
-    (await (await api(`/approvals/${id}`)).json()) as { status: string; result: { data: Array<{ url: string }> } | null; reason: string | null };
+    (await (await api(`/approvals/${id}`)).json()) as { status: string; result: { id: string; data: Array<{ url: string }> } | null; reason: string | null };
   expect(await poll(held.id)).toMatchObject({ status: 'awaiting_approval', result: null });
 
   // An edit and a video over it too: 202 each.
@@ -81,6 +81,15 @@ test('the API answers a held request 202 with where to poll it, and the result t
   const file = await fetch(done.result!.data[0].url);
   expect(file.status).toBe(200);
   expect(file.headers.get('content-type')).toBe('image/png');
+  // Its archiving done before the spec ends (the suite shares this server: the next spec counts files).
+  await expect
+    .poll(
+      async () =>
+        (await atelier.sql!.query(`SELECT count(*)::int AS n FROM "GenerationOutput" WHERE "generationId" = $1 AND "archive" <> 'archived'`, [done.result!.id]))
+          .rows[0].n,
+      { timeout: 30_000 },
+    )
+    .toBe(0);
 
   // Another team's key does not find it.
   const stranger = await signUp(atelier, 'Sid Stranger');
