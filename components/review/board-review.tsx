@@ -129,46 +129,74 @@ export function ImageReviewActions({ outputId, column, className }: { outputId: 
   const w = t.review.winner;
   const scope = useBoardReview();
   const review = scope?.review;
-  const action = buttonClass('secondary', 'icon', 'size-8');
   if (!review) return null;
   const winner = review.winner === outputId;
   const best = column !== undefined && review.columns[column] === outputId;
   return (
     <span className={cn('flex gap-1', className)}>
-      <Link href={`/library/${outputId}`} aria-label={t.review.comments.title} title={t.review.comments.title} className={action}>
+      <Link
+        href={`/library/${outputId}`}
+        aria-label={t.review.comments.title}
+        title={t.review.comments.title}
+        className={buttonClass('secondary', 'icon', 'size-8')}
+      >
         <MessageSquare />
       </Link>
       {review.canDecide && (
         <>
-          <button
-            type="button"
-            disabled={scope.busy}
-            aria-pressed={winner}
-            aria-label={winner ? w.unmark : w.mark}
-            title={winner ? w.unmark : w.mark}
-            onClick={() => scope.mark(winner ? null : outputId)}
-            className={cn(action, winner && 'text-warning')}
-            data-testid="mark-winner"
-          >
-            <Crown className={cn(winner && 'fill-current')} />
-          </button>
+          <MarkToggle
+            on={winner}
+            labels={[w.mark, w.unmark]}
+            icon={<Crown className={cn(winner && 'fill-current')} />}
+            busy={scope.busy}
+            onToggle={() => scope.mark(winner ? null : outputId)}
+            testId="mark-winner"
+          />
           {column !== undefined && (
-            <button
-              type="button"
-              disabled={scope.busy}
-              aria-pressed={best}
-              aria-label={best ? w.unmarkColumn : w.markColumn}
-              title={best ? w.unmarkColumn : w.markColumn}
-              onClick={() => scope.mark(best ? null : outputId, column)}
-              className={cn(action, best && 'text-warning')}
-              data-testid="mark-column-winner"
-            >
-              <Medal />
-            </button>
+            <MarkToggle
+              on={best}
+              labels={[w.markColumn, w.unmarkColumn]}
+              icon={<Medal />}
+              busy={scope.busy}
+              onToggle={() => scope.mark(best ? null : outputId, column)}
+              testId="mark-column-winner"
+            />
           )}
         </>
       )}
     </span>
+  );
+}
+
+/** A winner mark as a toggle: gold while set; its label says what a press does. */
+function MarkToggle({
+  on,
+  labels: [mark, unmark],
+  icon,
+  busy,
+  onToggle,
+  testId,
+}: {
+  on: boolean;
+  labels: [string, string];
+  icon: ReactNode;
+  busy: boolean;
+  onToggle: () => void;
+  testId: string;
+}) {
+  return (
+    <button
+      type="button"
+      disabled={busy}
+      aria-pressed={on}
+      aria-label={on ? unmark : mark}
+      title={on ? unmark : mark}
+      onClick={onToggle}
+      className={cn(buttonClass('secondary', 'icon', 'size-8'), on && 'text-warning')}
+      data-testid={testId}
+    >
+      {icon}
+    </button>
   );
 }
 

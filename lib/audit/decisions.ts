@@ -1,6 +1,6 @@
 import type { TeamContext } from '../auth/context';
 import { atLeast } from '../auth/roles';
-import { csvCell } from '../csv';
+import { csvStream } from '../csv';
 import type { Prisma } from '../db/generated/client';
 import { AppError } from '../errors';
 import { db } from '../runtime';
@@ -99,40 +99,25 @@ export async function decisionsCsv(ctx: TeamContext): Promise<ReadableStream<Uin
   requireAdmin(ctx);
   const prisma = await db();
   const local = wallClock(ctx.team.timeZone);
-  const encoder = new TextEncoder();
   let after: { createdAt: Date; id: string } | null = null;
-  let started = false;
-  return new ReadableStream<Uint8Array>({
-    async pull(controller) {
-      if (!started) {
-        started = true;
-        controller.enqueue(encoder.encode(`\uFEFF${HEADER.join(',')}\r\n`));
-        return;
-      }
-      const rows = await prisma.decision.findMany({
-        where: {
-          teamId: ctx.team.id,
-          ...(after ? { OR: [{ createdAt: { gt: after.createdAt } }, { createdAt: after.createdAt, id: { gt: after.id } }] } : {}),
-        },
-        orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
-        take: BATCH,
-      });
-      if (rows.length === 0) return controller.close();
-      after = rows[rows.length - 1];
-      const names = await actorNames(rows.map((r) => r.actorId));
-      const text = rows
-        .map((r) => {
-          const { about, ...facts } = r.details as DecisionDetails;
-          const rest = Object.entries(facts)
-            .filter(([, value]) => value !== null && value !== '')
-            .map(([name, value]) => `${name}=${value}`)
-            .join('; ');
-          return [local.format(r.createdAt), ctx.team.timeZone, r.action, r.actorId ? (names.get(r.actorId) ?? '') : '', r.subjectId, about, rest]
-            .map((cell) => csvCell(String(cell)))
-            .join(',');
-        })
-        .join('\r\n');
-      controller.enqueue(encoder.encode(`${text}\r\n`));
-    },
+  return csvStream(HEADER, async () => {
+    const rows = await prisma.decision.findMany({
+      where: {
+        teamId: ctx.team.id,
+        ...(after ? { OR: [{ createdAt: { gt: after.createdAt } }, { createdAt: after.createdAt, id: { gt: after.id } }] } : {}),
+      },
+      orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
+      take: BATCH,
+    });
+    after = rows.at(-1) ?? after;
+    const names = await actorNames(rows.map((r) => r.actorId));
+    return rows.map((r) => {
+      const { about, ...facts } = r.details as DecisionDetails;
+      const rest = Object.entries(facts)
+        .filter(([, value]) => value !== null && value !== '')
+        .map(([name, value]) => `${name}=${value}`)
+        .join('; ');
+      return [local.format(r.createdAt), ctx.team.timeZone, r.action, r.actorId ? (names.get(r.actorId) ?? '') : '', r.subjectId, about, rest];
+    });
   });
 }

@@ -4,7 +4,7 @@ import { db } from '../runtime';
 import { rangeBounds } from './period';
 import { spendScope, type SpendRange } from './spend';
 import { wallClock } from '../time/zoned';
-import { csvCell } from '../csv';
+import { csvStream } from '../csv';
 
 const BATCH = 2000;
 const HEADER = ['time', 'date', 'time_zone', 'kind', 'model', 'member', 'email', 'generation_id', 'prompt', 'amount', 'currency'];
@@ -20,62 +20,48 @@ export async function ledgerCsv(ctx: TeamContext, range: SpendRange): Promise<Re
   const { scope } = spendScope(ctx);
   const bounds = await rangeBounds(prisma, range, timeZone);
   const local = wallClock(timeZone);
-  const encoder = new TextEncoder();
   let after: { occurredAt: Date; id: string } | null = null;
-  let started = false;
 
-  return new ReadableStream<Uint8Array>({
-    async pull(controller) {
-      if (!started) {
-        started = true;
-        controller.enqueue(encoder.encode(`\uFEFF${HEADER.join(',')}\r\n`));
-        return;
-      }
-      const where: Prisma.LedgerEntryWhereInput = {
-        teamId: ctx.team.id,
-        status: 'settled',
-        ...(scope === 'mine' ? { userId: ctx.user.id } : {}),
-        occurredAt: { gte: bounds.from, lt: bounds.to },
-        ...(after ? { OR: [{ occurredAt: { gt: after.occurredAt } }, { occurredAt: after.occurredAt, id: { gt: after.id } }] } : {}),
-      };
-      const rows = await prisma.ledgerEntry.findMany({
-        where,
-        orderBy: [{ occurredAt: 'asc' }, { id: 'asc' }],
-        take: BATCH,
-        select: {
-          id: true,
-          occurredAt: true,
-          kind: true,
-          model: true,
-          amount: true,
-          currency: true,
-          generationId: true,
-          user: { select: { name: true, email: true } },
-          generation: { select: { prompt: true } },
-        },
-      });
-      if (rows.length === 0) return controller.close();
-      after = rows[rows.length - 1];
-      const text = rows
-        .map((r) => {
-          const time = local.format(r.occurredAt);
-          const cells = [
-            time,
-            time.slice(0, 10),
-            timeZone,
-            r.kind,
-            r.model,
-            r.user.name,
-            r.user.email,
-            r.generationId ?? '',
-            (r.generation?.prompt ?? '').slice(0, 2000),
-            r.amount.toFixed(4),
-            r.currency,
-          ];
-          return cells.map(csvCell).join(',');
-        })
-        .join('\r\n');
-      controller.enqueue(encoder.encode(`${text}\r\n`));
-    },
+  return csvStream(HEADER, async () => {
+    const where: Prisma.LedgerEntryWhereInput = {
+      teamId: ctx.team.id,
+      status: 'settled',
+      ...(scope === 'mine' ? { userId: ctx.user.id } : {}),
+      occurredAt: { gte: bounds.from, lt: bounds.to },
+      ...(after ? { OR: [{ occurredAt: { gt: after.occurredAt } }, { occurredAt: after.occurredAt, id: { gt: after.id } }] } : {}),
+    };
+    const rows = await prisma.ledgerEntry.findMany({
+      where,
+      orderBy: [{ occurredAt: 'asc' }, { id: 'asc' }],
+      take: BATCH,
+      select: {
+        id: true,
+        occurredAt: true,
+        kind: true,
+        model: true,
+        amount: true,
+        currency: true,
+        generationId: true,
+        user: { select: { name: true, email: true } },
+        generation: { select: { prompt: true } },
+      },
+    });
+    after = rows.at(-1) ?? after;
+    return rows.map((r) => {
+      const time = local.format(r.occurredAt);
+      return [
+        time,
+        time.slice(0, 10),
+        timeZone,
+        r.kind,
+        r.model,
+        r.user.name,
+        r.user.email,
+        r.generationId ?? '',
+        (r.generation?.prompt ?? '').slice(0, 2000),
+        r.amount.toFixed(4),
+        r.currency,
+      ];
+    });
   });
 }
