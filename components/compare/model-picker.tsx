@@ -1,15 +1,14 @@
 'use client';
 
+import type { BoardModel as ModelOption } from '@/lib/comparisons/catalog';
 import { LIMITS } from '@/lib/comparisons/limits';
+import { format } from '@/lib/i18n';
 import { useI18n } from '../i18n-provider';
 import { cn } from '../ui/cn';
 import { useBoardRunner } from './board-runner';
 import { useFieldError } from './use-field-error';
 
-export interface ModelOption {
-  id: string;
-  description?: string;
-}
+export type { BoardModel as ModelOption } from '@/lib/comparisons/catalog';
 
 /** The board's models: one checkbox each, up to four. */
 export function ModelPicker({ id, models }: { id: string; models: ModelOption[] }) {
@@ -33,10 +32,15 @@ export function ModelPicker({ id, models }: { id: string; models: ModelOption[] 
         <div className="grid grid-cols-1 gap-2 sm:grid-cols-2 lg:grid-cols-3">
           {models.map((model) => {
             const checked = form.models.includes(model.id);
-            const full = !checked && form.models.length >= LIMITS.maxModels;
+            // A model that cannot make the background asked for is greyed with the reason (the service would refuse it).
+            const refused = form.background === 'transparent' && model.transparency === false ? c.form.noTransparency : null;
+            const full = !checked && (form.models.length >= LIMITS.maxModels || Boolean(refused));
+            const can = [model.renders && format(c.form.renders, { sizes: model.renders.join(', ') }), model.seed === false && c.form.noSeed].filter(Boolean);
             return (
               <label
                 key={model.id}
+                title={refused ?? undefined}
+                data-refused={refused ? '' : undefined}
                 className={cn(
                   'flex cursor-pointer items-start gap-2.5 rounded-control border px-3 py-2 transition-colors',
                   checked ? 'border-accent bg-accent-soft/60' : 'border-line hover:border-line-strong',
@@ -45,8 +49,16 @@ export function ModelPicker({ id, models }: { id: string; models: ModelOption[] 
               >
                 <input type="checkbox" className="mt-0.5 accent-[var(--accent)]" checked={checked} disabled={full} onChange={() => toggleModel(model.id)} />
                 <span className="grid min-w-0">
-                  <span className="truncate text-sm font-medium text-ink">{model.id}</span>
+                  <span className="flex min-w-0 items-baseline gap-1.5">
+                    <span className="truncate text-sm font-medium text-ink">{model.id}</span>
+                    {model.provider && <span className="shrink-0 rounded-full bg-subtle px-1.5 text-[10px] leading-4 text-ink-muted">{model.provider}</span>}
+                  </span>
                   {model.description && <span className="truncate text-xs text-ink-muted">{model.description}</span>}
+                  {refused ? (
+                    <span className="text-xs text-warning">{refused}</span>
+                  ) : (
+                    can.length > 0 && <span className="truncate text-xs text-ink-muted">{can.join(' · ')}</span>
+                  )}
                 </span>
               </label>
             );

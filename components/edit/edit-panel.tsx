@@ -12,6 +12,7 @@ import type { EditResultItem } from '@/lib/edits/results';
 import { viewedItem, type EditSession, type SessionAction } from './edit-session';
 import { ExtendOptions } from './extend-options';
 import { KindPicker } from './kind-picker';
+import { kindRefusals } from './kind-refusals';
 import { ModelOptions } from './model-options';
 import { ReviewPanel } from '../review/review-panel';
 import { ResultPanel } from './result-panel';
@@ -47,6 +48,7 @@ export function EditPanel({ session, dispatch, models, dims, raster, blocked, on
     [kind, dims, raster],
   );
   const chooseKind = (next: typeof kind) => dispatch({ type: 'chooseKind', kind: next });
+  const refusals = useMemo(() => kindRefusals(models, session.board ?? [session.model], t.edit), [models, session.board, session.model, t.edit]);
   const size = extension ? `${extension.width}x${extension.height}` : session.size;
   return (
     // On a wide screen the panel is no taller than the studio's column (the page does not scroll): it scrolls within,
@@ -55,7 +57,7 @@ export function EditPanel({ session, dispatch, models, dims, raster, blocked, on
       {extension && dims ? (
         <ExtendOptions image={dims} value={extension} onChange={(next) => dispatch({ type: 'reshape', extension: next })} />
       ) : (
-        <KindPicker value={kind} onChange={chooseKind} disabled={running} />
+        <KindPicker value={kind} onChange={chooseKind} disabled={running} refusals={refusals} />
       )}
       {suggestBackground && (
         <div className="grid gap-2 rounded-control bg-accent-soft p-3 text-[13px] text-accent-soft-ink" data-testid="background-hint">
@@ -76,6 +78,7 @@ export function EditPanel({ session, dispatch, models, dims, raster, blocked, on
             model={session.model}
             variants={session.variants}
             board={session.board}
+            kind={kind}
             size={size || (dims ? `${dims.width}x${dims.height}` : '')}
             onModel={(model) => dispatch({ type: 'chooseModel', model })}
             onVariants={(n) => dispatch({ type: 'chooseVariants', n })}
@@ -87,7 +90,7 @@ export function EditPanel({ session, dispatch, models, dims, raster, blocked, on
         extending={Boolean(extension && !extendProblem)}
         size={size}
         onSize={(size) => dispatch({ type: 'chooseSize', size })}
-        blocked={running ? null : blocked}
+        blocked={running ? null : (refusals[kind] ?? blocked)}
         pending={running}
         onSubmit={onSubmit}
       />

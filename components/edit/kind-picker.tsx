@@ -15,9 +15,21 @@ const ICONS: Record<EditKind, ReactNode> = {
   add: <Plus />,
 };
 
-/** The six kinds of edit as radio cards, each named; the chosen one's description under them (every one's on hover). */
-export function KindPicker({ value, onChange, disabled }: { value: EditKind; onChange: (kind: EditKind) => void; disabled?: boolean }) {
+interface Props {
+  value: EditKind;
+  onChange: (kind: EditKind) => void;
+  disabled?: boolean;
+  /** Kinds the chosen model cannot do, with the reason: greyed, not chosen. */
+  refusals?: Partial<Record<EditKind, string>>;
+}
+
+/**
+ * The six kinds of edit as radio cards, each named; the chosen one's description under them (every
+ * one's on hover). A kind the chosen model cannot do is greyed with its reason.
+ */
+export function KindPicker({ value, onChange, disabled, refusals = {} }: Props) {
   const { t } = useI18n();
+  const refusedNow = refusals[value];
   return (
     <fieldset className="grid gap-2" disabled={disabled}>
       <legend className="mb-2 text-[13px] font-medium text-ink">{t.edit.kinds.label}</legend>
@@ -25,16 +37,28 @@ export function KindPicker({ value, onChange, disabled }: { value: EditKind; onC
         {EDIT_KINDS.map((kind) => {
           const text = t.edit.kinds[kind];
           const active = kind === value;
+          const refused = refusals[kind];
           return (
             <label
               key={kind}
-              title={text.hint}
+              title={refused ?? text.hint}
+              data-refused={refused ? '' : undefined}
               className={cn(
-                'flex cursor-pointer flex-col gap-1 rounded-control border px-2.5 py-2 transition-colors has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-accent',
-                active ? 'border-accent bg-accent-soft' : 'border-line bg-surface hover:bg-subtle',
+                'flex flex-col gap-1 rounded-control border px-2.5 py-2 transition-colors has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-accent',
+                active ? 'border-accent bg-accent-soft' : 'border-line bg-surface',
+                refused ? 'cursor-not-allowed opacity-50' : 'cursor-pointer',
+                !active && !refused && 'hover:bg-subtle',
               )}
             >
-              <input type="radio" name="edit-kind" value={kind} checked={active} onChange={() => onChange(kind)} className="sr-only" />
+              <input
+                type="radio"
+                name="edit-kind"
+                value={kind}
+                checked={active}
+                disabled={Boolean(refused) && !active}
+                onChange={() => onChange(kind)}
+                className="sr-only"
+              />
               <span
                 className={cn(
                   'flex items-start gap-1.5 text-[13px] leading-tight font-medium [&_svg]:mt-px [&_svg]:size-3.5 [&_svg]:shrink-0',
@@ -51,8 +75,12 @@ export function KindPicker({ value, onChange, disabled }: { value: EditKind; onC
           );
         })}
       </div>
-      <p className="text-[12px] leading-snug text-ink-muted" data-testid="kind-hint">
-        {t.edit.kinds[value].hint}
+      <p
+        className={cn('text-[12px] leading-snug', refusedNow ? 'text-warning' : 'text-ink-muted')}
+        data-testid="kind-hint"
+        role={refusedNow ? 'alert' : undefined}
+      >
+        {refusedNow ?? t.edit.kinds[value].hint}
       </p>
     </fieldset>
   );

@@ -2,10 +2,12 @@
 
 import type { EditModel } from '@/lib/edits/edit-models';
 import { estimateEdit } from '@/lib/edits/edit-estimate';
+import { kindRefusal, type EditKind } from '@/lib/edits/kinds';
 import { MAX_EDIT_RESULTS } from '@/lib/edits/results';
 import { format, formatCny } from '@/lib/i18n';
 import { useI18n } from '../i18n-provider';
 import { cn } from '../ui/cn';
+import { modelName } from './kind-refusals';
 import { Segmented } from '../ui/segmented';
 
 const select = 'focus-ring h-9 w-full rounded-control border border-line bg-surface px-2.5 text-sm text-ink disabled:opacity-55';
@@ -17,6 +19,8 @@ interface Props {
   variants: number;
   /** The edit board's models, or null for one model. */
   board: string[] | null;
+  /** The kind of edit chosen: a board model that cannot do it is greyed with the reason. */
+  kind: EditKind;
   /** The output size the run is priced at ("WxH"), or '' before a picture is in. */
   size: string;
   onModel: (model: string) => void;
@@ -30,10 +34,14 @@ interface Props {
  * Who answers and how many times: one model and 1 to 4 variants of it, or ("Compare models") an
  * edit board of 2 to 4 models, once each (the two do not combine); and what the run is estimated at.
  */
-export function ModelOptions({ models, model, variants, board, size, onModel, onVariants, onBoard, onToggleModel }: Props) {
+export function ModelOptions({ models, model, variants, board, kind, size, onModel, onVariants, onBoard, onToggleModel }: Props) {
   const { t } = useI18n();
   const f = t.edit.form;
-  const quality = (m: EditModel) => `${m.hd ? f.hd : f.standard} · ${m.id}`;
+  const quality = (m: EditModel) => [m.hd ? f.hd : f.standard, m.id, m.provider].filter(Boolean).join(' · ');
+  const refusal = (m: EditModel) => {
+    const why = kindRefusal(m, kind);
+    return why ? format(t.edit.kinds.refused[why], { model: modelName(m) }) : null;
+  };
   // The board starts from the chosen model and the next one in the list.
   const firstBoard = () => [model, ...models.map((m) => m.id).filter((id) => id !== model)].slice(0, 2);
   return (
@@ -44,16 +52,28 @@ export function ModelOptions({ models, model, variants, board, size, onModel, on
           <div className="grid grid-cols-2 gap-x-3 gap-y-1">
             {models.map((m) => {
               const picked = board.includes(m.id);
+              const refused = refusal(m);
               return (
-                <label key={m.id} title={quality(m)} className="flex min-w-0 cursor-pointer items-center gap-1.5 text-[13px] text-ink">
+                <label
+                  key={m.id}
+                  title={refused ?? quality(m)}
+                  data-refused={refused ? '' : undefined}
+                  className={cn(
+                    'flex min-w-0 items-center gap-1.5 text-[13px] text-ink',
+                    refused && !picked ? 'cursor-not-allowed opacity-50' : 'cursor-pointer',
+                  )}
+                >
                   <input
                     type="checkbox"
                     checked={picked}
-                    disabled={!picked && board.length >= MAX_EDIT_RESULTS}
+                    disabled={!picked && (board.length >= MAX_EDIT_RESULTS || Boolean(refused))}
                     onChange={() => onToggleModel(m.id)}
                     className="size-4 shrink-0 accent-[var(--accent)]"
                   />
-                  <span className="truncate">{m.id}</span>
+                  <span className="grid min-w-0 leading-tight">
+                    <span className="truncate">{m.id}</span>
+                    {m.provider && <span className="truncate text-[11px] text-ink-muted">{m.provider}</span>}
+                  </span>
                 </label>
               );
             })}
@@ -66,6 +86,7 @@ export function ModelOptions({ models, model, variants, board, size, onModel, on
             {models.map((m) => (
               <option key={m.id} value={m.id}>
                 {quality(m)}
+                {refusal(m) ? ` — ${t.edit.kinds.refused.short}` : ''}
               </option>
             ))}
           </select>

@@ -5,6 +5,7 @@ import { AppError } from '../errors';
 import { isUuid } from '../ids';
 import { LIVE } from '../generations/visibility';
 import { serviceModels } from '../pricing/catalog';
+import { serviceModelShape } from '../upstream/models';
 import { db } from '../runtime';
 import { editFieldsSchema } from '../edits/run-edit';
 import { isHeld } from '../generations/approval-gate';
@@ -29,7 +30,7 @@ const noStore = { 'cache-control': 'no-store' };
 /** GET /api/v1/models: the service's models (decisions.md row 10) that this key may use, with the prices Atelier trusts. */
 const listModels = withApiKey({}, async ({ ctx, key }) => {
   const models = await serviceModels(ctx);
-  const data = models.filter((m) => key.models.length === 0 || key.models.includes(m.id)).map((m) => ({ object: 'model', ...m }));
+  const data = models.filter((m) => key.models.length === 0 || key.models.includes(m.id)).map(serviceModelShape);
   return Response.json({ object: 'list', data }, { headers: noStore });
 });
 

@@ -7,6 +7,14 @@ export { asksForCutout, EDIT_KINDS, type EditKind } from '@atelier/reference-ser
 /** Local modification and object removal work on a painted region; the others on the whole image. */
 export const needsMask = (kind: EditKind): boolean => kind === 'local' || kind === 'remove';
 
+/** Why a model cannot do a kind of edit, when the service says what it can (GET /v1/models: `edit_kinds`, `mask`). */
+export function kindRefusal(model: { kinds?: EditKind[]; takesMask?: boolean } | undefined, kind: EditKind): 'noMask' | 'notDone' | null {
+  if (!model) return null;
+  if (needsMask(kind) && model.takesMask === false) return 'noMask';
+  if (model.kinds && !model.kinds.includes(kind)) return 'notDone';
+  return null;
+}
+
 /** English by default: the interface says English prompts generally work better. */
 export const PROMPT_TEMPLATES: Record<EditKind, string> = {
   background: 'Replace the background with a sunny beach at golden hour',

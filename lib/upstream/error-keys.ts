@@ -15,6 +15,12 @@ const BY_CODE: Record<string, UpstreamMessageKey> = {
   mask_size_mismatch: 'upstreamMaskSize',
   timeout: 'upstreamTimeout',
   model_error: 'upstreamModelFailed',
+  // A provider behind the service (decisions.md row 19).
+  content_policy: 'upstreamContentPolicy',
+  provider_auth: 'upstreamProviderAuth',
+  provider_error: 'upstreamModelFailed',
+  rate_limited: 'upstreamBusy',
+  unsupported_edit_kind: 'upstreamEditKind',
   task_not_found: 'upstreamTaskGone',
   // Atelier's own, for runs a restart cut off (lib/ledger/sweep.ts, lib/videos/sync-task.ts).
   interrupted: 'runInterrupted',
@@ -44,6 +50,9 @@ export type UpstreamMessageKey =
   | 'upstreamModelFailed'
   | 'upstreamTaskGone'
   | 'upstreamBusy'
+  | 'upstreamContentPolicy'
+  | 'upstreamProviderAuth'
+  | 'upstreamEditKind'
   | 'upstreamUnavailable'
   | 'upstreamUnreachable'
   | 'runInterrupted';

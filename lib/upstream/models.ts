@@ -3,8 +3,19 @@ import { z } from 'zod';
 const KINDS = ['image', 'edit', 'video'] as const;
 export type ModelKind = (typeof KINDS)[number];
 
+/** Where a model runs and what it can do (decisions.md row 18; absent: a service that does not say). */
+const capabilitySchema = {
+  provider: z.object({ id: z.string(), name: z.string() }).nullish().catch(undefined),
+  native_sizes: z.array(z.string()).nullish().catch(undefined),
+  transparency: z.boolean().nullish().catch(undefined),
+  seed: z.boolean().nullish().catch(undefined),
+  mask: z.boolean().nullish().catch(undefined),
+  edit_kinds: z.array(z.string()).nullish().catch(undefined),
+};
+
 const modelSchema = z
   .object({
+    ...capabilitySchema,
     id: z.string().min(1),
     kind: z.enum(KINDS),
     description: z.string().nullish(),
@@ -21,8 +32,26 @@ const modelSchema = z
     if (m.durations) model.durations = m.durations;
     if (m.resolutions) model.resolutions = m.resolutions;
     if (m.price) model.price = m.price;
+    if (m.provider) model.provider = m.provider;
+    const can: ModelCapabilities = {};
+    if (m.native_sizes) can.nativeSizes = m.native_sizes;
+    if (typeof m.transparency === 'boolean') can.transparency = m.transparency;
+    if (typeof m.seed === 'boolean') can.seed = m.seed;
+    if (typeof m.mask === 'boolean') can.mask = m.mask;
+    if (m.edit_kinds) can.editKinds = m.edit_kinds;
+    if (Object.keys(can).length > 0) model.can = can;
     return model;
   });
+
+/** What a model says it can do; an absent field means the service did not say (assume it can). */
+export interface ModelCapabilities {
+  nativeSizes?: string[];
+  transparency?: boolean;
+  seed?: boolean;
+  /** Whether it takes a mask. */
+  mask?: boolean;
+  editKinds?: string[];
+}
 
 export interface ModelInfo {
   id: string;
@@ -32,6 +61,9 @@ export interface ModelInfo {
   durations?: number[];
   resolutions?: string[];
   price?: Record<string, unknown>;
+  /** Who runs it: `{id: 'openai', name: 'OpenAI'}`; the reference engines are `local`. */
+  provider?: { id: string; name: string };
+  can?: ModelCapabilities;
 }
 
 /**
@@ -47,3 +79,15 @@ export const modelListSchema = z
       return parsed.success ? [parsed.data] : [];
     });
   });
+
+/** A model as GET /v1/models words it (Atelier's /api/v1 answers in the service's own shape). */
+export function serviceModelShape({ can, ...model }: ModelInfo): Record<string, unknown> {
+  const said = {
+    native_sizes: can?.nativeSizes,
+    transparency: can?.transparency,
+    seed: can?.seed,
+    mask: can?.mask,
+    edit_kinds: can?.editKinds,
+  };
+  return { object: 'model', ...model, ...Object.fromEntries(Object.entries(said).filter(([, v]) => v !== undefined)) };
+}

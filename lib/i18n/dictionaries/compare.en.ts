@@ -31,6 +31,9 @@ export const compareEn = {
     estimateUnknown: 'No price known for {models}',
     run: 'Run board',
     noModels: 'The service offers no image models right now.',
+    renders: 'renders at {sizes}, upscaled',
+    noSeed: 'no seed',
+    noTransparency: 'No transparent background: pick Opaque or Auto to use it.',
   },
   running: {
     title: 'Generating…',

@@ -268,6 +268,10 @@ export const en = {
     upstreamModelFailed: 'The model could not produce a result.',
     upstreamTaskGone: 'The service no longer knows this task.',
     upstreamBusy: 'The service is busy right now. Try again in a minute.',
+    upstreamContentPolicy:
+      'The model’s provider refused this request under its content policy. Nothing was charged. Change the prompt or the picture and try again.',
+    upstreamProviderAuth: 'The model’s provider did not accept the operator’s key. Nothing was charged; tell your administrator.',
+    upstreamEditKind: 'The chosen model cannot do this kind of edit. Pick another model or another kind.',
     upstreamUnavailable: 'The service is having trouble. Try again shortly.',
     upstreamUnreachable: 'Atelier could not reach the service. Try again shortly.',
     priceUnknown:

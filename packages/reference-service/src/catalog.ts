@@ -1,6 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { z } from 'zod';
+import { EDIT_KINDS } from './engines/edit/edit-kind';
 import { IMAGE_STYLES } from './engines/generate/text-to-image';
+import type { ProviderBinding, ProviderModelEntry } from './providers/registry';
 
 import { IMAGE_SIZES, RESOLUTIONS } from './requests';
 
@@ -47,18 +49,50 @@ const catalogSchema = z.object({
   models: z.array(modelSchema).min(1),
 });
 
-export type CatalogModel = z.infer<typeof modelSchema>;
-export type ImageModel = Extract<CatalogModel, { kind: 'image' }>;
-export type EditModel = Extract<CatalogModel, { kind: 'edit' }>;
-export type VideoModel = Extract<CatalogModel, { kind: 'video' }>;
-export type Catalog = z.infer<typeof catalogSchema>;
+type LocalModel = z.infer<typeof modelSchema>;
+type Local<K extends LocalModel['kind']> = Extract<LocalModel, { kind: K }> & { provider?: undefined };
 
-export function loadCatalog(file: string): Catalog {
-  const catalog = catalogSchema.parse(JSON.parse(readFileSync(file, 'utf8')));
+/** A model run at a provider (providers/registry.ts): its id, words and price are ours, the rest is the binding's. */
+interface ProviderImageModel {
+  id: string;
+  kind: 'image';
+  description: string;
+  revises_prompt: false;
+  price: Local<'image'>['price'];
+  provider: ProviderBinding;
+}
+interface ProviderEditModel {
+  id: string;
+  kind: 'edit';
+  description: string;
+  price: Local<'edit'>['price'];
+  provider: ProviderBinding;
+}
+
+export type ImageModel = Local<'image'> | ProviderImageModel;
+export type EditModel = Local<'edit'> | ProviderEditModel;
+export type VideoModel = Local<'video'>;
+export type CatalogModel = ImageModel | EditModel | VideoModel;
+export type Catalog = Omit<z.infer<typeof catalogSchema>, 'models'> & { models: CatalogModel[] };
+
+/** The catalog file, with the provider-backed models after its own (an id may be used once). */
+export function loadCatalog(file: string, providerModels: ProviderModelEntry[] = []): Catalog {
+  const local = catalogSchema.parse(JSON.parse(readFileSync(file, 'utf8')));
+  const catalog: Catalog = { ...local, models: [...local.models, ...providerModels.map(fromProvider)] };
+  const ids = catalog.models.map((m) => m.id);
+  const twice = ids.find((id, i) => ids.indexOf(id) !== i);
+  if (twice) throw new Error(`model id ${twice} is used twice (the catalog and the providers file share ids)`);
   if (!catalog.models.some((m) => m.kind === 'edit' && m.id === catalog.default_edit_model)) {
     throw new Error(`default_edit_model ${catalog.default_edit_model} is not an edit model of the catalog`);
   }
   return catalog;
+}
+
+function fromProvider(entry: ProviderModelEntry): ProviderImageModel | ProviderEditModel {
+  const common = { id: entry.id, description: entry.description, provider: entry.binding };
+  if (entry.kind === 'image' && entry.price && 'per_image' in entry.price) return { ...common, kind: 'image', revises_prompt: false, price: entry.price };
+  if (entry.kind === 'edit' && entry.price && 'per_edit' in entry.price) return { ...common, kind: 'edit', price: entry.price };
+  throw new Error(`${entry.id}: its price does not fit a${entry.kind === 'image' ? 'n image' : 'n edit'} model`);
 }
 
 export function findModel<K extends CatalogModel['kind']>(catalog: Catalog, id: string, kind: K): Extract<CatalogModel, { kind: K }> | undefined {
@@ -87,14 +121,38 @@ export function videoCost(model: VideoModel, duration: number, resolution: Resol
   return roundCny(perSecond * duration);
 }
 
+/** What the reference engines can do, said as a provider's capabilities are. */
+const LOCAL = { provider: { id: 'local', name: 'Atelier reference engines' }, max_n: 4, transparency: true, seed: true };
+
+/** Where a model runs and what it can do (decisions.md row 18: the provider and its native sizes). */
+function capabilitiesOf(model: ImageModel | EditModel) {
+  if (!model.provider) {
+    return {
+      ...LOCAL,
+      native_sizes: model.kind === 'image' ? [...IMAGE_SIZES] : null,
+      ...(model.kind === 'edit' ? { mask: true, edit_kinds: [...EDIT_KINDS] } : {}),
+    };
+  }
+  const { provider, providerName, capabilities: c } = model.provider;
+  return {
+    provider: { id: provider, name: providerName },
+    native_sizes: c.sizes,
+    ...(c.sizes === null ? { max_side: c.maxSide } : {}),
+    max_n: c.maxN,
+    transparency: c.transparency,
+    seed: c.seed,
+    ...(model.kind === 'edit' ? { mask: c.mask !== 'none', edit_kinds: c.editKinds } : {}),
+  };
+}
+
 /** The public view of a model for GET /v1/models: no engine internals. */
 export function publicModel(model: CatalogModel) {
   const base = { id: model.id, object: 'model', kind: model.kind, description: model.description };
   switch (model.kind) {
     case 'image':
-      return { ...base, sizes: [...IMAGE_SIZES], price: { currency: 'CNY', ...model.price } };
+      return { ...base, sizes: [...IMAGE_SIZES], ...capabilitiesOf(model), price: { currency: 'CNY', ...model.price } };
     case 'edit':
-      return { ...base, price: { currency: 'CNY', ...model.price } };
+      return { ...base, ...capabilitiesOf(model), price: { currency: 'CNY', ...model.price } };
     case 'video':
       return { ...base, durations: model.durations, resolutions: [...RESOLUTIONS], price: { currency: 'CNY', ...model.price } };
   }

@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseLeakyModels, type LeakyModel } from './leaky-models';
+import { loadProviderModels, type ProviderModelEntry } from './providers/registry';
 
 /** Faults a test can switch on; never triggered by prompts. Changeable at run time via /v1/admin/knobs. */
 export interface Knobs {
@@ -28,6 +29,8 @@ export type ModelListKnob = (typeof MODEL_LIST_KNOBS)[number];
 export interface ServiceConfig {
   dataDir: string;
   catalogFile: string;
+  /** The models run at providers (SERVICE_PROVIDERS_FILE), bound to adapters holding the operator's keys. */
+  providerModels: ProviderModelEntry[];
   /** Guards /v1/admin/*; admin endpoints are off when unset. */
   adminToken: string | undefined;
   /** Standard Webhooks secret (`whsec_…`) used to sign deliveries. */
@@ -100,6 +103,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServiceConfig 
   return {
     dataDir,
     catalogFile: env.SERVICE_CATALOG ? path.resolve(env.SERVICE_CATALOG) : fileURLToPath(new URL('../catalog.json', import.meta.url)),
+    providerModels: env.SERVICE_PROVIDERS_FILE ? loadProviderModels(path.resolve(env.SERVICE_PROVIDERS_FILE), env) : [],
     adminToken: env.SERVICE_ADMIN_TOKEN || undefined,
     webhookSecret: env.SERVICE_WEBHOOK_SECRET || secrets.webhookSecret,
     fileSecret: secrets.fileSecret,

@@ -95,7 +95,7 @@ const PURGE_EVERY_MS = 60 * 60 * 1000;
 export async function createReferenceService(config: ServiceConfig = loadConfig()): Promise<ReferenceService> {
   await mkdir(config.dataDir, { recursive: true });
   const store = new JsonStore(config.dataDir);
-  const catalog = loadCatalog(config.catalogFile);
+  const catalog = loadCatalog(config.catalogFile, config.providerModels);
   const files = new FileShelf(store, config.dataDir, config.fileSecret, config.fileTtlSeconds);
   const pool = new EnginePool(config.engineThreads);
   const webhooks = new WebhookOutbox(store, config.webhookSecret, config.webhookRetryDelaysMs);

@@ -1,7 +1,7 @@
 // POST /v1/images/edits: image + prompt (+ mask) in, one edited PNG out (interface 4.1, decisions.md rows 8-9).
 import { createHash } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { editCost, findModel } from '../catalog';
+import { editCost, findModel, type EditModel } from '../catalog';
 import { modelLatency } from '../config';
 import { baseUrl, type ServiceContext } from '../context';
 import { MaskRequiredError, inferEditKind } from '../engines/edit/edit-kind';
@@ -9,6 +9,8 @@ import { DeadlineError, EngineError } from '../engines/pool';
 import { ServiceError, invalid } from '../errors';
 import { MAX_IMAGE_BYTES, inspectImage, type ImageInput } from '../image-input';
 import { leak } from '../leaky-models';
+import { providerEdit, refuseEditKind, serviceErrorOf } from '../providers/run';
+import { ProviderFailure } from '../providers/types';
 import { readMultipart } from '../request-body';
 import { editFieldsSchema } from '../requests';
 import { checked, newId } from '../validate';
@@ -65,11 +67,12 @@ export async function createEdit(ctx: ServiceContext, request: Request, owner: s
     if (error instanceof MaskRequiredError) throw invalid('missing_field', error.message, 'mask');
     throw error;
   }
+  if (model.provider) refuseEditKind(model.provider, model.id, kind, mask !== null);
 
   const deadlineAt = Date.now() + ctx.config.editDeadlineMs;
   const timeout = new ServiceError(504, 'timeout', `The edit did not finish within ${Math.round(ctx.config.editDeadlineMs / 1000)} s.`);
   const { knobs } = ctx.config;
-  const latency = Math.max(model.latency_ms, modelLatency(knobs, model.id));
+  const latency = Math.max(model.provider ? 0 : model.latency_ms, modelLatency(knobs, model.id));
   if (knobs.timeoutModels.includes(model.id) || latency >= ctx.config.editDeadlineMs) {
     await sleep(ctx.config.editDeadlineMs);
     throw timeout;
@@ -85,6 +88,16 @@ export async function createEdit(ctx: ServiceContext, request: Request, owner: s
   // with no seed the derived one gives what an edit gave before it took a seed (variation 0).
   const derived = derivedSeed(image, mask, prompt);
   const seed = sentSeed ?? derived;
+  if (model.provider) {
+    let answer;
+    try {
+      answer = await providerEdit(ctx.pool, model.provider, { prompt, kind, image: image.bytes, mask: mask?.bytes ?? null, ...size, seed }, deadlineAt);
+    } catch (error) {
+      if (error instanceof DeadlineError) throw timeout;
+      throw error instanceof ProviderFailure ? serviceErrorOf(error) : error;
+    }
+    return editAnswer(ctx, request, owner, answer.png, model, size, minimum, answer.seed === undefined ? {} : { seed: answer.seed });
+  }
   const variation = (seed ^ derived) >>> 0;
   const { quality, work_scale: workScale, fill } = model;
   let png: Buffer;
@@ -102,17 +115,29 @@ export async function createEdit(ctx: ServiceContext, request: Request, owner: s
   }
   const leaky = knobs.leakyModels[model.id];
   if (leaky) png = await leak(png, mask?.bytes ?? null, leaky, seed);
+  const extra = model.quality === 'hd' ? { revised_prompt: `${KIND_LABELS[kind]}: ${prompt.trim()}`, seed } : { seed };
+  return editAnswer(ctx, request, owner, png, model, size, minimum, extra);
+}
+
+/** The answer: the file in our own store (a provider's URL never reaches a client), priced from the catalog. */
+async function editAnswer(
+  ctx: ServiceContext,
+  request: Request,
+  owner: string,
+  png: Buffer,
+  model: EditModel,
+  size: { width: number; height: number },
+  minimum: Promise<unknown>,
+  extra: { revised_prompt?: string; seed?: number },
+): Promise<Response> {
   const file = await ctx.files.put(owner, 'png', png);
   await minimum;
-  const data: Record<string, string | number> = { url: ctx.files.url(baseUrl(ctx, request), file) };
-  if (model.quality === 'hd') data.revised_prompt = `${KIND_LABELS[kind]}: ${prompt.trim()}`;
-  data.seed = seed;
   return Response.json({
     id: newId('edit'),
     object: 'image',
     created: Math.floor(Date.now() / 1000),
     status: 'completed',
-    data: [data],
+    data: [{ url: ctx.files.url(baseUrl(ctx, request), file), ...extra }],
     usage: { cost: editCost(model, size.width, size.height), cost_unit: 'CNY' },
   });
 }

@@ -6,6 +6,8 @@ import { modelLatency } from '../config';
 import { baseUrl, type ServiceContext } from '../context';
 import { DeadlineError } from '../engines/pool';
 import { ServiceError } from '../errors';
+import { providerGenerate, refuseBackground, serviceErrorOf } from '../providers/run';
+import { ProviderFailure } from '../providers/types';
 import { readJsonObject } from '../request-body';
 import { BACKGROUNDS, generationRequestSchema, MAX_SEED, RESPONSE_FORMATS } from '../requests';
 import { checked, newId } from '../validate';
@@ -27,6 +29,7 @@ function parse(ctx: ServiceContext, body: Record<string, unknown>): GenerationRe
   const models = names.map((name) => {
     const model = findModel(ctx.catalog, name, 'image');
     if (!model) throw new ServiceError(404, 'model_not_found', `The image model "${name}" does not exist.`, 'model');
+    if (model.provider) refuseBackground(model.provider, model.id, background);
     return model;
   });
   return { models, prompt, size, n, responseFormat, background, seed };
@@ -36,9 +39,42 @@ class EntryFailure extends Error {
   constructor(
     readonly code: string,
     message: string,
+    /** A provider's rate limit: when to try again, in seconds. */
+    readonly retryAfter?: number,
   ) {
     super(message);
   }
+}
+
+/** A provider-backed model's entry (providers/run.ts): the layer sizes, archives and words its failures. */
+async function runAtProvider(
+  ctx: ServiceContext,
+  req: GenerationRequest,
+  model: ImageModel & { provider: object },
+  deadlineAt: number,
+  base: string,
+  owner: string,
+) {
+  const [width, height] = req.size.split('x').map(Number);
+  let images;
+  try {
+    images = await providerGenerate(ctx.pool, model.provider, { ...req, width, height }, deadlineAt);
+  } catch (error) {
+    if (error instanceof DeadlineError)
+      throw new EntryFailure('timeout', `${model.id} did not finish within ${Math.round(ctx.config.generationDeadlineMs / 1000)} s.`);
+    if (!(error instanceof ProviderFailure)) throw error;
+    const refusal = serviceErrorOf(error);
+    throw new EntryFailure(refusal.code, `${model.id}: ${error.message}`, error.retryAfterSeconds);
+  }
+  // Copied into our own store at once: the provider's URL may live an hour, ours lives 7 days.
+  return Promise.all(
+    images.map(async ({ png, seed }) => {
+      const image: Record<string, string | number> =
+        req.responseFormat === 'b64_json' ? { b64_json: png.toString('base64') } : { url: ctx.files.url(base, await ctx.files.put(owner, 'png', png)) };
+      if (seed !== undefined) image.seed = seed;
+      return image;
+    }),
+  );
 }
 
 /**
@@ -58,6 +94,11 @@ async function runModel(ctx: ServiceContext, req: GenerationRequest, model: Imag
   if (knobs.failModels.includes(model.id)) {
     await minimum;
     throw new EntryFailure('model_error', `${model.id} failed to generate an image (fault injected by configuration).`);
+  }
+  if (model.provider) {
+    const data = await runAtProvider(ctx, req, model, deadlineAt, base, owner);
+    await minimum;
+    return data;
   }
   const [width, height] = req.size.split('x').map(Number);
   const data = [];
@@ -92,17 +133,24 @@ export async function createGeneration(ctx: ServiceContext, request: Request, ow
         return { model: model.id, index, seed: req.seed, data, usage: { cost: imageCost(model, req.size, req.n), cost_unit: 'CNY' } };
       } catch (error) {
         const failure = error instanceof EntryFailure ? error : new EntryFailure('model_error', `${model.id} failed: ${(error as Error).message}`);
+        const retryAfter = failure.retryAfter === undefined ? {} : { retry_after: failure.retryAfter };
         return {
           model: model.id,
           index,
           seed: req.seed,
           data: [],
-          error: { message: failure.message, code: failure.code },
+          error: { message: failure.message, code: failure.code, ...retryAfter },
           usage: { cost: 0, cost_unit: 'CNY' },
         };
       }
     }),
   );
+  // decisions.md row 19: when every model was rate limited there is nothing to answer yet: 429, and when to try again.
+  const limits = results.map((r) => (r.error?.code === 'rate_limited' ? r.error : null));
+  if (limits.every((l) => l !== null)) {
+    const wait = Math.max(...limits.map((l) => ('retry_after' in l! ? (l.retry_after as number) : 0)));
+    throw new ServiceError(429, 'rate_limited', limits.map((l) => l!.message).join(' '), null, wait > 0 ? { 'retry-after': String(wait) } : {});
+  }
   return Response.json({
     id: newId('batch'),
     object: 'batch',

@@ -18,7 +18,21 @@ export interface ConformanceTarget {
   base: string;
   /** A key the target accepts, of a caller allowed every model and with room to spend. */
   key: string;
+  /** The two image models the generation cases use (by default the reference engines'). */
+  imageModels?: [string, string];
+  /** The edit model the edit cases use (by default the target's default, sent as no model). */
+  editModel?: string;
 }
+
+/** A model's entry in GET /models: what it can do, where the target says (absent fields: everything). */
+async function modelInfo(target: ConformanceTarget, id: string): Promise<{ transparency: boolean; seed: boolean; mask: boolean; editKinds: string[] | null }> {
+  const res = await send(target, 'GET', '/models');
+  const model = res.json?.data?.find((m: any) => m.id === id) ?? {};
+  return { transparency: model.transparency !== false, seed: model.seed !== false, mask: model.mask !== false, editKinds: model.edit_kinds ?? null };
+}
+
+const imageModels = (target: ConformanceTarget) => target.imageModels ?? ['atelier-vista', 'atelier-mosaic'];
+const editModel = (target: ConformanceTarget): Record<string, string> => (target.editModel ? { model: target.editModel } : {});
 
 export interface ConformanceCase {
   name: string;
@@ -138,12 +152,8 @@ export const conformanceCases: ConformanceCase[] = [
     name: 'POST /images/generations answers a multi-model batch in request order, priced in CNY, with files to download',
     timeoutMs: 60_000,
     async run(target) {
-      const res = await send(target, 'POST', '/images/generations', {
-        model: ['atelier-vista', 'atelier-mosaic'],
-        prompt: 'a red sunset over the sea',
-        n: 2,
-        seed: 7,
-      });
+      const models = imageModels(target);
+      const res = await send(target, 'POST', '/images/generations', { model: models, prompt: 'a red sunset over the sea', n: 2, seed: 7 });
       assert.equal(res.status, 200, JSON.stringify(res.json));
       const batch = res.json;
       assert.equal(batch.object, 'batch');
@@ -153,8 +163,8 @@ export const conformanceCases: ConformanceCase[] = [
       assert.deepEqual(
         batch.results.map((r: any) => [r.model, r.index]),
         [
-          ['atelier-vista', 0],
-          ['atelier-mosaic', 1],
+          [models[0], 0],
+          [models[1], 1],
         ],
       );
       for (const entry of batch.results) {
@@ -168,16 +178,14 @@ export const conformanceCases: ConformanceCase[] = [
     },
   },
   {
-    name: 'POST /images/generations returns b64_json when asked, with a real alpha channel for a transparent background',
+    name: 'POST /images/generations returns b64_json when asked, with a real alpha channel for a transparent background (or refuses one up front)',
     timeoutMs: 30_000,
     async run(target) {
-      const res = await send(target, 'POST', '/images/generations', {
-        model: 'atelier-vista',
-        prompt: 'a cat sticker',
-        response_format: 'b64_json',
-        background: 'transparent',
-        seed: 1,
-      });
+      const model = imageModels(target)[0];
+      const body = { model, prompt: 'a cat sticker', response_format: 'b64_json', background: 'transparent', seed: 1 };
+      const res = await send(target, 'POST', '/images/generations', body);
+      // A model that says it cannot make transparency is refused before it runs (decisions.md row 4).
+      if (!(await modelInfo(target, model)).transparency) return assertError(res, 400, 'invalid_background', 'background');
       assert.equal(res.status, 200, JSON.stringify(res.json));
       const image = res.json.results[0].data[0];
       assert.equal(image.url, undefined);
@@ -232,11 +240,15 @@ export const conformanceCases: ConformanceCase[] = [
     async run(target) {
       const scene = await scenePng(W, H);
       const mask = await maskPng(W, H, { x: 90, y: 60, w: 90, h: 110 });
-      const requests: Array<Record<string, Part>> = [
-        { image: png(scene), prompt: 'convert to watercolor style' },
-        { image: png(scene), mask: png(mask, 'mask.png'), prompt: 'make it red' },
-        { image: png(scene), prompt: '把背景换成星空' },
+      const all: Array<[string, Record<string, Part>]> = [
+        ['style', { image: png(scene), prompt: 'convert to watercolor style' }],
+        ['local', { image: png(scene), mask: png(mask, 'mask.png'), prompt: 'make it red' }],
+        ['background', { image: png(scene), prompt: '把背景换成星空' }],
       ];
+      // A model says which kinds it does (GET /models): those, and at least one, must hold.
+      const { editKinds } = target.editModel ? await modelInfo(target, target.editModel) : { editKinds: null };
+      const requests = all.filter(([kind]) => !editKinds || editKinds.includes(kind)).map(([, parts]) => ({ ...parts, ...editModel(target) }));
+      assert.ok(requests.length > 0, `the edit model does one of ${all.map(([k]) => k)}`);
       for (const parts of requests) {
         const res = await sendForm(target, '/images/edits', parts);
         assert.equal(res.status, 200, JSON.stringify(res.json));
@@ -254,15 +266,20 @@ export const conformanceCases: ConformanceCase[] = [
     async run(target) {
       const scene = await scenePng(W, H);
       const mask = await maskPng(W, H, { x: 90, y: 60, w: 90, h: 110 });
+      const info = target.editModel ? await modelInfo(target, target.editModel) : { seed: true, mask: true };
+      const parts: Record<string, Part> = info.mask ? { mask: png(mask, 'mask.png'), prompt: 'make it red' } : { prompt: 'convert to watercolor style' };
       const edit = async (seed: string) => {
-        const res = await sendForm(target, '/images/edits', { image: png(scene), mask: png(mask, 'mask.png'), prompt: 'make it red', seed });
+        const res = await sendForm(target, '/images/edits', { image: png(scene), ...parts, ...editModel(target), seed });
         assert.equal(res.status, 200, JSON.stringify(res.json));
-        assert.equal(res.json.data[0].seed, Number(seed));
+        // A model that takes no seed is sent one and says none (decisions.md row 17's other side).
+        assert.equal(res.json.data[0].seed, info.seed ? Number(seed) : undefined);
         return assertPng(res.json.data[0].url, W, H);
       };
       const [first, again, other] = [await edit('42'), await edit('42'), await edit('43')];
-      assert.ok(first.equals(again), 'the same seed gives the same file');
-      assert.ok(!first.equals(other), 'another seed gives another file');
+      if (info.seed) {
+        assert.ok(first.equals(again), 'the same seed gives the same file');
+        assert.ok(!first.equals(other), 'another seed gives another file');
+      }
       for (const seed of ['-1', '1.5', '4294967296', 'abc']) {
         assertError(await sendForm(target, '/images/edits', { image: png(scene), prompt: 'make it red', seed }), 400, 'invalid_seed', 'seed');
       }

@@ -18,11 +18,13 @@ export interface RunningService {
   restart(signal?: NodeJS.Signals): Promise<void>;
   /** Deletes the data directory. */
   dispose(): Promise<void>;
+  /** Everything the process (and those before a restart) printed. */
+  log(): string;
 }
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 
-function launch(env: Record<string, string>): Promise<{ child: ChildProcess; url: string }> {
+function launch(env: Record<string, string>, printed: { log: string }): Promise<{ child: ChildProcess; url: string }> {
   // SERVICE_NICE lowers the service's CPU priority (benches: as if it rendered on its own machines).
   const node = [process.execPath, '--import', 'tsx', 'src/server.ts'];
   const [command, ...args] = env.SERVICE_NICE && env.SERVICE_NICE !== '0' ? ['nice', '-n', env.SERVICE_NICE, ...node] : node;
@@ -32,14 +34,18 @@ function launch(env: Record<string, string>): Promise<{ child: ChildProcess; url
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let log = '';
+  const keep = (d: Buffer) => {
+    log += d;
+    printed.log += d;
+  };
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`service did not start:\n${log}`)), 30_000);
     child.stderr!.on('data', (d) => {
-      log += d;
+      keep(d);
       if (process.env.SERVICE_LOG) process.stderr.write(d);
     });
     child.stdout!.on('data', (d) => {
-      log += d;
+      keep(d);
       const m = /listening on (http:\/\/[\d.:]+)/.exec(log);
       if (m) {
         clearTimeout(timer);
@@ -58,7 +64,8 @@ export async function startService(env: Record<string, string> = {}): Promise<Ru
   const dataDir = await mkdtemp(path.join(tmpdir(), 'refsvc-'));
   const adminToken = 'test-admin-token';
   const fullEnv = { SERVICE_DATA_DIR: dataDir, SERVICE_ADMIN_TOKEN: adminToken, PORT: '0', ...env };
-  let { child, url } = await launch(fullEnv);
+  const printed = { log: '' };
+  let { child, url } = await launch(fullEnv, printed);
   const mintKey = async () => {
     const res = await fetch(`${url}/v1/admin/keys`, { method: 'POST', headers: { authorization: `Bearer ${adminToken}` } });
     if (res.status !== 201) throw new Error(`mint failed: ${res.status} ${await res.text()}`);
@@ -82,9 +89,10 @@ export async function startService(env: Record<string, string> = {}): Promise<Ru
     stop,
     async restart(signal: NodeJS.Signals = 'SIGTERM') {
       await stop(signal);
-      ({ child, url } = await launch({ ...fullEnv, PORT: new URL(url).port }));
+      ({ child, url } = await launch({ ...fullEnv, PORT: new URL(url).port }, printed));
       service.url = url;
     },
+    log: () => printed.log,
     async dispose() {
       await stop('SIGKILL');
       await rm(dataDir, { recursive: true, force: true });
