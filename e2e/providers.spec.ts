@@ -67,25 +67,32 @@ test('a board across four providers, a refusal in both languages, and a masked e
     await board.open();
     const openaiBox = page.getByRole('checkbox', { name: new RegExp(`^${M.openai.image.id}\\b`) });
     await expect(page.locator('label', { has: openaiBox })).toContainText('OpenAI');
-    await page.getByRole('group', { name: 'Background' }).getByText('Transparent', { exact: true }).click();
+    await page.getByLabel('Background', { exact: true }).selectOption('transparent');
     const falLabel = page.locator('label', { has: page.getByRole('checkbox', { name: new RegExp(`^${M.fal.image.id}\\b`) }) });
     await expect(falLabel).toHaveAttribute('data-refused', '');
     await expect(falLabel).toContainText('No transparent background');
-    await page.getByRole('group', { name: 'Background' }).getByText('Auto', { exact: true }).click();
+    await page.getByLabel('Background', { exact: true }).selectOption('auto');
 
     // Four models at four providers, one board.
     const four = [M.openai.image.id, M.dashscope.image.id, M.fal.image.id, M.google.image.id];
     await board.fill({ prompt: 'a red lighthouse on a cliff at dusk', models: four, seed: 11 });
     await shoot(page, 'providers-board-form.en');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await shoot(page, 'providers-board-form.en.phone');
+    await page.setViewportSize({ width: 1440, height: 900 });
     await board.run();
     await expect(board.columns()).toHaveCount(4);
     for (const model of four) await expect(board.column(model).getByTestId('board-image')).toHaveCount(1);
     await board.archived();
     for (const provider of ['openai', 'dashscope', 'fal', 'google'] as const) expect(fakes[provider].calls.length).toBeGreaterThan(0);
+    // The pictures are drawn before they are looked at.
+    const drawn = () => page.locator('img[data-asset-id]').evaluateAll((imgs) => imgs.map((img) => (img as HTMLImageElement).naturalWidth));
+    await expect.poll(async () => (await drawn()).every((width) => width > 0)).toBe(true);
     await shoot(page, 'providers-board.en');
 
     // A provider's content refusal: the column says so in the reader's language, and it costs nothing.
     fakes.replicate.faults.push({ kind: 'content_policy' });
+    await board.open();
     await board.fill({ prompt: 'something the provider refuses', models: [M.replicate.image.id, M.openai.image.id], seed: 12 });
     await board.run();
     const refused = board.column(M.replicate.image.id);
@@ -101,13 +108,19 @@ test('a board across four providers, a refusal in both languages, and a masked e
     const studio = new EditStudio(page);
     await studio.open();
     await studio.upload(await picture(), 'sky.png');
-    await page.getByLabel('Model').selectOption(M.google.edit.id);
+    await page.getByRole('combobox', { name: 'Model', exact: true }).selectOption(M.google.edit.id);
     const local = page.locator('label', { has: page.getByRole('radio', { name: /Local modification/ }) });
     await expect(local).toHaveAttribute('data-refused', '');
     await expect(local).toHaveAttribute('title', `${M.google.edit.id} (Google) takes no mask: pick another model for this kind.`);
+    await expect(page.getByTestId('kind-refusals')).toContainText('Local modification, Object removal:');
     await shoot(page, 'providers-studio-refused.en');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await shoot(page, 'providers-studio-refused.en.phone');
+    await page.setViewportSize({ width: 1440, height: 900 });
     await setLocale(page, atelier, 'zh-CN');
-    await expect(page.locator('[data-refused]').first()).toHaveAttribute('title', /不接受蒙版/);
+    await studio.upload(await picture(), 'sky.png', page.locator('input[type=file]').first());
+    await page.locator(`select:has(option[value="${M.google.edit.id}"])`).selectOption(M.google.edit.id);
+    await expect(page.locator('label[data-refused]', { has: page.locator('input[value=local]') })).toHaveAttribute('title', `${M.google.edit.id} (Google) 不接受蒙版：这类编辑请换一个模型。`);
     await shoot(page, 'providers-studio-refused.zh-CN');
     await setLocale(page, atelier, 'en');
 
@@ -119,7 +132,7 @@ test('a board across four providers, a refusal in both languages, and a masked e
     });
     await studio.open();
     await studio.upload(await picture(), 'sky.png');
-    await page.getByLabel('Model').selectOption(M.openai.edit.id);
+    await page.getByRole('combobox', { name: 'Model', exact: true }).selectOption(M.openai.edit.id);
     await studio.chooseKind('local');
     await studio.paint({ width: 1024, height: 1024 }, [
       [600, 200],

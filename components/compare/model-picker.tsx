@@ -35,7 +35,7 @@ export function ModelPicker({ id, models }: { id: string; models: ModelOption[] 
             // A model that cannot make the background asked for is greyed with the reason (the service would refuse it).
             const refused = form.background === 'transparent' && model.transparency === false ? c.form.noTransparency : null;
             const full = !checked && (form.models.length >= LIMITS.maxModels || Boolean(refused));
-            const can = [model.renders && format(c.form.renders, { sizes: model.renders.join(', ') }), model.seed === false && c.form.noSeed].filter(Boolean);
+            const can = [model.rendersUpTo && format(c.form.renders, { side: model.rendersUpTo }), model.seed === false && c.form.noSeed].filter(Boolean);
             return (
               <label
                 key={model.id}
@@ -57,7 +57,7 @@ export function ModelPicker({ id, models }: { id: string; models: ModelOption[] 
                   {refused ? (
                     <span className="text-xs text-warning">{refused}</span>
                   ) : (
-                    can.length > 0 && <span className="truncate text-xs text-ink-muted">{can.join(' · ')}</span>
+                    can.length > 0 && <span className="text-xs text-ink-muted">{can.join(' · ')}</span>
                   )}
                 </span>
               </label>

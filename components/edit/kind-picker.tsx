@@ -30,6 +30,11 @@ interface Props {
 export function KindPicker({ value, onChange, disabled, refusals = {} }: Props) {
   const { t } = useI18n();
   const refusedNow = refusals[value];
+  const greyed = new Map<string, EditKind[]>();
+  for (const kind of EDIT_KINDS) {
+    const reason = refusals[kind];
+    if (kind !== value && reason) greyed.set(reason, [...(greyed.get(reason) ?? []), kind]);
+  }
   return (
     <fieldset className="grid gap-2" disabled={disabled}>
       <legend className="mb-2 text-[13px] font-medium text-ink">{t.edit.kinds.label}</legend>
@@ -61,12 +66,13 @@ export function KindPicker({ value, onChange, disabled, refusals = {} }: Props) 
               />
               <span
                 className={cn(
-                  'flex items-start gap-1.5 text-[13px] leading-tight font-medium [&_svg]:mt-px [&_svg]:size-3.5 [&_svg]:shrink-0',
+                  // Wraps: a name with a long word ("modification") keeps its line and the mask badge goes under it.
+                  'flex flex-wrap items-start gap-1.5 text-[13px] leading-tight font-medium [&_svg]:mt-px [&_svg]:size-3.5 [&_svg]:shrink-0',
                   active ? 'text-accent-soft-ink' : 'text-ink',
                 )}
               >
                 {ICONS[kind]}
-                <span className="min-w-0 flex-1">{text.name}</span>
+                <span className="flex-1">{text.name}</span>
                 {needsMask(kind) && (
                   <span className="shrink-0 rounded-full bg-subtle px-1.5 text-[10px] leading-4 font-normal text-ink-muted">{t.edit.kinds.maskBadge}</span>
                 )}
@@ -82,6 +88,16 @@ export function KindPicker({ value, onChange, disabled, refusals = {} }: Props) 
       >
         {refusedNow ?? t.edit.kinds[value].hint}
       </p>
+      {/* Why the others are greyed, said once per reason (the hover says it per card too). */}
+      {greyed.size > 0 && (
+        <ul className="grid gap-0.5 text-[12px] leading-snug text-ink-muted" data-testid="kind-refusals">
+          {[...greyed].map(([reason, kinds]) => (
+            <li key={reason}>
+              <span className="font-medium">{kinds.map((kind) => t.edit.kinds[kind].name).join(t.edit.kinds.listSeparator)}</span>: {reason}
+            </li>
+          ))}
+        </ul>
+      )}
     </fieldset>
   );
 }

@@ -37,7 +37,8 @@ interface Props {
 export function ModelOptions({ models, model, variants, board, kind, size, onModel, onVariants, onBoard, onToggleModel }: Props) {
   const { t } = useI18n();
   const f = t.edit.form;
-  const quality = (m: EditModel) => [m.hd ? f.hd : f.standard, m.id, m.provider].filter(Boolean).join(' · ');
+  // The reference engines' tiers are ours to name; a provider's model is named with its provider instead.
+  const quality = (m: EditModel) => (m.provider ? `${m.id} · ${m.provider}` : `${m.hd ? f.hd : f.standard} · ${m.id}`);
   const refusal = (m: EditModel) => {
     const why = kindRefusal(m, kind);
     return why ? format(t.edit.kinds.refused[why], { model: modelName(m) }) : null;

@@ -7,14 +7,19 @@ export interface BoardModel {
   description?: string;
   /** Who runs it, when a provider does ("OpenAI"). */
   provider?: string;
-  /** Its native sizes, when none is a board size (its images are upscaled: decisions.md row 18). */
-  renders?: string[];
+  /** The longest side it renders, when smaller than the board's largest size (the rest is upscaled: decisions.md row 18). */
+  rendersUpTo?: number;
   /** False when it cannot make a transparent background; absent when it can or the service does not say. */
   transparency?: false;
   seed?: false;
 }
 
-const BOARD_SIZES = new Set(['1024x1024', '2048x2048', '4096x4096']);
+const LARGEST_BOARD_SIDE = 4096;
+
+const upTo = (sizes: string[]) => {
+  const side = Math.max(...sizes.flatMap((s) => s.split('x').map(Number)).filter(Number.isFinite));
+  return side < LARGEST_BOARD_SIDE ? { rendersUpTo: side } : {};
+};
 
 /** The image models a board can use, with what each can do and what the browser needs to estimate a board's cost. */
 export async function boardCatalog(ctx: TeamContext): Promise<{ models: BoardModel[]; prices: PriceTable }> {
@@ -24,7 +29,7 @@ export async function boardCatalog(ctx: TeamContext): Promise<{ models: BoardMod
       id,
       ...(description ? { description } : {}),
       ...(provider && provider.id !== 'local' ? { provider: provider.name } : {}),
-      ...(can?.nativeSizes && !can.nativeSizes.every((s) => BOARD_SIZES.has(s)) ? { renders: can.nativeSizes } : {}),
+      ...(can?.nativeSizes ? upTo(can.nativeSizes) : {}),
       ...(can?.transparency === false ? { transparency: false as const } : {}),
       ...(can?.seed === false ? { seed: false as const } : {}),
     })),

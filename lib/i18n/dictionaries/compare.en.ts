@@ -31,7 +31,7 @@ export const compareEn = {
     estimateUnknown: 'No price known for {models}',
     run: 'Run board',
     noModels: 'The service offers no image models right now.',
-    renders: 'renders at {sizes}, upscaled',
+    renders: 'renders up to {side} px, upscales beyond',
     noSeed: 'no seed',
     noTransparency: 'No transparent background: pick Opaque or Auto to use it.',
   },

@@ -31,7 +31,7 @@ export const compareZhCN: CompareDictionary = {
     estimateUnknown: '{models} 暂无价格',
     run: '运行对比',
     noModels: '服务暂时没有可用的图像模型。',
-    renders: '原生 {sizes}，放大输出',
+    renders: '原生最大 {side} 像素，更大尺寸放大',
     noSeed: '不支持种子',
     noTransparency: '不支持透明背景：选择“不透明”或“自动”后可用。',
   },

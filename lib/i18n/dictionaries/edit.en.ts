@@ -71,6 +71,7 @@ export const editEn = {
     remove: { name: 'Object removal', hint: 'Erase what you paint and fill it in to match.' },
     add: { name: 'Add elements', hint: 'Put something new into the scene.' },
     maskBadge: 'mask',
+    listSeparator: ', ',
     refused: {
       noMask: '{model} takes no mask: pick another model for this kind.',
       notDone: '{model} does not do this kind of edit.',

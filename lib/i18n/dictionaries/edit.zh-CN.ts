@@ -70,6 +70,7 @@ export const editZhCN: EditDictionary = {
     remove: { name: '物体移除', hint: '擦掉涂抹的内容并自然填充。' },
     add: { name: '添加元素', hint: '在画面中加入新的内容。' },
     maskBadge: '蒙版',
+    listSeparator: '、',
     refused: {
       noMask: '{model} 不接受蒙版：这类编辑请换一个模型。',
       notDone: '{model} 不支持这类编辑。',
