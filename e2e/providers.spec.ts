@@ -120,7 +120,10 @@ test('a board across four providers, a refusal in both languages, and a masked e
     await setLocale(page, atelier, 'zh-CN');
     await studio.upload(await picture(), 'sky.png', page.locator('input[type=file]').first());
     await page.locator(`select:has(option[value="${M.google.edit.id}"])`).selectOption(M.google.edit.id);
-    await expect(page.locator('label[data-refused]', { has: page.locator('input[value=local]') })).toHaveAttribute('title', `${M.google.edit.id} (Google) 不接受蒙版：这类编辑请换一个模型。`);
+    await expect(page.locator('label[data-refused]', { has: page.locator('input[value=local]') })).toHaveAttribute(
+      'title',
+      `${M.google.edit.id} (Google) 不接受蒙版：这类编辑请换一个模型。`,
+    );
     await shoot(page, 'providers-studio-refused.zh-CN');
     await setLocale(page, atelier, 'en');
 
