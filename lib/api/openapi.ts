@@ -84,7 +84,25 @@ export const approvalAnswer = z.object({
   result: z.looseObject({ id: z.string(), object: z.string(), status: z.string() }).nullable(),
 });
 
-export const modelsAnswer = z.object({ object: z.literal('list'), data: z.array(z.looseObject({ id: z.string(), object: z.literal('model') })) });
+/** A model as the service lists it; where it runs and what it can do when the service says (decisions.md row 18). */
+const listedModel = z.looseObject({
+  id: z.string(),
+  object: z.literal('model'),
+  provider: z
+    .object({ id: z.string(), name: z.string() })
+    .optional()
+    .describe('Who runs it: `local` for the reference engines, else a provider (openai, dashscope, fal, replicate, google)'),
+  native_sizes: z
+    .array(z.string())
+    .nullable()
+    .optional()
+    .describe('The sizes it renders; others are rendered at the nearest and resized (decisions.md row 18)'),
+  transparency: z.boolean().optional(),
+  seed: z.boolean().optional().describe('Whether the same seed gives the same file'),
+  mask: z.boolean().optional().describe('Edit models: whether it takes a mask'),
+  edit_kinds: z.array(z.string()).optional().describe('Edit models: the kinds of edit it does'),
+});
+export const modelsAnswer = z.object({ object: z.literal('list'), data: z.array(listedModel) });
 
 const json = (schema: z.ZodType, io: 'input' | 'output' = 'output') => {
   const { $schema: _dialect, ...rest } = z.toJSONSchema(schema, { io, unrepresentable: 'any' });
