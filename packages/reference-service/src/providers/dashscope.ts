@@ -4,9 +4,9 @@
 // downloaded before the call returns. Images go up as base64 data URIs: no upload step, and the
 // documented limit (10 MB) is far above what the layer sends.
 import { setTimeout as sleep } from 'node:timers/promises';
-import sharp from 'sharp';
 import type { EditKind } from '../engines/edit/edit-kind';
 import { ProviderFailure, type EditCall, type ProviderDefinition } from './types';
+import { asPng, parseJson, redact, retryAfterSeconds } from './wire';
 
 /** How often a task is polled: Wan tasks take seconds, so a quarter second costs nothing and wastes no time. */
 const POLL_MS = 250;
@@ -50,14 +50,14 @@ export const dashscope: ProviderDefinition = {
   },
   adapter({ baseUrl, apiKey }) {
     /** Every failure leaves here as a ProviderFailure whose message cannot hold the key, whoever wrote it. */
-    const redact = (message: string) => (apiKey ? message.split(apiKey).join('[redacted]') : message);
+    const scrub = (message: string) => redact(message, apiKey);
     const guard = async <T>(signal: AbortSignal, work: () => Promise<T>): Promise<T> => {
       try {
         return await work();
       } catch (error) {
         if (signal.aborted) throw new ProviderFailure('timeout', 'DashScope did not answer in time.');
-        if (error instanceof ProviderFailure) throw new ProviderFailure(error.reason, redact(error.message), error.retryAfterSeconds);
-        throw new ProviderFailure('provider_error', redact(`DashScope failed: ${(error as Error).message}`));
+        if (error instanceof ProviderFailure) throw new ProviderFailure(error.reason, scrub(error.message), error.retryAfterSeconds);
+        throw new ProviderFailure('provider_error', scrub(`DashScope failed: ${(error as Error).message}`));
       }
     };
 
@@ -108,7 +108,8 @@ export const dashscope: ProviderDefinition = {
         urls.map(async (url) => {
           const res = await fetch(url, { signal });
           if (!res.ok) throw new ProviderFailure('provider_error', `DashScope's result file answered ${res.status}.`);
-          return toPng(Buffer.from(await res.arrayBuffer()), width, height);
+          // Qwen keeps the ratio but picks its own resolution: scaled back to the size asked.
+          return asPng(new Uint8Array(await res.arrayBuffer()), 'DashScope', { width, height });
         }),
       );
 
@@ -173,41 +174,14 @@ function wanFunction(kind: EditKind, hasMask: boolean): string {
 /** DashScope's failures in decisions.md row 19's terms: its `code`s first, then the HTTP status (or a failed task's). */
 function failed(status: number | 'task', code: string | undefined, message: string, retryAfter: string | null = null): ProviderFailure {
   const text = code ? `${code}: ${message}` : message;
-  if (status === 429 || code?.startsWith('Throttling')) return new ProviderFailure('rate_limited', `DashScope is rate limiting: ${text}`, seconds(retryAfter));
+  if (status === 429 || code?.startsWith('Throttling'))
+    return new ProviderFailure('rate_limited', `DashScope is rate limiting: ${text}`, retryAfterSeconds(retryAfter));
   if (status === 401 || code === 'InvalidApiKey') return new ProviderFailure('provider_auth', `DashScope refused the operator's API key: ${text}`);
   // DataInspectionFailed is the native API's word, data_inspection_failed the OpenAI-compatible one's.
   if (/^data_?inspection_?failed$/i.test(code ?? '') || code === 'IPInfringementSuspect') return new ProviderFailure('content_policy', text);
   return new ProviderFailure('provider_error', `DashScope ${status === 'task' ? 'failed the task' : `answered ${status}`}: ${text}`);
 }
 
-/** Retry-After in seconds, a number or an HTTP date; undefined when DashScope sent none. */
-function seconds(raw: string | null): number | undefined {
-  if (raw === null) return undefined;
-  const n = Number(raw);
-  if (Number.isFinite(n)) return Math.max(0, Math.ceil(n));
-  const at = Date.parse(raw);
-  return Number.isNaN(at) ? undefined : Math.max(0, Math.ceil((at - Date.now()) / 1000));
-}
-
 /** DashScope's seeds are [0, 2^31 − 1]; ours go to 2^32 − 1: folded, so one seed still gives one file. */
 const seedOf = (seed: number | undefined) => (seed === undefined ? {} : { seed: seed % 2 ** 31 });
 const dataUri = (png: Buffer) => `data:image/png;base64,${png.toString('base64')}`;
-
-function parseJson(text: string): any {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return undefined;
-  }
-}
-
-/** The provider's file as a PNG of the size asked: models that keep the ratio but pick their own resolution are scaled back. */
-async function toPng(bytes: Buffer, width: number, height: number): Promise<Buffer> {
-  const meta = await sharp(bytes)
-    .metadata()
-    .catch(() => {
-      throw new ProviderFailure('provider_error', 'DashScope answered with a file that is not a picture.');
-    });
-  if (meta.format === 'png' && meta.width === width && meta.height === height) return bytes;
-  return sharp(bytes).resize(width, height, { fit: 'fill' }).png().toBuffer();
-}

@@ -3,9 +3,8 @@
 // white = fill, sent with the image as data URIs). The SDK downloads the result URLs at once.
 import { createFal } from '@ai-sdk/fal';
 import { APICallError, generateImage, type GenerateImageResult } from 'ai';
-import sharp from 'sharp';
-import { retryAfter } from './openai';
 import { ProviderFailure, type ModelCapabilities, type ProviderDefinition } from './types';
+import { asPng, openMask, parseJson, retryAfterSeconds } from './wire';
 
 /** fal's `image_size` presets (square_hd, square, portrait_4_3, portrait_16_9, landscape_4_3, landscape_16_9), sent as width and height. */
 const SIZES = ['1024x1024', '512x512', '768x1024', '576x1024', '1024x768', '1024x576'];
@@ -49,7 +48,7 @@ export const fal: ProviderDefinition = {
           abortSignal: call.signal,
         }).catch((error) => failed(error, call.signal, endpoint(call.model), apiKey));
         refusedIfNsfw(result);
-        return Promise.all(result.images.map((file) => png(file.uint8Array)));
+        return Promise.all(result.images.map((file) => asPng(file.uint8Array, 'fal')));
       },
       async edit(call) {
         // Fill needs a mask: without one (an addition placed nowhere in particular) the whole picture is open.
@@ -64,7 +63,7 @@ export const fal: ProviderDefinition = {
           abortSignal: call.signal,
         }).catch((error) => failed(error, call.signal, endpoint(call.model), apiKey));
         refusedIfNsfw(result);
-        return png(result.images[0].uint8Array);
+        return asPng(result.images[0].uint8Array, 'fal');
       },
     };
   },
@@ -75,18 +74,6 @@ function refusedIfNsfw(result: GenerateImageResult) {
   if (result.images.some((file) => file.providerMetadata?.fal?.nsfw === true)) {
     throw new ProviderFailure('content_policy', "fal's safety checker flagged the picture as NSFW.");
   }
-}
-
-/** A mask that opens the whole picture to the edit (white everywhere). */
-const openMask = (width: number, height: number) =>
-  sharp({ create: { width, height, channels: 3, background: '#fff' } })
-    .png()
-    .toBuffer();
-
-/** The file as PNG (fal answers JPEG unless asked; the layer brings any other size to the one asked). */
-async function png(bytes: Uint8Array): Promise<Buffer> {
-  const { format } = await sharp(bytes).metadata();
-  return format === 'png' ? Buffer.from(bytes) : sharp(bytes).png().toBuffer();
 }
 
 /**
@@ -103,16 +90,9 @@ function failed(error: unknown, signal: AbortSignal, endpoint: string, apiKey: s
   const detail = parseJson(error.responseBody)?.detail;
   const errors: Array<{ type?: string; msg?: string }> = Array.isArray(detail) ? detail : [];
   const message = scrub(typeof detail === 'string' ? detail : errors.map((e) => e.msg).join('; ') || error.message);
-  if (error.statusCode === 429) throw new ProviderFailure('rate_limited', `fal is rate limiting: ${message}`, retryAfter(error.responseHeaders));
+  if (error.statusCode === 429)
+    throw new ProviderFailure('rate_limited', `fal is rate limiting: ${message}`, retryAfterSeconds(error.responseHeaders?.['retry-after']));
   if (error.statusCode === 401 || error.statusCode === 403) throw new ProviderFailure('provider_auth', `fal refused the operator's key: ${message}`);
   if (errors.some((e) => e.type === 'content_policy_violation')) throw new ProviderFailure('content_policy', message);
   throw new ProviderFailure('provider_error', `fal answered ${error.statusCode ?? 'an error'}: ${message}`);
 }
-
-const parseJson = (text: string | undefined) => {
-  try {
-    return text ? JSON.parse(text) : undefined;
-  } catch {
-    return undefined;
-  }
-};

@@ -5,8 +5,8 @@
 // Gemini takes an aspect ratio, not a size: each ratio has one native size (at its default 1K).
 import { createGoogleGenerativeAI } from '@ai-sdk/google';
 import { APICallError, generateImage, LoadAPIKeyError, NoImageGeneratedError } from 'ai';
-import sharp from 'sharp';
 import { ProviderFailure, type EditCall, type GenerateCall, type ModelCapabilities, type ProviderDefinition } from './types';
+import { asPng, parseJson, redact, retryAfterSeconds } from './wire';
 
 /**
  * Gemini 3 image models' 1K size for each aspect ratio (the table Google publishes for Gemini 3 Pro
@@ -56,7 +56,7 @@ export const google: ProviderDefinition = {
         });
         // Pictures come back inline (base64), never as URLs: nothing to download, so the SDK's refusal to
         // fetch loopback or private addresses never comes into play.
-        return await Promise.all(result.images.map((file) => toPng(Buffer.from(file.uint8Array), call.width, call.height)));
+        return await Promise.all(result.images.map((file) => asPng(file.uint8Array, 'Google', call)));
       } catch (error) {
         throw failed(error, call.signal, apiKey);
       }
@@ -84,7 +84,7 @@ const SAFETY = new Set(['SAFETY', 'IMAGE_SAFETY', 'PROHIBITED_CONTENT', 'IMAGE_P
 
 /** Google's failures in decisions.md row 19's terms: its google.rpc status and details, then the HTTP status. */
 function failed(error: unknown, signal: AbortSignal, apiKey: string): ProviderFailure {
-  const redact = (message: string) => (apiKey ? message.split(apiKey).join('[redacted]') : message);
+  const scrub = (message: string) => redact(message, apiKey);
   if (signal.aborted) return new ProviderFailure('timeout', 'Google did not answer in time.');
   if (error instanceof ProviderFailure) return error;
   if (LoadAPIKeyError.isInstance(error)) return new ProviderFailure('provider_auth', 'Google: no API key.');
@@ -98,15 +98,15 @@ function failed(error: unknown, signal: AbortSignal, apiKey: string): ProviderFa
       };
       const reason = meta.promptFeedback?.blockReason ?? meta.finishReason ?? '';
       if (meta.promptFeedback?.blockReason || SAFETY.has(reason)) {
-        return new ProviderFailure('content_policy', redact(`Google refused the request (${reason})${meta.finishMessage ? `: ${meta.finishMessage}` : '.'}`));
+        return new ProviderFailure('content_policy', scrub(`Google refused the request (${reason})${meta.finishMessage ? `: ${meta.finishMessage}` : '.'}`));
       }
     }
     return new ProviderFailure('provider_error', 'Google answered without a picture.');
   }
-  if (!APICallError.isInstance(error)) return new ProviderFailure('provider_error', redact(`Google failed: ${(error as Error).message}`));
+  if (!APICallError.isInstance(error)) return new ProviderFailure('provider_error', scrub(`Google failed: ${(error as Error).message}`));
   const body = parseJson(error.responseBody) as { error?: { message?: string; status?: string; details?: Array<Record<string, unknown>> } } | undefined;
   const status = body?.error?.status ?? '';
-  const message = redact(body?.error?.message ?? error.message);
+  const message = scrub(body?.error?.message ?? error.message);
   const details = body?.error?.details ?? [];
   if (error.statusCode === 429 || status === 'RESOURCE_EXHAUSTED') {
     return new ProviderFailure('rate_limited', `Google is rate limiting: ${message}`, retryAfter(error.responseHeaders, details));
@@ -120,28 +120,9 @@ function failed(error: unknown, signal: AbortSignal, apiKey: string): ProviderFa
 
 /** Seconds to wait: a Retry-After header, or else the RetryInfo detail's retryDelay ("37s", "0.5s"). */
 function retryAfter(headers: Record<string, string> | undefined, details: Array<Record<string, unknown>>): number | undefined {
-  const raw = headers?.['retry-after'];
-  if (raw !== undefined && Number.isFinite(Number(raw))) return Math.max(0, Math.ceil(Number(raw)));
+  const header = retryAfterSeconds(headers?.['retry-after']);
+  if (header !== undefined) return header;
   const delay = details.find((d) => d['@type'] === 'type.googleapis.com/google.rpc.RetryInfo')?.retryDelay;
   const seconds = typeof delay === 'string' ? Number.parseFloat(delay) : Number.NaN;
   return Number.isFinite(seconds) ? Math.ceil(seconds) : undefined;
-}
-
-function parseJson(text: string | undefined): unknown {
-  try {
-    return text ? JSON.parse(text) : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
-/** Gemini's picture (PNG or JPEG, depending on the model) as a PNG of the size asked. */
-async function toPng(bytes: Buffer, width: number, height: number): Promise<Buffer> {
-  const meta = await sharp(bytes)
-    .metadata()
-    .catch(() => {
-      throw new ProviderFailure('provider_error', 'Google answered with a file that is not a picture.');
-    });
-  if (meta.format === 'png' && meta.width === width && meta.height === height) return bytes;
-  return sharp(bytes).resize(width, height, { fit: 'fill' }).png().toBuffer();
 }

@@ -4,6 +4,7 @@
 import { createOpenAI } from '@ai-sdk/openai';
 import { APICallError, generateImage } from 'ai';
 import { ProviderFailure, type ModelCapabilities, type ProviderDefinition } from './types';
+import { parseJson, retryAfterSeconds } from './wire';
 
 const SIZES = ['1024x1024', '1536x1024', '1024x1536'];
 const EDIT_KINDS: ModelCapabilities['editKinds'] = ['background', 'style', 'local', 'remove', 'add'];
@@ -60,27 +61,9 @@ function failed(error: unknown, signal: AbortSignal): never {
   const message = body?.error?.message ?? error.message;
   const code = body?.error?.code ?? '';
   if (error.statusCode === 429) {
-    throw new ProviderFailure('rate_limited', `OpenAI is rate limiting: ${message}`, retryAfter(error.responseHeaders));
+    throw new ProviderFailure('rate_limited', `OpenAI is rate limiting: ${message}`, retryAfterSeconds(error.responseHeaders?.['retry-after']));
   }
   if (error.statusCode === 401 || error.statusCode === 403) throw new ProviderFailure('provider_auth', "OpenAI refused the operator's API key.");
   if (code === 'moderation_blocked' || code === 'content_policy_violation') throw new ProviderFailure('content_policy', message);
   throw new ProviderFailure('provider_error', `OpenAI answered ${error.statusCode ?? 'an error'}: ${message}`);
-}
-
-const parseJson = (text: string | undefined) => {
-  try {
-    return text ? JSON.parse(text) : undefined;
-  } catch {
-    return undefined;
-  }
-};
-
-/** Retry-After in seconds (a number or an HTTP date); the provider's rate-limit reset headers say the same in other words. */
-export function retryAfter(headers: Record<string, string> | undefined): number | undefined {
-  const raw = headers?.['retry-after'];
-  if (raw === undefined) return undefined;
-  const seconds = Number(raw);
-  if (Number.isFinite(seconds)) return Math.max(0, Math.ceil(seconds));
-  const at = Date.parse(raw);
-  return Number.isNaN(at) ? undefined : Math.max(0, Math.ceil((at - Date.now()) / 1000));
 }

@@ -4,9 +4,8 @@
 // FLUX [schnell] takes an aspect ratio, not a size; bria/genfill takes `image` and `mask` (white = fill).
 import { createReplicate } from '@ai-sdk/replicate';
 import { APICallError, generateImage, InvalidResponseDataError } from 'ai';
-import sharp from 'sharp';
-import { retryAfter } from './openai';
 import { ProviderFailure, type ModelCapabilities, type ProviderDefinition } from './types';
+import { asPng, openMask, parseJson, retryAfterSeconds } from './wire';
 
 /** flux-schnell's aspect ratios and the sizes it renders them at (1 megapixel, replicate/cog-flux). */
 const FLUX_ASPECTS: Record<string, string> = {
@@ -66,7 +65,7 @@ export const replicate: ProviderDefinition = {
           maxRetries: 0,
           abortSignal: call.signal,
         }).catch((error) => failed(error, call.signal, api, apiKey));
-        return Promise.all(result.images.map((file) => png(file.uint8Array)));
+        return Promise.all(result.images.map((file) => asPng(file.uint8Array, 'Replicate')));
       },
       async edit(call) {
         // genfill needs a mask: without one (an addition placed nowhere in particular) the whole picture is open.
@@ -79,23 +78,11 @@ export const replicate: ProviderDefinition = {
           maxRetries: 0,
           abortSignal: call.signal,
         }).catch((error) => failed(error, call.signal, api, apiKey));
-        return png(result.images[0].uint8Array);
+        return asPng(result.images[0].uint8Array, 'Replicate');
       },
     };
   },
 };
-
-/** A mask that opens the whole picture to the edit (white everywhere). */
-const openMask = (width: number, height: number) =>
-  sharp({ create: { width, height, channels: 3, background: '#fff' } })
-    .png()
-    .toBuffer();
-
-/** The file as PNG (FLUX answers WebP unless asked; the layer brings any other size to the one asked). */
-async function png(bytes: Uint8Array): Promise<Buffer> {
-  const { format } = await sharp(bytes).metadata();
-  return format === 'png' ? Buffer.from(bytes) : sharp(bytes).png().toBuffer();
-}
 
 /** A failed prediction whose error is the model's (or Replicate's E005) content refusal. */
 const REFUSAL = /nsfw|sensitive|E005/i;
@@ -128,17 +115,9 @@ function failed(error: unknown, signal: AbortSignal, api: string, apiKey: string
     throw new ProviderFailure(
       'rate_limited',
       `Replicate is rate limiting: ${message}`,
-      retryAfter(error.responseHeaders) ?? (inWords ? Number(inWords[1]) : undefined),
+      retryAfterSeconds(error.responseHeaders?.['retry-after']) ?? (inWords ? Number(inWords[1]) : undefined),
     );
   }
   if (error.statusCode === 401 || error.statusCode === 403) throw new ProviderFailure('provider_auth', `Replicate refused the operator's token: ${message}`);
   throw new ProviderFailure('provider_error', `Replicate answered ${error.statusCode ?? 'an error'}: ${message}`);
 }
-
-const parseJson = (text: string | undefined) => {
-  try {
-    return text ? JSON.parse(text) : undefined;
-  } catch {
-    return undefined;
-  }
-};

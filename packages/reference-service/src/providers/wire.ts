@@ -1,0 +1,47 @@
+// What every adapter reads off a provider's answer the same way: a JSON error body, a Retry-After,
+// a picture to bring home as PNG, and a message that must never carry the operator's key.
+import sharp from 'sharp';
+import { ProviderFailure } from './types';
+
+/** A body as JSON, or undefined when it is none (an HTML error page, an empty answer). */
+export function parseJson(text: string | undefined | null): any {
+  try {
+    return text ? JSON.parse(text) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Retry-After in whole seconds: a number or an HTTP date (RFC 9110). */
+export function retryAfterSeconds(value: string | null | undefined): number | undefined {
+  if (value === undefined || value === null || value.trim() === '') return undefined;
+  const seconds = Number(value);
+  if (Number.isFinite(seconds)) return Math.max(0, Math.ceil(seconds));
+  const at = Date.parse(value);
+  return Number.isNaN(at) ? undefined : Math.max(0, Math.ceil((at - Date.now()) / 1000));
+}
+
+/** The message with every occurrence of the key cut out, whoever wrote it (a provider may echo it). */
+export const redact = (message: string, apiKey: string) => (apiKey ? message.split(apiKey).join('[redacted]') : message);
+
+/**
+ * A provider's picture (PNG, JPEG or WebP) as PNG, and at `size` when one is given (a provider that
+ * answers near the size asked, as Gemini and Qwen do); a file that is no picture is the provider's error.
+ */
+export async function asPng(bytes: Uint8Array, provider: string, size?: { width: number; height: number }): Promise<Buffer> {
+  const meta = await sharp(bytes)
+    .metadata()
+    .catch(() => {
+      throw new ProviderFailure('provider_error', `${provider} answered with a file that is not a picture.`);
+    });
+  const resize = size && (meta.width !== size.width || meta.height !== size.height);
+  if (meta.format === 'png' && !resize) return Buffer.from(bytes);
+  const image = sharp(bytes);
+  return (resize ? image.resize(size.width, size.height, { fit: 'fill' }) : image).png().toBuffer();
+}
+
+/** A mask that opens the whole picture to the edit (white everywhere): for fill models that need one when none is painted. */
+export const openMask = (width: number, height: number) =>
+  sharp({ create: { width, height, channels: 3, background: '#fff' } })
+    .png()
+    .toBuffer();
