@@ -1,8 +1,8 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { dashscope } from '../../src/providers/dashscope';
-import { ProviderFailure, type EditCall, type GenerateCall, type ProviderAdapter } from '../../src/providers/types';
+import type { EditCall, GenerateCall, ProviderAdapter } from '../../src/providers/types';
 import { maskPng, meanAbsDiff, rgba, scenePng } from '../../src/testing/images';
 import {
   dashscopeImage2ImageSchema,
@@ -13,27 +13,17 @@ import {
   startDashScopeFake,
   TEXT2IMAGE_PATH,
 } from '../../src/testing/provider-fakes/dashscope';
-import { sizeOf, startFake, type ProviderFake } from '../../src/testing/provider-fakes/harness';
+import { sizeOf, startFake } from '../../src/testing/provider-fakes/harness';
+import { example, failure, fakeForFile, isPng } from './support';
 
 // The DashScope adapter against its fake, in process: the wire format both ways, the task's life
 // across polls, masked edits seen in pixels, and each failure in decisions.md row 19's terms.
 
 const EXAMPLES = new URL('../../src/testing/provider-fakes/examples/dashscope/', import.meta.url);
-const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 
-let fake: ProviderFake;
+const fake = fakeForFile(startDashScopeFake);
 let adapter: ProviderAdapter;
-
-beforeAll(async () => {
-  fake = await startDashScopeFake();
-  adapter = dashscope.adapter({ baseUrl: fake.baseUrl, apiKey: fake.key });
-});
-afterAll(() => fake.close());
-beforeEach(() => {
-  fake.calls.length = 0;
-  fake.faults.length = 0;
-  fake.fileTtlMs = 60_000;
-});
+beforeAll(() => void (adapter = dashscope.adapter({ baseUrl: fake.baseUrl, apiKey: fake.key })));
 
 const generation = (over: Partial<GenerateCall> = {}): GenerateCall => ({
   model: 'wan2.2-t2i-flash',
@@ -60,16 +50,6 @@ const edit = async (over: Partial<EditCall> = {}): Promise<EditCall> => ({
   ...over,
 });
 
-/** The failure a promise rejects with (it must reject with a ProviderFailure). */
-async function failure(promise: Promise<unknown>): Promise<ProviderFailure> {
-  const error = await promise.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(ProviderFailure);
-  return error as ProviderFailure;
-}
-
 const api = (path: string, init: RequestInit = {}) =>
   fetch(`${fake.baseUrl}${path}`, { ...init, headers: { authorization: `Bearer ${fake.key}`, 'content-type': 'application/json', ...init.headers } });
 
@@ -78,7 +58,7 @@ describe('DashScope adapter', () => {
     const files = await adapter.generate(generation());
     expect(files).toHaveLength(2);
     for (const file of files) {
-      expect(file.subarray(0, 8)).toEqual(PNG);
+      expect(isPng(file)).toBe(true);
       expect(await sizeOf(file)).toEqual({ width: 1280, height: 720 });
     }
     // seed, seed+1: two different pictures.
@@ -110,7 +90,7 @@ describe('DashScope adapter', () => {
     const box = { x: 200, y: 150, w: 240, h: 200 };
     const call = await edit({ mask: await maskPng(640, 512, box, 0) });
     const out = await adapter.edit!(call);
-    expect(out.subarray(0, 8)).toEqual(PNG);
+    expect(isPng(out)).toBe(true);
 
     const before = await rgba(call.image);
     const after = await rgba(out);
@@ -149,7 +129,7 @@ describe('DashScope adapter', () => {
   it('edits with qwen-image-edit synchronously, and scales its ~1 MP answer back to the size asked', async () => {
     const call = await edit({ model: 'qwen-image-edit', kind: 'background', prompt: 'put a beach behind', seed: undefined });
     const out = await adapter.edit!(call);
-    expect(out.subarray(0, 8)).toEqual(PNG);
+    expect(isPng(out)).toBe(true);
     expect(await sizeOf(out)).toEqual({ width: 640, height: 512 });
 
     expect(fake.calls).toHaveLength(1);
@@ -170,7 +150,7 @@ describe('DashScope adapter', () => {
       body: JSON.stringify({ model: 'wan2.2-t2i-flash', input: { prompt: 'a flower shop' }, parameters: { size: '1024*1024', n: 1 } }),
     }).then((r) => r.json());
     expect(created.output.task_status).toBe('PENDING');
-    expect(keyPaths(created)).toEqual(expect.arrayContaining(keyPaths(example('text2image.response.json'))));
+    expect(keyPaths(created)).toEqual(expect.arrayContaining(keyPaths(vendorExample('text2image.response.json'))));
 
     const statuses = [];
     let last: any;
@@ -179,7 +159,7 @@ describe('DashScope adapter', () => {
       statuses.push(last.output.task_status);
     }
     expect(statuses).toEqual(['RUNNING', 'SUCCEEDED', 'SUCCEEDED', 'SUCCEEDED', 'SUCCEEDED']);
-    expect(keyPaths(last)).toEqual(expect.arrayContaining(keyPaths(example('task.succeeded.response.json'))));
+    expect(keyPaths(last)).toEqual(expect.arrayContaining(keyPaths(vendorExample('task.succeeded.response.json'))));
 
     const unknown = await api('/api/v1/tasks/no-such-task').then((r) => r.json());
     expect(unknown.output.task_status).toBe('UNKNOWN');
@@ -198,7 +178,7 @@ describe('DashScope adapter', () => {
       body: JSON.stringify({ model: 'qwen-image-edit', input: { messages: [{ role: 'user', content: [{ image }, { text: 'make it winter' }] }] } }),
     });
     const json = await res.json();
-    expect(keyPaths(json)).toEqual(expect.arrayContaining(keyPaths(example('multimodal-generation.response.json'))));
+    expect(keyPaths(json)).toEqual(expect.arrayContaining(keyPaths(vendorExample('multimodal-generation.response.json'))));
     expect([json.usage.width, json.usage.height]).toEqual([1184, 880]);
   });
 
@@ -213,11 +193,11 @@ describe('DashScope adapter', () => {
     for (const file of requests) {
       const schema = schemas[file.split('.')[0]];
       expect(schema, `no schema for ${file}`).toBeDefined();
-      const { $source, ...body } = example(file);
+      const { $source, ...body } = vendorExample(file);
       expect($source).toMatch(/alibabacloud\.com|aliyun\.com/);
       expect(schema.safeParse(body).success, file).toBe(true);
     }
-    for (const file of readdirSync(EXAMPLES).filter((f) => f.endsWith('.response.json'))) expect(example(file).$source, file).toBeTruthy();
+    for (const file of readdirSync(EXAMPLES).filter((f) => f.endsWith('.response.json'))) expect(vendorExample(file).$source, file).toBeTruthy();
 
     const res = await api(TEXT2IMAGE_PATH, {
       method: 'POST',
@@ -315,9 +295,7 @@ describe('DashScope adapter', () => {
   });
 });
 
-function example(file: string): Record<string, any> {
-  return JSON.parse(readFileSync(new URL(file, EXAMPLES), 'utf8'));
-}
+const vendorExample = (file: string) => example('dashscope', file);
 
 /** Every key path of a JSON value (array items as `[]`), without the example's own `$source`: the shape of an answer. */
 function keyPaths(value: unknown, prefix = ''): string[] {

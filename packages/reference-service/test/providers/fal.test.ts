@@ -1,29 +1,18 @@
-import { readFileSync } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { fal } from '../../src/providers/fal';
-import { ProviderFailure, type EditCall, type GenerateCall } from '../../src/providers/types';
+import type { EditCall, GenerateCall } from '../../src/providers/types';
 import { maskPng, rgba, scenePng } from '../../src/testing/images';
 import { falFillSchema, falSchnellSchema, startFalFake } from '../../src/testing/provider-fakes/fal';
-import { sizeOf, type ProviderFake } from '../../src/testing/provider-fakes/harness';
+import { sizeOf } from '../../src/testing/provider-fakes/harness';
+import { example, failure, fakeForFile, isPng } from './support';
 
 // The fal adapter against its fake: the wire format fal documents, its failures in decisions.md
 // row 19's terms, and result files downloaded before their URLs die.
 
-const example = (name: string) => JSON.parse(readFileSync(new URL(`../../src/testing/provider-fakes/examples/fal/${name}`, import.meta.url), 'utf8'));
-const isPng = (bytes: Buffer) => bytes.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]));
+const vendorExample = (file: string) => example('fal', file);
 
-let fake: ProviderFake;
-beforeAll(async () => {
-  fake = await startFalFake();
-});
-afterAll(() => fake.close());
-beforeEach(() => {
-  fake.calls.length = 0;
-  fake.faults.length = 0;
-  fake.served.length = 0;
-  fake.fileTtlMs = 60_000;
-});
+const fake = fakeForFile(startFalFake);
 
 const adapter = (apiKey = fake.key) => fal.adapter({ baseUrl: fake.baseUrl, apiKey });
 const generation = (call: Partial<GenerateCall> = {}): GenerateCall => ({
@@ -37,16 +26,6 @@ const generation = (call: Partial<GenerateCall> = {}): GenerateCall => ({
   signal: new AbortController().signal,
   ...call,
 });
-
-/** The ProviderFailure a call ends with. */
-async function failure(promise: Promise<unknown>): Promise<ProviderFailure> {
-  const error = await promise.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(ProviderFailure);
-  return error as ProviderFailure;
-}
 
 /** A direct call to the fake, as fal's own clients make it. */
 const post = (path: string, body: unknown, key = fake.key) =>
@@ -128,7 +107,7 @@ describe("fal: the fake speaks fal's documented wire format", () => {
   it('accepts the documented request examples', () => {
     const schemas = { '/fal-ai/flux/schnell': falSchnellSchema, '/fal-ai/flux-pro/v1/fill': falFillSchema };
     for (const name of ['flux-schnell.request.json', 'flux-schnell-options.request.json', 'flux-pro-v1-fill.request.json']) {
-      const { path, body } = example(name);
+      const { path, body } = vendorExample(name);
       const parsed = schemas[path as keyof typeof schemas].safeParse(body);
       expect(parsed.success, `${name}: ${parsed.error?.message}`).toBe(true);
     }
@@ -138,8 +117,8 @@ describe("fal: the fake speaks fal's documented wire format", () => {
   });
 
   it('answers in the documented shapes', async () => {
-    const schnell = await post('/fal-ai/flux/schnell', example('flux-schnell.request.json').body);
-    const documented = example('flux-schnell.response.json').body;
+    const schnell = await post('/fal-ai/flux/schnell', vendorExample('flux-schnell.request.json').body);
+    const documented = vendorExample('flux-schnell.response.json').body;
     const answer = await schnell.json();
     expect(schnell.status).toBe(200);
     expect(Object.keys(answer).sort()).toEqual(Object.keys(documented).sort());
@@ -150,27 +129,29 @@ describe("fal: the fake speaks fal's documented wire format", () => {
     const mask = await maskPng(64, 48, { x: 10, y: 10, w: 20, h: 20 }, 0);
     const dataUri = (png: Buffer) => `data:image/png;base64,${png.toString('base64')}`;
     const fill = await post('/fal-ai/flux-pro/v1/fill', {
-      ...example('flux-pro-v1-fill.request.json').body,
+      ...vendorExample('flux-pro-v1-fill.request.json').body,
       image_url: dataUri(image),
       mask_url: dataUri(mask),
     });
-    const documentedFill = example('flux-pro-v1-fill.response.json').body;
+    const documentedFill = vendorExample('flux-pro-v1-fill.response.json').body;
     const fillAnswer = await fill.json();
     expect(Object.keys(fillAnswer).sort()).toEqual(Object.keys(documentedFill).sort());
     expect(Object.keys(fillAnswer.images[0]).sort()).toEqual(Object.keys(documentedFill.images[0]).sort());
 
     fake.faults.push({ kind: 'content_policy' });
     const refused = await post('/fal-ai/flux-pro/v1/fill', {
-      ...example('flux-pro-v1-fill.request.json').body,
+      ...vendorExample('flux-pro-v1-fill.request.json').body,
       image_url: dataUri(image),
       mask_url: dataUri(mask),
     });
     expect(refused.status).toBe(422);
-    expect(Object.keys((await refused.json()).detail[0]).sort()).toEqual(Object.keys(example('content-policy-violation.response.json').body.detail[0]).sort());
+    expect(Object.keys((await refused.json()).detail[0]).sort()).toEqual(
+      Object.keys(vendorExample('content-policy-violation.response.json').body.detail[0]).sort(),
+    );
 
     const stranger = await post('/fal-ai/flux/schnell', { prompt: 'x' }, `${fake.key.split(':')[0]}:0000`);
     expect(stranger.status).toBe(401);
-    expect(await stranger.json()).toEqual(example('unauthorized.response.json').body);
+    expect(await stranger.json()).toEqual(vendorExample('unauthorized.response.json').body);
 
     const misfit = await post('/fal-ai/flux/schnell', { prompt: 'x', num_images: 9 });
     expect(misfit.status).toBe(422);

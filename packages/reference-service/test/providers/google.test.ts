@@ -1,31 +1,22 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { readdirSync } from 'node:fs';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { google } from '../../src/providers/google';
-import { ProviderFailure, type EditCall, type GenerateCall, type ProviderAdapter } from '../../src/providers/types';
+import type { EditCall, GenerateCall, ProviderAdapter } from '../../src/providers/types';
 import { meanAbsDiff, rgba, scenePng } from '../../src/testing/images';
 import { geminiGenerateContentSchema, startGoogleFake } from '../../src/testing/provider-fakes/google';
-import { sizeOf, startFake, type ProviderFake } from '../../src/testing/provider-fakes/harness';
+import { sizeOf, startFake } from '../../src/testing/provider-fakes/harness';
+import { example, failure, fakeForFile, isPng } from './support';
 
 // The Google adapter (the AI SDK's generateImage over Gemini's generateContent) against its fake, in
 // process: what the SDK sends, the aspect ratio each native size maps to, and each failure in
 // decisions.md row 19's terms. Gemini answers pictures inline, so there is no result URL to expire.
 
 const EXAMPLES = new URL('../../src/testing/provider-fakes/examples/google/', import.meta.url);
-const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 const MODEL = 'gemini-3.1-flash-image';
 
-let fake: ProviderFake;
+const fake = fakeForFile(startGoogleFake);
 let adapter: ProviderAdapter;
-
-beforeAll(async () => {
-  fake = await startGoogleFake();
-  adapter = google.adapter({ baseUrl: fake.baseUrl, apiKey: fake.key });
-});
-afterAll(() => fake.close());
-beforeEach(() => {
-  fake.calls.length = 0;
-  fake.faults.length = 0;
-});
+beforeAll(() => void (adapter = google.adapter({ baseUrl: fake.baseUrl, apiKey: fake.key })));
 
 const generation = (over: Partial<GenerateCall> = {}): GenerateCall => ({
   model: MODEL,
@@ -52,15 +43,6 @@ const edit = async (over: Partial<EditCall> = {}): Promise<EditCall> => ({
   ...over,
 });
 
-async function failure(promise: Promise<unknown>): Promise<ProviderFailure> {
-  const error = await promise.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(ProviderFailure);
-  return error as ProviderFailure;
-}
-
 type Sent = { contents: Array<{ role?: string; parts: Array<Record<string, any>> }>; generationConfig: Record<string, any> };
 
 describe('Google adapter', () => {
@@ -73,7 +55,7 @@ describe('Google adapter', () => {
   it('generates a PNG of the size asked: the request names the ratio, the key is in x-goog-api-key', async () => {
     const [file] = await adapter.generate(generation());
     // The fake answers JPEG, as Gemini 3 image models do: the adapter hands over a PNG.
-    expect(file.subarray(0, 8)).toEqual(PNG);
+    expect(isPng(file)).toBe(true);
     expect(await sizeOf(file)).toEqual({ width: 1376, height: 768 });
 
     expect(fake.calls).toHaveLength(1);
@@ -102,7 +84,7 @@ describe('Google adapter', () => {
   it('edits from the picture and the instruction (inline data, no mask), the whole picture changed', async () => {
     const call = await edit({ seed: 11 });
     const out = await adapter.edit!(call);
-    expect(out.subarray(0, 8)).toEqual(PNG);
+    expect(isPng(out)).toBe(true);
     expect(await sizeOf(out)).toEqual({ width: 1200, height: 896 });
     const [before, after] = [await rgba(call.image), await rgba(out)];
     expect(meanAbsDiff(before.data, after.data)).toBeGreaterThan(20);
@@ -116,12 +98,12 @@ describe('Google adapter', () => {
     const requests = readdirSync(EXAMPLES).filter((f) => f.endsWith('.request.json'));
     expect(requests.length).toBeGreaterThanOrEqual(3);
     for (const file of requests) {
-      const { $source, ...body } = example(file);
+      const { $source, ...body } = vendorExample(file);
       expect($source).toMatch(/ai\.google\.dev/);
       const parsed = geminiGenerateContentSchema.safeParse(body);
       expect(parsed.success, `${file}: ${parsed.error?.message}`).toBe(true);
     }
-    for (const file of readdirSync(EXAMPLES).filter((f) => f.endsWith('.response.json'))) expect(example(file).$source, file).toBeTruthy();
+    for (const file of readdirSync(EXAMPLES).filter((f) => f.endsWith('.response.json'))) expect(vendorExample(file).$source, file).toBeTruthy();
 
     const res = await fetch(`${fake.baseUrl}/models/${MODEL}:generateContent`, {
       method: 'POST',
@@ -138,7 +120,7 @@ describe('Google adapter', () => {
       headers: { 'x-goog-api-key': fake.key, 'content-type': 'application/json' },
       body: JSON.stringify({ contents: [{ parts: [{ text: 'a nano banana dish' }] }] }),
     });
-    expect(keyPaths(await res.json())).toEqual(expect.arrayContaining(keyPaths(example('generate-content.response.json'))));
+    expect(keyPaths(await res.json())).toEqual(expect.arrayContaining(keyPaths(vendorExample('generate-content.response.json'))));
   });
 
   it('a 429 RESOURCE_EXHAUSTED is rate_limited, waiting what RetryInfo says', async () => {
@@ -214,9 +196,7 @@ describe('Google adapter', () => {
   });
 });
 
-function example(file: string): Record<string, any> {
-  return JSON.parse(readFileSync(new URL(file, EXAMPLES), 'utf8'));
-}
+const vendorExample = (file: string) => example('google', file);
 
 /** Every key path of a JSON value (array items as `[]`), without the example's own `$source`: the shape of an answer. */
 function keyPaths(value: unknown, prefix = ''): string[] {

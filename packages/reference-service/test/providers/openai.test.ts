@@ -1,31 +1,21 @@
-import { readFileSync } from 'node:fs';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { openai } from '../../src/providers/openai';
-import { ProviderFailure, type ProviderAdapter } from '../../src/providers/types';
-import type { ProviderFake } from '../../src/testing/provider-fakes/harness';
+import type { ProviderAdapter } from '../../src/providers/types';
 import { openaiEditSchema, openaiGenerationSchema, startOpenAIFake } from '../../src/testing/provider-fakes/openai';
+import { example, failure, fakeForFile } from './support';
 
 // The OpenAI adapter (the AI SDK's @ai-sdk/openai) against a fake of OpenAI's Images API.
 
-const example = (name: string) => {
-  const { $source: _source, ...body } = JSON.parse(readFileSync(new URL(`../../src/testing/provider-fakes/examples/openai/${name}`, import.meta.url), 'utf8'));
+/** A documented body without its `$source`. */
+const vendorExample = (file: string) => {
+  const { $source: _source, ...body } = example('openai', file);
   return body;
 };
 const signal = () => AbortSignal.timeout(10_000);
-const failureOf = (promise: Promise<unknown>) =>
-  promise.then(
-    () => expect.unreachable('it should fail'),
-    (e: unknown) => e as ProviderFailure,
-  );
-
-let fake: ProviderFake;
+const fake = fakeForFile(startOpenAIFake);
 let adapter: ProviderAdapter;
-beforeAll(async () => {
-  fake = await startOpenAIFake();
-  adapter = openai.adapter({ baseUrl: fake.baseUrl, apiKey: fake.key });
-});
-afterAll(() => fake.close());
+beforeAll(() => void (adapter = openai.adapter({ baseUrl: fake.baseUrl, apiKey: fake.key })));
 
 describe('the OpenAI adapter', () => {
   it('generates PNGs of a native size, sending what the API reference documents', async () => {
@@ -83,24 +73,24 @@ describe('the OpenAI adapter', () => {
   });
 
   it("accepts the API reference's own example bodies", () => {
-    expect(openaiGenerationSchema.safeParse(example('images-generations.request.json')).success).toBe(true);
+    expect(openaiGenerationSchema.safeParse(vendorExample('images-generations.request.json')).success).toBe(true);
     const file = { type: 'image/png', size: 1, bytes: Buffer.from('x') };
-    const edit = Object.fromEntries(Object.entries(example('images-edits.request.json')).map(([k, v]) => [k, String(v).startsWith('<file:') ? file : v]));
+    const edit = Object.fromEntries(Object.entries(vendorExample('images-edits.request.json')).map(([k, v]) => [k, String(v).startsWith('<file:') ? file : v]));
     expect(openaiEditSchema.safeParse(edit).success).toBe(true);
-    expect(example('images-generations.response.json').data[0]).toHaveProperty('b64_json');
+    expect(vendorExample('images-generations.response.json').data[0]).toHaveProperty('b64_json');
   });
 
   it('reports a rate limit with its Retry-After, a refusal, a bad key (never echoed) and a timeout in decisions.md row 19 terms', async () => {
     const call = { model: 'gpt-image-1', prompt: 'x', width: 1024, height: 1024, n: 1, seed: undefined, background: 'opaque' as const };
     fake.faults.push({ kind: 'rate_limit', retryAfter: 12 });
-    expect(await failureOf(adapter.generate({ ...call, signal: signal() }))).toMatchObject({ reason: 'rate_limited', retryAfterSeconds: 12 });
+    expect(await failure(adapter.generate({ ...call, signal: signal() }))).toMatchObject({ reason: 'rate_limited', retryAfterSeconds: 12 });
     fake.faults.push({ kind: 'content_policy' });
-    expect(await failureOf(adapter.generate({ ...call, signal: signal() }))).toMatchObject({ reason: 'content_policy' });
+    expect(await failure(adapter.generate({ ...call, signal: signal() }))).toMatchObject({ reason: 'content_policy' });
     const stranger = openai.adapter({ baseUrl: fake.baseUrl, apiKey: 'sk-proj-not-the-key-1234567890' });
-    const auth = await failureOf(stranger.generate({ ...call, signal: signal() }));
+    const auth = await failure(stranger.generate({ ...call, signal: signal() }));
     expect(auth.reason).toBe('provider_auth');
     expect(auth.message).not.toContain('1234567890');
     fake.faults.push({ kind: 'slow', ms: 2000 });
-    expect(await failureOf(adapter.generate({ ...call, signal: AbortSignal.timeout(200) }))).toMatchObject({ reason: 'timeout' });
+    expect(await failure(adapter.generate({ ...call, signal: AbortSignal.timeout(200) }))).toMatchObject({ reason: 'timeout' });
   });
 });

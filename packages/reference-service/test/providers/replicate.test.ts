@@ -1,30 +1,19 @@
-import { readFileSync } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { replicate } from '../../src/providers/replicate';
-import { ProviderFailure, type EditCall, type GenerateCall } from '../../src/providers/types';
+import type { EditCall, GenerateCall } from '../../src/providers/types';
 import { maskPng, rgba, scenePng } from '../../src/testing/images';
-import { sizeOf, type ProviderFake } from '../../src/testing/provider-fakes/harness';
+import { sizeOf } from '../../src/testing/provider-fakes/harness';
+import { example, failure, fakeForFile, isPng } from './support';
 import { briaGenfillRequestSchema, fluxSchnellRequestSchema, startReplicateFake } from '../../src/testing/provider-fakes/replicate';
 
 // The Replicate adapter against its fake: predictions created and polled in Replicate's wire format,
 // its failures in decisions.md row 19's terms, and output files downloaded before their URLs die.
 
-const example = (name: string) => JSON.parse(readFileSync(new URL(`../../src/testing/provider-fakes/examples/replicate/${name}`, import.meta.url), 'utf8'));
-const isPng = (bytes: Buffer) => bytes.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]));
+const vendorExample = (file: string) => example('replicate', file);
 const keys = (o: object) => Object.keys(o).sort();
 
-let fake: ProviderFake;
-beforeAll(async () => {
-  fake = await startReplicateFake();
-});
-afterAll(() => fake.close());
-beforeEach(() => {
-  fake.calls.length = 0;
-  fake.faults.length = 0;
-  fake.served.length = 0;
-  fake.fileTtlMs = 60_000;
-});
+const fake = fakeForFile(startReplicateFake);
 
 const adapter = (apiKey = fake.key) => replicate.adapter({ baseUrl: fake.baseUrl, apiKey });
 const generation = (call: Partial<GenerateCall> = {}): GenerateCall => ({
@@ -38,16 +27,6 @@ const generation = (call: Partial<GenerateCall> = {}): GenerateCall => ({
   signal: new AbortController().signal,
   ...call,
 });
-
-/** The ProviderFailure a call ends with. */
-async function failure(promise: Promise<unknown>): Promise<ProviderFailure> {
-  const error = await promise.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(ProviderFailure);
-  return error as ProviderFailure;
-}
 
 /** A direct call to the fake's API, as Replicate's own clients make it. */
 const api = (path: string, init: { method?: string; body?: unknown; key?: string | null } = {}) =>
@@ -151,7 +130,7 @@ describe("Replicate: the fake speaks Replicate's documented wire format", () => 
       '/v1/models/bria/genfill/predictions': briaGenfillRequestSchema,
     };
     for (const name of ['flux-schnell.request.json', 'flux-schnell-options.request.json', 'bria-genfill.request.json']) {
-      const { path, body } = example(name);
+      const { path, body } = vendorExample(name);
       const parsed = schemas[path].safeParse(body);
       expect(parsed.success, `${name}: ${parsed.error?.message}`).toBe(true);
     }
@@ -161,12 +140,12 @@ describe("Replicate: the fake speaks Replicate's documented wire format", () => 
   });
 
   it('answers in the documented shapes, through starting → processing → succeeded', async () => {
-    const { path, body } = example('flux-schnell.request.json');
+    const { path, body } = vendorExample('flux-schnell.request.json');
     const created = await api(path, { method: 'POST', body });
     expect(created.status).toBe(201);
     const prediction = await created.json();
-    expect(keys(prediction)).toEqual(keys(example('flux-schnell.response.json').body));
-    expect(keys(prediction.urls)).toEqual(keys(example('flux-schnell.response.json').body.urls));
+    expect(keys(prediction)).toEqual(keys(vendorExample('flux-schnell.response.json').body));
+    expect(keys(prediction.urls)).toEqual(keys(vendorExample('flux-schnell.response.json').body.urls));
     expect(prediction.status).toBe('starting');
 
     const statuses: string[] = [];
@@ -176,7 +155,7 @@ describe("Replicate: the fake speaks Replicate's documented wire format", () => 
       statuses.push(last.status as string);
     }
     expect(statuses).toEqual(['processing', 'succeeded']);
-    expect(keys(last)).toEqual(keys(example('prediction.response.json').body));
+    expect(keys(last)).toEqual(keys(vendorExample('prediction.response.json').body));
     // flux-schnell's default output is WebP, at 1:1 by default.
     const file = await fetch((last.output as string[])[0]);
     expect(file.headers.get('content-type')).toBe('image/webp');
@@ -184,12 +163,12 @@ describe("Replicate: the fake speaks Replicate's documented wire format", () => 
 
     const anonymous = await api(path, { method: 'POST', body, key: null });
     expect(anonymous.status).toBe(401);
-    expect(await anonymous.json()).toEqual(example('unauthenticated.response.json').body);
+    expect(await anonymous.json()).toEqual(vendorExample('unauthenticated.response.json').body);
 
     fake.faults.push({ kind: 'rate_limit', retryAfter: 30 });
     const throttled = await api(path, { method: 'POST', body });
     expect(throttled.status).toBe(429);
-    expect(await throttled.json()).toEqual(example('throttled.response.json').body);
+    expect(await throttled.json()).toEqual(vendorExample('throttled.response.json').body);
 
     const misfit = await api(path, { method: 'POST', body: { input: { prompt: 'x', num_outputs: 9 } } });
     expect(misfit.status).toBe(422);
