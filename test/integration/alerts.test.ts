@@ -117,7 +117,9 @@ describe('budget alerts on postgres', () => {
     failuresToGo = 2;
     const before = deliveries.length;
     await runBoard(owner, board(2)); // 160 %: the 100 % threshold, evaluated because of the spend alone
-    await eventually(async () => delivered().length === 2 && inbox.length === 2, 30_000);
+    // The job records the delivery after the receiver has answered: wait for the record, not only the receiver.
+    const recorded = async () => (await events()).some((e) => e.threshold === 100 && e.channel === 'webhook' && e.status !== 'pending');
+    await eventually(async () => delivered().length === 2 && inbox.length === 2 && (await recorded()), 30_000);
     expect(deliveries.slice(before).map((d) => d.status)).toEqual([500, 500, 204]);
     const hundred = (await events()).find((e) => e.threshold === 100 && e.channel === 'webhook')!;
     expect(hundred).toMatchObject({ status: 'delivered', attempts: 3, error: null });
