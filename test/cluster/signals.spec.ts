@@ -42,12 +42,15 @@ for (const { script, ready, stopped } of [
     };
     let output = '';
     for (const stream of [npm.stdout!, npm.stderr!]) stream.on('data', (d) => (output += d));
+    // npm's exit can be seen before the last lines its group wrote are read: those end with the streams.
+    const read = Promise.all([npm.stdout!, npm.stderr!].map((stream) => new Promise((resolve) => stream.once('end', resolve))));
     try {
       await expect.poll(() => output, { timeout: 60_000 }).toContain(ready);
       const exited = new Promise((resolve) => npm.once('exit', resolve));
       npm.kill('SIGTERM');
       await exited;
       await expect.poll(groupLeft, { timeout: 10_000 }).toBe(false);
+      await read;
       if (stopped) expect(output).toContain(stopped);
     } finally {
       if (groupLeft()) process.kill(group, 'SIGKILL');
