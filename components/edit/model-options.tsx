@@ -2,12 +2,12 @@
 
 import type { EditModel } from '@/lib/edits/edit-models';
 import { estimateEdit } from '@/lib/edits/edit-estimate';
-import { kindRefusal, type EditKind } from '@/lib/edits/kinds';
+import type { EditKind } from '@/lib/edits/kinds';
 import { MAX_EDIT_RESULTS } from '@/lib/edits/results';
 import { format, formatCny } from '@/lib/i18n';
 import { useI18n } from '../i18n-provider';
 import { cn } from '../ui/cn';
-import { modelName } from './kind-refusals';
+import { refusalText } from './kind-refusals';
 import { Segmented } from '../ui/segmented';
 
 const select = 'focus-ring h-9 w-full rounded-control border border-line bg-surface px-2.5 text-sm text-ink disabled:opacity-55';
@@ -39,10 +39,7 @@ export function ModelOptions({ models, model, variants, board, kind, size, onMod
   const f = t.edit.form;
   // The reference engines' tiers are ours to name; a provider's model is named with its provider instead.
   const quality = (m: EditModel) => (m.provider ? `${m.id} · ${m.provider}` : `${m.hd ? f.hd : f.standard} · ${m.id}`);
-  const refusal = (m: EditModel) => {
-    const why = kindRefusal(m, kind);
-    return why ? format(t.edit.kinds.refused[why], { model: modelName(m) }) : null;
-  };
+  const refusal = (m: EditModel) => refusalText(m, kind, t.edit);
   // The board starts from the chosen model and the next one in the list.
   const firstBoard = () => [model, ...models.map((m) => m.id).filter((id) => id !== model)].slice(0, 2);
   return (

@@ -4,7 +4,7 @@
 import { createFal } from '@ai-sdk/fal';
 import { APICallError, generateImage, type GenerateImageResult } from 'ai';
 import { ProviderFailure, type ModelCapabilities, type ProviderDefinition } from './types';
-import { asPng, openMask, parseJson, retryAfterSeconds } from './wire';
+import { asPng, openMask, parseJson, redact, retryAfterSeconds } from './wire';
 
 /** fal's `image_size` presets (square_hd, square, portrait_4_3, portrait_16_9, landscape_4_3, landscape_16_9), sent as width and height. */
 const SIZES = ['1024x1024', '512x512', '768x1024', '576x1024', '1024x768', '1024x576'];
@@ -82,7 +82,7 @@ function refusedIfNsfw(result: GenerateImageResult) {
  * endpoint speaks for the key: a result URL that fails (expired, 403) is a provider error.
  */
 function failed(error: unknown, signal: AbortSignal, endpoint: string, apiKey: string): never {
-  const scrub = (text: string) => text.split(apiKey).join('***');
+  const scrub = (text: string) => redact(text, apiKey);
   if (signal.aborted) throw new ProviderFailure('timeout', 'fal did not answer in time.');
   if (error instanceof ProviderFailure) throw error;
   if (!APICallError.isInstance(error)) throw new ProviderFailure('provider_error', scrub(`fal failed: ${(error as Error).message}`));

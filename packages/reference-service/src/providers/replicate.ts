@@ -5,7 +5,7 @@
 import { createReplicate } from '@ai-sdk/replicate';
 import { APICallError, generateImage, InvalidResponseDataError } from 'ai';
 import { ProviderFailure, type ModelCapabilities, type ProviderDefinition } from './types';
-import { asPng, openMask, parseJson, retryAfterSeconds } from './wire';
+import { asPng, openMask, parseJson, redact, retryAfterSeconds } from './wire';
 
 /** flux-schnell's aspect ratios and the sizes it renders them at (1 megapixel, replicate/cog-flux). */
 const FLUX_ASPECTS: Record<string, string> = {
@@ -94,7 +94,7 @@ const REFUSAL = /nsfw|sensitive|E005/i;
  * speaks for the key: an output URL that fails (deleted, expired) is a provider error.
  */
 function failed(error: unknown, signal: AbortSignal, api: string, apiKey: string): never {
-  const scrub = (text: string) => text.split(apiKey).join('***');
+  const scrub = (text: string) => redact(text, apiKey);
   if (signal.aborted) throw new ProviderFailure('timeout', 'Replicate did not answer in time.');
   if (error instanceof ProviderFailure) throw error;
   if (InvalidResponseDataError.isInstance(error)) {

@@ -10,6 +10,7 @@ import type { EnginePool } from '../engines/pool';
 import { ServiceError, invalid } from '../errors';
 import type { ProviderBinding } from './registry';
 import { ProviderFailure, type MaskConvention, type ModelCapabilities } from './types';
+import { asPng } from './wire';
 
 /** A Retry-After this short is waited out once inside the call (when the deadline allows); a longer one is the caller's. */
 const WAIT_OUT_RETRY_AFTER_S = 2;
@@ -104,10 +105,10 @@ async function attempt<T>(providerName: string, deadlineAt: number, call: (signa
 
 /** A provider's picture at the size asked: as it is, scaled down, or up with the service's own upscaler. */
 async function toSize(pool: EnginePool, bytes: Buffer, { width, height }: Size, deadlineAt: number): Promise<Buffer> {
-  const meta = await sharp(bytes).metadata();
-  if (meta.width === width && meta.height === height) return meta.format === 'png' ? bytes : sharp(bytes).png().toBuffer();
+  const png = await asPng(bytes, 'The provider');
+  const meta = await sharp(png).metadata();
+  if (meta.width === width && meta.height === height) return png;
   if (width >= (meta.width ?? 0) && height >= (meta.height ?? 0)) {
-    const png = meta.format === 'png' ? bytes : await sharp(bytes).png().toBuffer();
     const job = {
       op: 'edit',
       kind: 'upscale',

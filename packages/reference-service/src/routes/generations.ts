@@ -133,23 +133,24 @@ export async function createGeneration(ctx: ServiceContext, request: Request, ow
         return { model: model.id, index, seed: req.seed, data, usage: { cost: imageCost(model, req.size, req.n), cost_unit: 'CNY' } };
       } catch (error) {
         const failure = error instanceof EntryFailure ? error : new EntryFailure('model_error', `${model.id} failed: ${(error as Error).message}`);
-        const retryAfter = failure.retryAfter === undefined ? {} : { retry_after: failure.retryAfter };
+        const entryError: { message: string; code: string; retry_after?: number } = { message: failure.message, code: failure.code };
+        if (failure.retryAfter !== undefined) entryError.retry_after = failure.retryAfter;
         return {
           model: model.id,
           index,
           seed: req.seed,
           data: [],
-          error: { message: failure.message, code: failure.code, ...retryAfter },
+          error: entryError,
           usage: { cost: 0, cost_unit: 'CNY' },
         };
       }
     }),
   );
   // decisions.md row 19: when every model was rate limited there is nothing to answer yet: 429, and when to try again.
-  const limits = results.map((r) => (r.error?.code === 'rate_limited' ? r.error : null));
-  if (limits.every((l) => l !== null)) {
-    const wait = Math.max(...limits.map((l) => ('retry_after' in l! ? (l.retry_after as number) : 0)));
-    throw new ServiceError(429, 'rate_limited', limits.map((l) => l!.message).join(' '), null, wait > 0 ? { 'retry-after': String(wait) } : {});
+  const limits = results.flatMap((r) => (r.error?.code === 'rate_limited' ? [r.error] : []));
+  if (limits.length === results.length) {
+    const wait = Math.max(...limits.map((l) => l.retry_after ?? 0));
+    throw new ServiceError(429, 'rate_limited', limits.map((l) => l.message).join(' '), null, wait > 0 ? { 'retry-after': String(wait) } : {});
   }
   return Response.json({
     id: newId('batch'),
