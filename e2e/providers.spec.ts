@@ -3,21 +3,41 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import sharp from 'sharp';
-import { FAKE_MODELS, startProviderFakes, type ProviderFakes } from '@atelier/reference-service/testing/providers';
+import { readMp4 } from '@atelier/reference-service/testing';
+import { FAKE_MODELS, FAKE_VIDEO_MODELS, startProviderFakes, type ProviderFakes } from '@atelier/reference-service/testing/providers';
 import { startAtelier, type Atelier } from '../test/support/atelier';
 import { signUp } from './support/accounts';
 import { CompareBoardPage } from './support/compare-board';
 import { EditStudio } from './support/edit-studio';
 import { overflowProblems } from './support/overflow';
 import { shotPath } from './support/screenshots';
+import { VideosPage } from './support/videos';
 
 // Atelier over a reference service whose models run at providers (SERVICE_PROVIDERS_FILE), each
 // provider a fake speaking its own wire format in this process: a board across four providers, a
 // content refusal in both languages, the studio greying what a model cannot do, a masked edit at
-// OpenAI's fake that leaks outside the mask (measured and restored by the mask guard), and no
-// provider key in anything a browser or a log line ever saw.
+// OpenAI's fake that leaks outside the mask (measured and restored by the mask guard), a video made
+// at Kling's fake and archived, and no provider key in anything a browser or a log line ever saw.
 
 test.setTimeout(300_000);
+test.describe.configure({ mode: 'serial' });
+
+let fakes: ProviderFakes;
+let atelier: Atelier;
+let dir: string;
+test.beforeAll(async () => {
+  test.setTimeout(120_000);
+  fakes = await startProviderFakes();
+  dir = await mkdtemp(path.join(tmpdir(), 'atelier-providers-'));
+  // The service polls its providers' tasks every 300 ms (5 s by default): the video ends as soon as the fake's does.
+  const env = { SERVICE_PROVIDERS_FILE: await fakes.writeProvidersFile(dir), SERVICE_PROVIDER_POLL_MS: '300', ...fakes.env };
+  atelier = await startAtelier({ database: 'pglite', env });
+});
+test.afterAll(async () => {
+  await atelier?.stop();
+  await fakes?.close();
+  await rm(dir, { recursive: true, force: true });
+});
 
 const M = FAKE_MODELS;
 
@@ -46,9 +66,6 @@ async function setLocale(page: Page, atelier: Atelier, locale: 'en' | 'zh-CN') {
 }
 
 test('a board across four providers, a refusal in both languages, and a masked edit at OpenAI held to its mask', async ({ browser }) => {
-  const fakes: ProviderFakes = await startProviderFakes();
-  const dir = await mkdtemp(path.join(tmpdir(), 'atelier-providers-'));
-  const atelier = await startAtelier({ database: 'pglite', env: { SERVICE_PROVIDERS_FILE: await fakes.writeProvidersFile(dir), ...fakes.env } });
   const context = await browser.newContext({ baseURL: atelier.origin, viewport: { width: 1440, height: 900 } });
   await context.addCookies([{ name: 'atelier-locale', value: 'en', url: atelier.origin }]);
   const page = await context.newPage();
@@ -161,8 +178,68 @@ test('a board across four providers, a refusal in both languages, and a masked e
     for (const key of Object.values(fakes.env)) expect(everything).not.toContain(key);
   } finally {
     await context.close();
-    await atelier.stop();
-    await fakes.close();
-    await rm(dir, { recursive: true, force: true });
+  }
+});
+
+test("a video at Kling's fake: followed, archived and played; a failure in both languages at no cost", async ({ browser }) => {
+  const context = await browser.newContext({ baseURL: atelier.origin, viewport: { width: 1440, height: 900 } });
+  await context.addCookies([{ name: 'atelier-locale', value: 'en', url: atelier.origin }]);
+  const page = await context.newPage();
+  const kling = FAKE_VIDEO_MODELS.kling.id;
+  try {
+    await signUp(page, { name: 'Kai Video', email: 'kai@providers.test', password: 'providers-password-2' });
+    await page.waitForURL(/\/edit$/);
+    const videos = new VideosPage(page);
+    await page.goto('/videos');
+    const form = videos.form();
+
+    // The form says who makes the model, offers what it can make, and keeps the sound box off for a silent one.
+    await form.getByLabel('Model').selectOption(kling);
+    await expect(form.getByLabel('Model').locator('option:checked')).toHaveText(`${kling} · Kling AI`);
+    await expect(form.getByLabel('Generate audio')).toBeDisabled();
+    await expect(form).toContainText('This model makes silent videos.');
+    await shoot(page, 'providers-video-form.en');
+
+    const prompt = 'a paper lantern rising over a night market';
+    // Kling's master model makes 1080p only: the form offers nothing else.
+    await expect(form.getByText('720p', { exact: true })).toHaveCount(0);
+    const card = await videos.create({ model: kling, prompt, duration: '5 s', resolution: '1080p' });
+    await expect(card.getByTestId('video-state')).toHaveAttribute('data-state', 'completed', { timeout: 60_000 });
+    const submitted = fakes.kling.calls.filter((c) => c.method === 'POST');
+    expect(submitted).toHaveLength(1);
+    expect(submitted[0].body).toMatchObject({ prompt, duration: '5', aspect_ratio: '16:9' });
+
+    // Archived in Atelier: the file is ours, an MP4 the size Kling made.
+    await card.click();
+    await expect(page).toHaveURL(/\/videos\/[0-9a-f-]{36}$/);
+    await expect(page.getByTestId('video-storage')).toContainText('Archived in Atelier storage');
+    const src = (await page.getByTestId('video-player').getAttribute('src'))!;
+    expect(src).toMatch(/^\/api\/assets\//);
+    const mp4 = readMp4(await (await page.request.get(src)).body());
+    expect(mp4.tracks.find((t) => t.handler === 'vide')).toMatchObject({ width: 1920, height: 1080 });
+    expect(mp4.durationSeconds).toBeCloseTo(5, 0);
+    // Its price is the catalog's: 5 s of 1080p at 0.80 a second.
+    await expect(page.getByText('¥4.00')).toBeVisible();
+    await shoot(page, 'providers-video-player.en');
+
+    // A task Kling fails: its reason, in the reader's language, and nothing charged.
+    fakes.kling.faults.push({ kind: 'task_failed' });
+    await page.goto('/videos');
+    const failedPrompt = 'a lantern Kling fails to make';
+    const failed = await videos.create({ model: kling, prompt: failedPrompt, duration: '5 s', resolution: '1080p' });
+    await expect(failed.getByTestId('video-state')).toHaveAttribute('data-state', 'failed', { timeout: 60_000 });
+    await expect(failed.getByTestId('video-error')).toContainText('The model could not produce a result.');
+    await expect(failed.getByTestId('video-error')).toContainText('Kling AI');
+    await shoot(page, 'providers-video-failed.en');
+    await setLocale(page, atelier, 'zh-CN');
+    await expect(videos.card(failedPrompt).getByTestId('video-error')).toContainText('模型未能生成结果。');
+    await shoot(page, 'providers-video-failed.zh-CN');
+    await videos.card(failedPrompt).click();
+    await expect(page).toHaveURL(/\/videos\/[0-9a-f-]{36}$/);
+    await expect(page.getByText('¥0.00')).toBeVisible();
+    await page.setViewportSize({ width: 390, height: 844 });
+    await shoot(page, 'providers-video-failed.zh-CN.phone');
+  } finally {
+    await context.close();
   }
 });

@@ -28,7 +28,10 @@ export interface StartVideoInput {
 }
 type StartVideo = (input: StartVideoInput) => Promise<ActionResult<{ generationId: string; videoTaskId: string } | Held>>;
 
-const pickDuration = (durations: number[], wanted?: number) => (wanted && durations.includes(wanted) ? wanted : durations.includes(5) ? 5 : durations[0]);
+/** The duration kept when the model changes, if the new one takes it; else the new model's own default. */
+const pickDuration = (model: VideoModelOption, wanted?: number) => (wanted && model.durations.includes(wanted) ? wanted : model.defaultDuration);
+/** A model as the form names it: with who runs it, when that is a provider ("kling-video · Kling AI"). */
+const modelLabel = (m: VideoModelOption) => (m.provider && m.provider.id !== 'local' ? `${m.id} · ${m.provider.name}` : m.id);
 
 /** The new-video form: settings the chosen model allows, with the time and cost they will take. */
 export function VideoForm({ models, action, initialPrompt = '' }: { models: VideoModelOption[]; action: StartVideo; initialPrompt?: string }) {
@@ -40,7 +43,7 @@ export function VideoForm({ models, action, initialPrompt = '' }: { models: Vide
   const [modelId, setModelId] = useState(models[0]?.id ?? '');
   const model = models.find((m) => m.id === modelId) ?? models[0];
   const [prompt, setPrompt] = useState(initialPrompt);
-  const [duration, setDuration] = useState(() => pickDuration(model?.durations ?? [5]));
+  const [duration, setDuration] = useState(() => (model ? model.defaultDuration : 5));
   const [resolution, setResolution] = useState<Resolution>('720p');
   const [audio, setAudio] = useState(false);
   const [aspectRatio, setAspectRatio] = useState<AspectRatio>('16:9');
@@ -50,15 +53,18 @@ export function VideoForm({ models, action, initialPrompt = '' }: { models: Vide
   const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
 
   if (!model) return <Card className="p-6 text-sm text-ink-muted">{f.noModels}</Card>;
-  const cost = estimateCost(model.price, duration, resolution, audio);
-  const time = estimateSeconds(duration, resolution, audio);
+  // Sound only where the model makes it: the box stays unticked (and says why) for one that does not.
+  const withAudio = audio && model.audio;
+  const cost = estimateCost(model.price, duration, resolution, withAudio);
+  const time = estimateSeconds(duration, resolution, withAudio, !!model.provider && model.provider.id !== 'local');
 
   const chooseModel = (id: string) => {
     const next = models.find((m) => m.id === id);
     setModelId(id);
     if (next) {
-      setDuration(pickDuration(next.durations, duration));
+      setDuration(pickDuration(next, duration));
       if (!next.resolutions.includes(resolution)) setResolution(next.resolutions[0]);
+      if (!next.aspectRatios.includes(aspectRatio)) setAspectRatio(next.aspectRatios[0]);
     }
   };
 
@@ -68,7 +74,7 @@ export function VideoForm({ models, action, initialPrompt = '' }: { models: Vide
     setHeld(null);
     setFieldErrors({});
     startTransition(async () => {
-      const result = await action({ model: model.id, prompt, duration, resolution, audio, aspectRatio });
+      const result = await action({ model: model.id, prompt, duration, resolution, audio: withAudio, aspectRatio });
       if (result.ok) {
         setPrompt('');
         if ('held' in result.data) setHeld(result.data.held);
@@ -96,7 +102,7 @@ export function VideoForm({ models, action, initialPrompt = '' }: { models: Vide
                 value={model.id}
                 onChange={(e) => chooseModel(e.target.value)}
                 className="w-full"
-                options={models.map((m) => ({ value: m.id, label: m.id }))}
+                options={models.map((m) => ({ value: m.id, label: modelLabel(m) }))}
               />
             </Field>
             <Field id="video-prompt" label={f.prompt} error={fieldErrors.prompt}>
@@ -123,12 +129,13 @@ export function VideoForm({ models, action, initialPrompt = '' }: { models: Vide
               label={f.aspectRatio}
               value={aspectRatio}
               onChange={setAspectRatio}
-              options={ASPECT_RATIOS.map((r) => ({ value: r, label: r, icon: <FrameShape ratio={r} /> }))}
+              options={ASPECT_RATIOS.filter((r) => model.aspectRatios.includes(r)).map((r) => ({ value: r, label: r, icon: <FrameShape ratio={r} /> }))}
             />
           </div>
           <CheckField
             id="video-audio"
-            checked={audio}
+            checked={withAudio}
+            disabled={!model.audio}
             onChange={(e) => setAudio(e.target.checked)}
             label={
               <>
@@ -136,8 +143,10 @@ export function VideoForm({ models, action, initialPrompt = '' }: { models: Vide
                 {f.audio}
               </>
             }
-            hint={f.audioHint}
-            className="cursor-pointer rounded-control border border-line p-3 hover:bg-subtle/60"
+            hint={model.audio ? f.audioHint : f.noAudio}
+            className={
+              model.audio ? 'cursor-pointer rounded-control border border-line p-3 hover:bg-subtle/60' : 'rounded-control border border-line p-3 opacity-70'
+            }
           />
           {error && (
             <p role="alert" data-testid="video-form-error" className="rounded-control bg-danger-soft px-3 py-2 text-sm text-danger">

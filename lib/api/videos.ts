@@ -41,7 +41,8 @@ const webhookUrl = z
 export const videosRequestSchema = videoRequestSchema.extend({
   model: nameText().pipe(modelNameSchema),
   prompt: promptText().pipe(promptSchema),
-  duration: orDefault(z.int().min(1).max(600).default(SERVICE_DEFAULTS.videoDuration)),
+  /** Absent: the model's own default (createVideo asks the model list). */
+  duration: orDefault(z.int().min(1).max(600).optional()),
   webhook_url: orDefault(webhookUrl.optional()),
 });
 export type VideosRequest = z.infer<typeof videosRequestSchema>;

@@ -109,13 +109,19 @@ export async function priceEdit(ctx: Who, model: string | undefined, size: strin
   return [{ model: info.id, amount: raisedPrice(listed, await seenFor(ctx, 'edit', info.id, (p) => p.size === size)).amount }];
 }
 
-/** One video; a missing duration is billed (so priced) as the service's default of 5 s. */
+/** The duration a video model makes when none is asked for: its own (a provider's default), else the interface's 5 s. */
+export async function defaultVideoDuration(ctx: Who, model: string): Promise<number> {
+  const info = (await serviceModels(ctx)).find((m) => m.kind === 'video' && m.id === model);
+  return info?.can?.defaultDuration ?? SERVICE_DEFAULTS.videoDuration;
+}
+
+/** One video; a missing duration is billed (so priced) as the model's own default. */
 export async function priceVideo(ctx: Who, video: { model: string; duration?: number; resolution?: VideoResolution; audio?: boolean }): Promise<Charge[]> {
-  const duration = video.duration ?? SERVICE_DEFAULTS.videoDuration;
   const resolution = video.resolution ?? SERVICE_DEFAULTS.videoResolution;
   const audio = video.audio ?? SERVICE_DEFAULTS.videoAudio;
   const info = (await serviceModels(ctx)).find((m) => m.kind === 'video' && m.id === video.model);
   if (!info) throw unknownModel('video', video.model);
+  const duration = video.duration ?? info.can?.defaultDuration ?? SERVICE_DEFAULTS.videoDuration;
   const listed = videoPrice(info.price, duration, resolution, audio);
   if (listed === null) throw priceUnknown([video.model]);
   const same = (p: Record<string, unknown>) =>

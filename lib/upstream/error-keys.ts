@@ -22,6 +22,7 @@ const BY_CODE: Record<string, UpstreamMessageKey> = {
   rate_limited: 'upstreamBusy',
   unsupported_edit_kind: 'upstreamEditKind',
   task_not_found: 'upstreamTaskGone',
+  cancelled: 'upstreamCancelled',
   // Atelier's own, for runs a restart cut off (lib/ledger/sweep.ts, lib/videos/sync-task.ts).
   interrupted: 'runInterrupted',
 };
@@ -49,6 +50,7 @@ export type UpstreamMessageKey =
   | 'upstreamTimeout'
   | 'upstreamModelFailed'
   | 'upstreamTaskGone'
+  | 'upstreamCancelled'
   | 'upstreamBusy'
   | 'upstreamContentPolicy'
   | 'upstreamProviderAuth'

@@ -11,6 +11,10 @@ const capabilitySchema = {
   seed: z.boolean().nullish().catch(undefined),
   mask: z.boolean().nullish().catch(undefined),
   edit_kinds: z.array(z.string()).nullish().catch(undefined),
+  // Video models:
+  default_duration: z.number().int().positive().nullish().catch(undefined),
+  aspect_ratios: z.array(z.string()).nullish().catch(undefined),
+  audio: z.boolean().nullish().catch(undefined),
 };
 
 const modelSchema = z
@@ -39,6 +43,9 @@ const modelSchema = z
     if (typeof m.seed === 'boolean') can.seed = m.seed;
     if (typeof m.mask === 'boolean') can.mask = m.mask;
     if (m.edit_kinds) can.editKinds = m.edit_kinds;
+    if (m.default_duration) can.defaultDuration = m.default_duration;
+    if (m.aspect_ratios) can.aspectRatios = m.aspect_ratios;
+    if (typeof m.audio === 'boolean') can.audio = m.audio;
     if (Object.keys(can).length > 0) model.can = can;
     return model;
   });
@@ -51,6 +58,11 @@ export interface ModelCapabilities {
   /** Whether it takes a mask. */
   mask?: boolean;
   editKinds?: string[];
+  /** Video: the duration it makes when none is asked for (its provider's default). */
+  defaultDuration?: number;
+  aspectRatios?: string[];
+  /** Video: whether it makes sound. */
+  audio?: boolean;
 }
 
 export interface ModelInfo {
@@ -88,6 +100,9 @@ export function serviceModelShape({ can, ...model }: ModelInfo): Record<string, 
     seed: can?.seed,
     mask: can?.mask,
     edit_kinds: can?.editKinds,
+    default_duration: can?.defaultDuration,
+    aspect_ratios: can?.aspectRatios,
+    audio: can?.audio,
   };
   return { object: 'model', ...model, ...Object.fromEntries(Object.entries(said).filter(([, v]) => v !== undefined)) };
 }

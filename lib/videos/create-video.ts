@@ -5,7 +5,7 @@ import { holdForApproval, type Held } from '../generations/approval-gate';
 import { endGeneration, endingOf, openGeneration } from '../generations/lifecycle';
 import { upstreamFor } from '../generations/upstream-for';
 import { db } from '../runtime';
-import { priceVideo } from '../pricing/estimates';
+import { defaultVideoDuration, priceVideo } from '../pricing/estimates';
 import { UpstreamError } from '../upstream';
 import { SERVICE_DEFAULTS, VIDEO_ASPECT_RATIOS, VIDEO_RESOLUTIONS } from '../upstream/defaults';
 import { scheduleSync } from './schedule';
@@ -41,6 +41,8 @@ export async function createVideo(
   { callbackUrl }: { callbackUrl?: string } = {},
 ): Promise<{ generationId: string; videoTaskId: string } | Held> {
   const prisma = await db();
+  // No duration: the model's own default, named in the request so that what is priced is what is made.
+  if (input.duration === undefined) input = { ...input, duration: await defaultVideoDuration(ctx, input.model) };
   const charges = await priceVideo(ctx, input);
   // Over the team's limit for a member: kept for an owner's or admin's approval, nothing sent.
   const held = await holdForApproval(ctx, { kind: 'video', prompt: input.prompt, charges, input: { video: input, ...(callbackUrl ? { callbackUrl } : {}) } });

@@ -267,6 +267,7 @@ export const en = {
     upstreamTimeout: 'The model did not finish in time. Try again, perhaps at a smaller size.',
     upstreamModelFailed: 'The model could not produce a result.',
     upstreamTaskGone: 'The service no longer knows this task.',
+    upstreamCancelled: 'The model’s provider cancelled this task. Nothing was charged.',
     upstreamBusy: 'The service is busy right now. Try again in a minute.',
     upstreamContentPolicy:
       'The model’s provider refused this request under its content policy. Nothing was charged. Change the prompt or the picture and try again.',

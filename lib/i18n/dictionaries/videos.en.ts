@@ -17,6 +17,7 @@ export const videosEn = {
     aspect: { '16:9': 'Landscape', '9:16': 'Portrait', '1:1': 'Square' },
     audio: 'Generate audio',
     audioHint: 'Adds sound; costs more and takes longer to render.',
+    noAudio: 'This model makes silent videos.',
     estimateTime: 'Estimated time',
     estimateCost: 'Estimated cost',
     timeRange: '~{low}–{high} s',

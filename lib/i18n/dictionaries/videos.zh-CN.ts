@@ -17,6 +17,7 @@ export const videosZhCN: VideosDictionary = {
     aspect: { '16:9': '横屏', '9:16': '竖屏', '1:1': '方形' },
     audio: '生成音频',
     audioHint: '带声音；费用更高，渲染更久。',
+    noAudio: '此模型只生成无声视频。',
     estimateTime: '预计用时',
     estimateCost: '预计费用',
     timeRange: '约 {low}–{high} 秒',

@@ -265,6 +265,7 @@ export const zhCN: Dictionary = {
     upstreamTimeout: '模型未能按时完成。请重试，或改用较小的尺寸。',
     upstreamModelFailed: '模型未能生成结果。',
     upstreamTaskGone: '服务已找不到该任务。',
+    upstreamCancelled: '模型提供方取消了该任务，未产生费用。',
     upstreamBusy: '服务当前繁忙，请稍后一分钟再试。',
     upstreamContentPolicy: '模型提供方依据其内容政策拒绝了此请求，未产生费用。请修改提示词或图片后重试。',
     upstreamProviderAuth: '模型提供方未接受运营方的密钥，未产生费用。请联系管理员。',

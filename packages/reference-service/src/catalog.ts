@@ -2,9 +2,9 @@ import { readFileSync } from 'node:fs';
 import { z } from 'zod';
 import { EDIT_KINDS } from './engines/edit/edit-kind';
 import { IMAGE_STYLES } from './engines/generate/text-to-image';
-import type { ProviderBinding, ProviderModelEntry } from './providers/registry';
+import type { ProviderBinding, ProviderModelEntry, VideoBinding } from './providers/registry';
 
-import { IMAGE_SIZES, RESOLUTIONS } from './requests';
+import { ASPECT_RATIOS, DEFAULT_DURATION, IMAGE_SIZES, RESOLUTIONS } from './requests';
 
 export { IMAGE_SIZES, RESOLUTIONS };
 export type ImageSize = (typeof IMAGE_SIZES)[number];
@@ -69,9 +69,18 @@ interface ProviderEditModel {
   provider: ProviderBinding;
 }
 
+interface ProviderVideoModel {
+  id: string;
+  kind: 'video';
+  description: string;
+  durations: number[];
+  price: Local<'video'>['price'] & { per_million_tokens?: number };
+  provider: VideoBinding;
+}
+
 export type ImageModel = Local<'image'> | ProviderImageModel;
 export type EditModel = Local<'edit'> | ProviderEditModel;
-export type VideoModel = Local<'video'>;
+export type VideoModel = Local<'video'> | ProviderVideoModel;
 export type CatalogModel = ImageModel | EditModel | VideoModel;
 export type Catalog = Omit<z.infer<typeof catalogSchema>, 'models'> & { models: CatalogModel[] };
 
@@ -88,10 +97,17 @@ export function loadCatalog(file: string, providerModels: ProviderModelEntry[] =
   return catalog;
 }
 
-function fromProvider(entry: ProviderModelEntry): ProviderImageModel | ProviderEditModel {
-  const common = { id: entry.id, description: entry.description, provider: entry.binding };
-  if (entry.kind === 'image' && entry.price && 'per_image' in entry.price) return { ...common, kind: 'image', revises_prompt: false, price: entry.price };
-  if (entry.kind === 'edit' && entry.price && 'per_edit' in entry.price) return { ...common, kind: 'edit', price: entry.price };
+function fromProvider(entry: ProviderModelEntry): ProviderImageModel | ProviderEditModel | ProviderVideoModel {
+  const common = { id: entry.id, description: entry.description };
+  if (entry.kind === 'video') {
+    if (entry.price && 'per_second' in entry.price) {
+      return { ...common, kind: 'video', durations: entry.binding.capabilities.durations, price: entry.price, provider: entry.binding };
+    }
+  } else {
+    if (entry.kind === 'image' && entry.price && 'per_image' in entry.price)
+      return { ...common, kind: 'image', revises_prompt: false, price: entry.price, provider: entry.binding };
+    if (entry.kind === 'edit' && entry.price && 'per_edit' in entry.price) return { ...common, kind: 'edit', price: entry.price, provider: entry.binding };
+  }
   throw new Error(`${entry.id}: its price does not fit a${entry.kind === 'image' ? 'n image' : 'n edit'} model`);
 }
 
@@ -117,9 +133,15 @@ export function editCost(model: EditModel, width: number, height: number): numbe
 }
 
 export function videoCost(model: VideoModel, duration: number, resolution: Resolution, audio: boolean): number {
-  const perSecond = model.price.per_second[resolution] + (audio ? model.price.audio_per_second : 0);
+  const perSecond = (model.price.per_second[resolution] ?? 0) + (audio ? model.price.audio_per_second : 0);
   return roundCny(perSecond * duration);
 }
+
+/** A video model's duration when the request names none: the provider's own default, not the interface's. */
+export const defaultDuration = (model: VideoModel, fallback: number) => (model.provider ? model.provider.capabilities.defaultDuration : fallback);
+
+/** The resolutions a video model makes: a provider's own list, all of ours for the local engines. */
+export const videoResolutions = (model: VideoModel): Resolution[] => (model.provider ? model.provider.capabilities.resolutions : [...RESOLUTIONS]);
 
 /** What the reference engines can do, said as a provider's capabilities are. */
 const LOCAL = { provider: { id: 'local', name: 'Atelier reference engines' }, max_n: 4, transparency: true, seed: true };
@@ -153,7 +175,19 @@ export function publicModel(model: CatalogModel) {
       return { ...base, sizes: [...IMAGE_SIZES], ...capabilitiesOf(model), price: { currency: 'CNY', ...model.price } };
     case 'edit':
       return { ...base, ...capabilitiesOf(model), price: { currency: 'CNY', ...model.price } };
-    case 'video':
-      return { ...base, durations: model.durations, resolutions: [...RESOLUTIONS], price: { currency: 'CNY', ...model.price } };
+    case 'video': {
+      const c = model.provider?.capabilities;
+      const where = model.provider ? { id: model.provider.provider, name: model.provider.providerName } : LOCAL.provider;
+      return {
+        ...base,
+        provider: where,
+        durations: model.durations,
+        default_duration: c ? c.defaultDuration : DEFAULT_DURATION,
+        resolutions: videoResolutions(model),
+        aspect_ratios: c ? c.aspectRatios : [...ASPECT_RATIOS],
+        audio: c ? c.audio : true,
+        price: { currency: 'CNY', ...model.price },
+      };
+    }
   }
 }

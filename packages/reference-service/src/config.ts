@@ -48,6 +48,10 @@ export interface ServiceConfig {
   generationDeadlineMs: number;
   /** A video render still running after this long fails with code `timeout`. */
   videoDeadlineMs: number;
+  /** How often a provider's video task is polled (a provider's callback makes the next poll come at once). */
+  providerPollMs: number;
+  /** A provider's video task still running after this long is cancelled there and fails with `timeout`. */
+  providerVideoDeadlineMs: number;
   webhookRetryDelaysMs: number[];
   engineThreads: number;
   videoConcurrency: number;
@@ -114,6 +118,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServiceConfig 
     editDeadlineMs: intEnv(env, 'SERVICE_EDIT_DEADLINE_MS', 90_000),
     generationDeadlineMs: intEnv(env, 'SERVICE_GENERATION_DEADLINE_MS', 60_000),
     videoDeadlineMs: intEnv(env, 'SERVICE_VIDEO_DEADLINE_MS', 600_000),
+    providerPollMs: Math.max(50, intEnv(env, 'SERVICE_PROVIDER_POLL_MS', 5_000)),
+    providerVideoDeadlineMs: intEnv(env, 'SERVICE_PROVIDER_VIDEO_DEADLINE_MS', 60 * 60_000),
     webhookRetryDelaysMs: WEBHOOK_RETRY_DELAYS_S.map((s) => s * 1000 * retryScale),
     engineThreads: Math.max(1, intEnv(env, 'SERVICE_ENGINE_THREADS', 4)),
     videoConcurrency: Math.max(1, intEnv(env, 'SERVICE_VIDEO_CONCURRENCY', 2)),

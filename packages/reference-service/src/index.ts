@@ -11,7 +11,7 @@ import { KeyRing } from './keys';
 import { knobs, mintKey, requireAdmin } from './routes/admin';
 import { createEdit } from './routes/edits';
 import { createGeneration } from './routes/generations';
-import { createVideo, getVideo } from './routes/videos';
+import { createVideo, getVideo, providerCallback } from './routes/videos';
 import { JsonStore } from './store';
 import { VideoTasks } from './video-tasks';
 import { WebhookOutbox } from './webhooks';
@@ -48,6 +48,11 @@ const ROUTES: Array<{ method: string[]; path: RegExp; route: Route }> = [
     method: ['GET'],
     path: /^\/v1\/videos\/generations\/([^/]+)$/,
     route: withKey((ctx, _request, owner, match) => getVideo(ctx, owner, taskId(match[1]))),
+  },
+  {
+    method: ['POST'],
+    path: /^\/v1\/videos\/callbacks\/([^/]+)$/,
+    route: (ctx, request, match) => providerCallback(ctx, request, taskId(match[1])),
   },
   {
     method: ['GET', 'HEAD'],
@@ -111,6 +116,9 @@ export async function createReferenceService(config: ServiceConfig = loadConfig(
     concurrency: config.videoConcurrency,
     deadlineMs: config.videoDeadlineMs,
     fileUrl: (base, file) => files.url(base, file),
+    providerPollMs: config.providerPollMs,
+    providerDeadlineMs: config.providerVideoDeadlineMs,
+    callbackSecret: config.fileSecret,
   });
   const ctx: ServiceContext = { config, catalog, store, keys: new KeyRing(store), files, pool, videos, webhooks };
 

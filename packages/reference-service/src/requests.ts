@@ -58,8 +58,8 @@ export type GenerationRequest = z.infer<typeof generationRequestSchema>;
 export const videoRequestSchema = z.object({
   model: modelName,
   prompt,
-  /** Which durations a model takes is its catalog's to say (its route checks). */
-  duration: orDefault(z.number().default(DEFAULT_DURATION)),
+  /** Which durations a model takes is its catalog's to say (its route checks); absent: the model's own default. */
+  duration: orDefault(z.number().optional()),
   resolution: orDefault(z.enum(RESOLUTIONS).default('720p')),
   audio: orDefault(z.boolean().default(false)),
   aspect_ratio: orDefault(z.enum(ASPECT_RATIOS).default('16:9')),

@@ -2,10 +2,22 @@
 // Wan image editing are asynchronous tasks (create with `X-DashScope-Async: enable`, then poll
 // /api/v1/tasks/{id}); Qwen-Image-Edit answers at once. Results are URLs that live 24 h, so they are
 // downloaded before the call returns. Images go up as base64 data URIs: no upload step, and the
-// documented limit (10 MB) is far above what the layer sends.
+// documented limit (10 MB) is far above what the layer sends. Wan text-to-video is the same kind of
+// task, but the service keeps its id and polls it itself (the video adapter below: one call each).
 import { setTimeout as sleep } from 'node:timers/promises';
+import { z } from 'zod';
 import type { EditKind } from '../engines/edit/edit-kind';
-import { ProviderFailure, type EditCall, type ProviderDefinition } from './types';
+import {
+  ProviderFailure,
+  type AspectRatio,
+  type EditCall,
+  type ProviderDefinition,
+  type Resolution,
+  type VideoAdapter,
+  type VideoCall,
+  type VideoModelCapabilities,
+  type VideoState,
+} from './types';
 import { asPng, parseJson, redact, retryAfterSeconds } from './wire';
 
 /** How often a task is polled: Wan tasks take seconds, so a quarter second costs nothing and wastes no time. */
@@ -13,6 +25,16 @@ const POLL_MS = 250;
 
 // Wan takes any WxH with sides in [512, 1440] up to 2 MP; these are the common ratios at its default of about 1 MP.
 const WAN_SIZES = ['1024x1024', '1280x720', '720x1280', '1152x864', '864x1152', '1248x832', '832x1248'];
+
+export const VIDEO_SYNTHESIS_PATH = '/api/v1/services/aigc/video-generation/video-synthesis';
+
+/** Wan's video sizes for our tiers and ratios: `size` is always W*H (never `720P` or `16:9`), each tier has its own. */
+const WAN_VIDEO_SIZES: Record<Resolution, Record<AspectRatio, string>> = {
+  '480p': { '16:9': '832*480', '9:16': '480*832', '1:1': '624*624' },
+  '720p': { '16:9': '1280*720', '9:16': '720*1280', '1:1': '960*960' },
+  '1080p': { '16:9': '1920*1080', '9:16': '1080*1920', '1:1': '1440*1440' },
+};
+const ALL_RATIOS: AspectRatio[] = ['16:9', '9:16', '1:1'];
 
 export const dashscope: ProviderDefinition = {
   id: 'dashscope',
@@ -46,6 +68,26 @@ export const dashscope: ProviderDefinition = {
       seed: false,
       mask: 'none',
       editKinds: ['style', 'background', 'add'],
+    },
+    // Always with sound (its own soundtrack when no audio_url is given); 5 s unless told 10.
+    'wan2.5-t2v-preview': {
+      kind: 'video',
+      durations: [5, 10],
+      defaultDuration: 5,
+      resolutions: ['480p', '720p', '1080p'],
+      aspectRatios: ALL_RATIOS,
+      audio: true,
+      seed: true,
+    },
+    // Silent, 5 s only, and no 720p tier.
+    'wan2.2-t2v-plus': {
+      kind: 'video',
+      durations: [5],
+      defaultDuration: 5,
+      resolutions: ['480p', '1080p'],
+      aspectRatios: ALL_RATIOS,
+      audio: false,
+      seed: true,
     },
   },
   adapter({ baseUrl, apiKey }) {
@@ -145,7 +187,46 @@ export const dashscope: ProviderDefinition = {
       return urls;
     }
 
+    /**
+     * `audio` (documented for the Wan flash models, on by default) goes to a model known to make sound, either
+     * way, so that a silent video can be asked for; wan2.5's reference has no such switch and may make sound
+     * anyway. A silent or unknown model is told nothing.
+     */
+    const makesSound = (call: VideoCall) => call.audio || (dashscope.models[call.model] as VideoModelCapabilities | undefined)?.audio === true;
+    const taskPath = (id: string) => `/api/v1/tasks/${encodeURIComponent(id)}`;
+
+    // No callbackUrl: DashScope takes none per request (its task notices are an account-wide setting), so it is polled only.
+    const video: VideoAdapter = {
+      submit: (call) =>
+        guard(call.signal, async () => {
+          const body = {
+            model: call.model,
+            input: { prompt: call.prompt },
+            parameters: {
+              size: WAN_VIDEO_SIZES[call.resolution][call.aspectRatio],
+              duration: call.duration,
+              ...seedOf(call.seed),
+              ...(makesSound(call) ? { audio: call.audio } : {}),
+            },
+          };
+          const id: unknown = (await api('POST', VIDEO_SYNTHESIS_PATH, call.signal, body, true))?.output?.task_id;
+          if (typeof id !== 'string') throw new ProviderFailure('provider_error', 'DashScope created no task.');
+          return id;
+        }),
+      poll: (task, signal) =>
+        guard(signal, async () => {
+          const state = translateDashScopeTask(await api('GET', taskPath(task.id), signal));
+          return state.status === 'failed' ? { ...state, message: scrub(state.message) } : state;
+        }),
+      // Only a PENDING task can be cancelled; a running one is refused (UnsupportedOperation, thrown as provider_error).
+      cancel: (task, signal) =>
+        guard(signal, async () => {
+          await api('POST', `${taskPath(task.id)}/cancel`, signal);
+        }),
+    };
+
     return {
+      video,
       generate: (call) =>
         guard(call.signal, async () => {
           const urls = await task(
@@ -163,6 +244,54 @@ export const dashscope: ProviderDefinition = {
     };
   },
 };
+
+/** The fields of a task's answer that the video adapter reads (the rest is ignored). */
+const videoTaskSchema = z.object({
+  output: z
+    .object({
+      task_id: z.string().optional(),
+      task_status: z.string().optional(),
+      video_url: z.string().optional(),
+      code: z.string().optional(),
+      message: z.string().optional(),
+    })
+    .optional(),
+  // wan2.5 and older bill `video_duration`; wan2.6 bills `duration`.
+  usage: z.object({ video_duration: z.number().optional(), duration: z.number().optional() }).optional(),
+});
+
+/**
+ * A video task's answer (GET /api/v1/tasks/{id}) as one of the interface's states. DashScope gives no
+ * progress. UNKNOWN means the id is unknown or older than the 24 h tasks are kept: it will never end,
+ * so it is failed rather than polled for ever. Words it does not document stay processing (row 6).
+ */
+export function translateDashScopeTask(body: unknown): VideoState {
+  const parsed = videoTaskSchema.safeParse(body);
+  if (!parsed.success) return { status: 'processing' };
+  const { output = {}, usage } = parsed.data;
+  switch (output.task_status) {
+    case 'SUCCEEDED': {
+      if (!output.video_url) return { status: 'failed', reason: 'provider_error', message: 'DashScope finished the task without a video.' };
+      const seconds = usage?.video_duration ?? usage?.duration;
+      return { status: 'completed', url: output.video_url, ...(seconds === undefined ? {} : { usage: { videoSeconds: seconds } }) };
+    }
+    case 'FAILED': {
+      const failure = failed('task', output.code, output.message ?? 'the task failed');
+      return { status: 'failed', reason: failure.reason, message: failure.message };
+    }
+    case 'CANCELED':
+      return { status: 'failed', reason: 'cancelled', message: 'The task was cancelled at DashScope.' };
+    case 'UNKNOWN':
+      return {
+        status: 'failed',
+        reason: 'provider_error',
+        message: `DashScope does not know task ${output.task_id ?? '(no id)'} (tasks are kept 24 h).`,
+      };
+    default:
+      // PENDING, RUNNING, and any word it may add.
+      return { status: 'processing' };
+  }
+}
 
 /** Which of wanx2.1-imageedit's functions does a kind: a mask always means its masked inpainting. */
 function wanFunction(kind: EditKind, hasMask: boolean): string {

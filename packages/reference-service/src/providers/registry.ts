@@ -9,9 +9,21 @@ import { fal } from './fal';
 import { google } from './google';
 import { openai } from './openai';
 import { replicate } from './replicate';
-import { PROVIDERS, type ModelCapabilities, type ProviderAdapter, type ProviderDefinition, type ProviderId } from './types';
+import { ASPECT_RATIOS, RESOLUTIONS } from '../requests';
+import { ark } from './ark';
+import { kling } from './kling';
+import {
+  PROVIDERS,
+  type AnyAdapter,
+  type ModelCapabilities,
+  type ProviderAdapter,
+  type ProviderDefinition,
+  type ProviderId,
+  type VideoAdapter,
+  type VideoModelCapabilities,
+} from './types';
 
-export const PROVIDER_DEFINITIONS: Record<ProviderId, ProviderDefinition> = { openai, dashscope, fal, replicate, google };
+export const PROVIDER_DEFINITIONS: Record<ProviderId, ProviderDefinition<AnyAdapter>> = { openai, dashscope, fal, replicate, google, ark, kling };
 
 /** A catalog model's link to its provider: who runs it, as which model, able to do what. */
 export interface ProviderBinding {
@@ -21,6 +33,15 @@ export interface ProviderBinding {
   model: string;
   capabilities: ModelCapabilities;
   adapter: ProviderAdapter;
+}
+
+/** A video model's link to its provider. */
+export interface VideoBinding {
+  provider: ProviderId;
+  providerName: string;
+  model: string;
+  capabilities: VideoModelCapabilities;
+  video: VideoAdapter;
 }
 
 const money = z.number().nonnegative();
@@ -35,13 +56,19 @@ const capabilitiesSchema = z
     seed: z.boolean(),
     mask: z.enum(['alpha', 'white', 'none']),
     edit_kinds: z.array(z.enum(EDIT_KINDS)).min(1),
+    // Video models:
+    durations: z.array(z.int().min(1).max(60)).min(1),
+    default_duration: z.int().min(1).max(60),
+    resolutions: z.array(z.enum(RESOLUTIONS)).min(1),
+    aspect_ratios: z.array(z.enum(ASPECT_RATIOS)).min(1),
+    audio: z.boolean(),
   })
   .partial()
   .strict();
 
 const entrySchema = z.object({
   id: z.string().min(1),
-  kind: z.enum(['image', 'edit']),
+  kind: z.enum(['image', 'edit', 'video']),
   provider: z.enum(PROVIDERS),
   /** The provider's model id; the entry's own id when absent. */
   provider_model: z.string().min(1).optional(),
@@ -49,7 +76,16 @@ const entrySchema = z.object({
   capabilities: capabilitiesSchema.optional(),
   /** Absent: the model is not offered (Atelier refuses unpriced models too). */
   price: z
-    .union([z.object({ per_image: z.record(z.enum(['1024x1024', '2048x2048', '4096x4096']), money) }), z.object({ per_edit: z.record(z.string(), money) })])
+    .union([
+      z.object({ per_image: z.record(z.enum(['1024x1024', '2048x2048', '4096x4096']), money) }),
+      z.object({ per_edit: z.record(z.string(), money) }),
+      z.object({
+        per_second: z.record(z.enum(RESOLUTIONS), money),
+        audio_per_second: money.default(0),
+        /** Where the provider bills tokens (Ark): the settled cost is its reported total_tokens at this price. */
+        per_million_tokens: money.optional(),
+      }),
+    ])
     .optional(),
 });
 
@@ -64,6 +100,11 @@ const fileSchema = z.object({
             .string()
             .regex(/^[A-Z][A-Z0-9_]*$/)
             .optional(),
+          /** For key pairs (Kling): the variable holding the secret half. */
+          secret_env: z
+            .string()
+            .regex(/^[A-Z][A-Z0-9_]*$/)
+            .optional(),
         })
         .strict(),
     )
@@ -71,11 +112,42 @@ const fileSchema = z.object({
   models: z.array(entrySchema),
 });
 
-export type ProviderModelEntry = z.infer<typeof entrySchema> & { binding: ProviderBinding };
+type Entry = z.infer<typeof entrySchema>;
+export type ProviderModelEntry = Entry & ({ kind: 'image' | 'edit'; binding: ProviderBinding } | { kind: 'video'; binding: VideoBinding });
+
+const knownModel = (definition: ProviderDefinition<AnyAdapter>, kind: Entry['kind'], providerModel: string) =>
+  Object.entries(definition.models).find(([key, m]) => m.kind === kind && (m.model ?? key) === providerModel)?.[1];
+
+/** A video model's capabilities: its provider's defaults with the file's overrides. Unknown models must say them all. */
+function videoCapabilitiesOf(definition: ProviderDefinition<AnyAdapter>, entry: Entry, providerModel: string): VideoModelCapabilities {
+  const known = knownModel(definition, 'video', providerModel) as VideoModelCapabilities | undefined;
+  const o = entry.capabilities ?? {};
+  const merged = {
+    kind: 'video' as const,
+    durations: o.durations ?? known?.durations,
+    defaultDuration: o.default_duration ?? known?.defaultDuration,
+    resolutions: o.resolutions ?? known?.resolutions,
+    aspectRatios: o.aspect_ratios ?? known?.aspectRatios,
+    audio: o.audio ?? known?.audio ?? false,
+    seed: o.seed ?? known?.seed ?? false,
+  };
+  const missing = Object.entries({
+    durations: merged.durations,
+    default_duration: merged.defaultDuration,
+    resolutions: merged.resolutions,
+    aspect_ratios: merged.aspectRatios,
+  })
+    .filter(([, value]) => value === undefined)
+    .map(([name]) => name);
+  if (missing.length > 0) {
+    throw new Error(`${entry.id}: ${definition.name} has no video model "${providerModel}" built in; its capabilities must give ${missing.join(', ')}`);
+  }
+  return merged as VideoModelCapabilities;
+}
 
 /** The capabilities a provider's model has by default, with the file's overrides. Unknown models must say them all. */
-function capabilitiesOf(definition: ProviderDefinition, entry: z.infer<typeof entrySchema>, providerModel: string): ModelCapabilities {
-  const known = Object.entries(definition.models).find(([key, m]) => m.kind === entry.kind && (m.model ?? key) === providerModel)?.[1];
+function capabilitiesOf(definition: ProviderDefinition<AnyAdapter>, entry: Entry, providerModel: string): ModelCapabilities {
+  const known = knownModel(definition, entry.kind, providerModel) as ModelCapabilities | undefined;
   const o = entry.capabilities ?? {};
   const merged = {
     kind: entry.kind,
@@ -98,21 +170,26 @@ function capabilitiesOf(definition: ProviderDefinition, entry: z.infer<typeof en
   if (missing.length > 0) {
     throw new Error(`${entry.id}: ${definition.name} has no ${entry.kind} model "${providerModel}" built in; its capabilities must give ${missing.join(', ')}`);
   }
-  return { ...merged, sizes: merged.sizes ?? null, maxN: merged.maxN! };
+  return { ...merged, kind: entry.kind as 'image' | 'edit', sizes: merged.sizes ?? null, maxN: merged.maxN! };
 }
+
+const PRICE_FIELD = { image: 'per_image', edit: 'per_edit', video: 'per_second' } as const;
 
 /** Reads the providers file against the environment: the models offered, each bound to its adapter. */
 export function loadProviderModels(file: string, env: Record<string, string | undefined>, log: (line: string) => void = console.warn): ProviderModelEntry[] {
   const parsed = fileSchema.parse(JSON.parse(readFileSync(file, 'utf8')));
-  const adapters = new Map<ProviderId, ProviderAdapter | null>();
+  const adapters = new Map<ProviderId, AnyAdapter | null>();
   const adapterOf = (id: ProviderId) => {
     if (!adapters.has(id)) {
       const definition = PROVIDER_DEFINITIONS[id];
       const keyEnv = parsed.providers[id]?.key_env ?? definition.keyEnv;
+      const secretEnv = parsed.providers[id]?.secret_env ?? definition.secretEnv;
       const apiKey = env[keyEnv];
-      if (!apiKey) log(`[reference-service] ${definition.name}: no key in ${keyEnv}, so its models are not offered`);
+      const secret = secretEnv ? env[secretEnv] : undefined;
+      const keyed = Boolean(apiKey) && (!secretEnv || Boolean(secret));
+      if (!keyed) log(`[reference-service] ${definition.name}: no key in ${[keyEnv, secretEnv].filter(Boolean).join(' and ')}, so its models are not offered`);
       const baseUrl = (parsed.providers[id]?.base_url ?? definition.baseUrl).replace(/\/+$/, '');
-      adapters.set(id, apiKey ? definition.adapter({ baseUrl, apiKey }) : null);
+      adapters.set(id, keyed ? definition.adapter({ baseUrl, apiKey: apiKey!, ...(secret ? { secret } : {}) }) : null);
     }
     return adapters.get(id)!;
   };
@@ -120,16 +197,26 @@ export function loadProviderModels(file: string, env: Record<string, string | un
   for (const entry of parsed.models) {
     const definition = PROVIDER_DEFINITIONS[entry.provider];
     const model = entry.provider_model ?? entry.id;
-    const capabilities = capabilitiesOf(definition, entry, model);
-    const priced = entry.kind === 'image' ? entry.price && 'per_image' in entry.price : entry.price && 'per_edit' in entry.price;
-    if (!priced) {
-      log(`[reference-service] ${entry.id}: no ${entry.kind === 'image' ? 'per_image' : 'per_edit'} price, so it is not offered`);
+    const named = { provider: entry.provider, providerName: definition.name, model };
+    // Checked before the price and the key, so that a wrong file fails however it is deployed.
+    const capabilities = entry.kind === 'video' ? videoCapabilitiesOf(definition, entry, model) : capabilitiesOf(definition, entry, model);
+    if (capabilities.kind === 'video' && !capabilities.durations.includes(capabilities.defaultDuration)) {
+      throw new Error(`${entry.id}: its default duration ${capabilities.defaultDuration} s is not one of its durations`);
+    }
+    if (!entry.price || !(PRICE_FIELD[entry.kind] in entry.price)) {
+      log(`[reference-service] ${entry.id}: no ${PRICE_FIELD[entry.kind]} price, so it is not offered`);
       continue;
     }
     const adapter = adapterOf(entry.provider);
     if (!adapter) continue;
-    if (entry.kind === 'edit' && !adapter.edit) throw new Error(`${entry.id}: ${definition.name} has no edit models`);
-    offered.push({ ...entry, binding: { provider: entry.provider, providerName: definition.name, model, capabilities, adapter } });
+    const images = 'generate' in adapter ? adapter : undefined;
+    const able = { image: images, edit: images?.edit, video: adapter.video }[entry.kind];
+    if (!able) throw new Error(`${entry.id}: ${definition.name} has no ${entry.kind} models`);
+    offered.push(
+      capabilities.kind === 'video'
+        ? { ...entry, kind: 'video', binding: { ...named, capabilities, video: adapter.video! } }
+        : { ...entry, kind: capabilities.kind, binding: { ...named, capabilities, adapter: images! } },
+    );
   }
   return offered;
 }

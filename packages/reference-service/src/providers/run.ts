@@ -83,7 +83,7 @@ export function serviceErrorOf(failure: ProviderFailure): ServiceError {
 }
 
 /** One call with the deadline as its signal; a short Retry-After is waited out once. */
-async function attempt<T>(providerName: string, deadlineAt: number, call: (signal: AbortSignal) => Promise<T>): Promise<T> {
+export async function attempt<T>(providerName: string, deadlineAt: number, call: (signal: AbortSignal) => Promise<T>): Promise<T> {
   for (let waited = false; ; waited = true) {
     const signal = AbortSignal.timeout(Math.max(1, deadlineAt - Date.now()));
     let failure: ProviderFailure;

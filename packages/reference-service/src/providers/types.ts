@@ -3,8 +3,9 @@
 // provider's convention, deadlines, a rate limit's Retry-After, and copying every file it gets into
 // the service's own store.
 import type { EditKind } from '../engines/edit/edit-kind';
+import type { ASPECT_RATIOS, RESOLUTIONS } from '../requests';
 
-export const PROVIDERS = ['openai', 'dashscope', 'fal', 'replicate', 'google'] as const;
+export const PROVIDERS = ['openai', 'dashscope', 'fal', 'replicate', 'google', 'ark', 'kling'] as const;
 export type ProviderId = (typeof PROVIDERS)[number];
 
 /**
@@ -19,6 +20,8 @@ export interface ProviderConnection {
   /** The provider's API root (the SDK's `baseURL`), e.g. `https://api.openai.com/v1`. */
   baseUrl: string;
   apiKey: string;
+  /** The second half of a key pair, for providers that sign their own tokens (Kling's secret key). */
+  secret?: string;
 }
 
 export interface GenerateCall {
@@ -59,6 +62,80 @@ export interface ProviderAdapter {
   generate(call: GenerateCall): Promise<Buffer[]>;
   /** Absent when the provider has no edit model. */
   edit?(call: EditCall): Promise<Buffer>;
+  /** Absent when the provider has no video model. */
+  video?: VideoAdapter;
+}
+
+export type Resolution = (typeof RESOLUTIONS)[number];
+export type AspectRatio = (typeof ASPECT_RATIOS)[number];
+
+export interface VideoCall {
+  /** The provider's own model id, e.g. `wan2.5-t2v-preview`. */
+  model: string;
+  prompt: string;
+  /** Seconds, always sent: when the request named none, the model's own default (so what is priced is what is made). */
+  duration: number;
+  resolution: Resolution;
+  aspectRatio: AspectRatio;
+  /** Only true when the model makes sound. */
+  audio: boolean;
+  /** Sent only when the model takes a seed. */
+  seed: number | undefined;
+  /**
+   * Where the provider may call when the task ends (only a nudge to poll sooner: polling always runs).
+   * Undefined when the service has no address a provider could reach.
+   */
+  callbackUrl: string | undefined;
+  signal: AbortSignal;
+}
+
+/** What a provider reported for a finished task, when it reports it (the settled cost is then this figure). */
+export interface VideoUsage {
+  /** DashScope's `usage.video_duration`: the seconds it bills. */
+  videoSeconds?: number;
+  /** Ark's `usage.total_tokens`: the tokens it bills. */
+  totalTokens?: number;
+}
+
+/** A provider's task, translated into the interface's three states (row 6). */
+export type VideoState =
+  | {
+      status: 'processing';
+      /** 0 to 100, where the provider says it; the layer keeps the task's progress from ever going back. */
+      progress?: number;
+    }
+  | { status: 'completed'; url: string; usage?: VideoUsage }
+  | {
+      status: 'failed';
+      /** `cancelled`: the provider (or its operator) cancelled it. */
+      reason: ProviderFailureReason | 'cancelled';
+      /** The provider's own reason, in its words (never a key). */
+      message: string;
+    };
+
+/** A provider's task, as the service keeps it to poll: which model (some providers poll per model) and its id there. */
+export interface ProviderTaskRef {
+  model: string;
+  id: string;
+}
+
+/**
+ * A video adapter: submits a task and reads it, each in one HTTP call, so that the service can keep
+ * the provider's task id on disk in between and carry on polling after a restart. Failures of the
+ * call itself (a refused key, a rate limit, a 5xx) are thrown as ProviderFailure; a task that failed
+ * is a `failed` state.
+ */
+export interface VideoAdapter {
+  /** Creates the task; the provider's id for it. */
+  submit(call: VideoCall): Promise<string>;
+  poll(task: ProviderTaskRef, signal: AbortSignal): Promise<VideoState>;
+  /** Cancels a task the service gives up on (its deadline), where the provider can. */
+  cancel?(task: ProviderTaskRef, signal: AbortSignal): Promise<void>;
+  /**
+   * Whether a callback's request comes from the provider, for providers that sign theirs (fal,
+   * Replicate). Absent: the provider signs nothing, and the callback URL's own token is all there is.
+   */
+  verifyCallback?(callback: { headers: Headers; body: string }): Promise<boolean>;
 }
 
 export type ProviderFailureReason = 'rate_limited' | 'content_policy' | 'provider_auth' | 'timeout' | 'provider_error';
@@ -76,7 +153,14 @@ export class ProviderFailure extends Error {
   }
 }
 
-export type AdapterFactory = (connection: ProviderConnection) => ProviderAdapter;
+/** The adapter of a provider that only makes videos (Ark, Kling). */
+export interface VideoOnlyAdapter {
+  video: VideoAdapter;
+}
+
+export type AnyAdapter = ProviderAdapter | VideoOnlyAdapter;
+
+export type AdapterFactory<A extends AnyAdapter = ProviderAdapter> = (connection: ProviderConnection) => A;
 
 /** What a provider's model can do: its catalog entry's defaults, which the providers file may override. */
 export interface ModelCapabilities {
@@ -99,8 +183,24 @@ export interface ModelCapabilities {
   editKinds?: EditKind[];
 }
 
+/** What a provider's video model can do. */
+export interface VideoModelCapabilities {
+  kind: 'video';
+  /** The provider's model id when it is not this entry's key. */
+  model?: string;
+  /** The durations it takes, in seconds. */
+  durations: number[];
+  /** What it makes when no duration is sent: an omitted duration is priced (and asked for) at this, not at ours. */
+  defaultDuration: number;
+  resolutions: Resolution[];
+  aspectRatios: AspectRatio[];
+  /** Whether it makes a soundtrack when asked. */
+  audio: boolean;
+  seed: boolean;
+}
+
 /** A provider's adapter and the models it knows (the small default set an operator can extend). */
-export interface ProviderDefinition {
+export interface ProviderDefinition<A extends AnyAdapter = ProviderAdapter> {
   id: ProviderId;
   /** Its name as people know it: "OpenAI", "Alibaba DashScope", … */
   name: string;
@@ -108,6 +208,8 @@ export interface ProviderDefinition {
   baseUrl: string;
   /** The environment variable that holds the key, by default. */
   keyEnv: string;
-  models: Record<string, ModelCapabilities>;
-  adapter: AdapterFactory;
+  /** For providers with a key pair: the variable that holds the secret half. */
+  secretEnv?: string;
+  models: Record<string, ModelCapabilities | VideoModelCapabilities>;
+  adapter: AdapterFactory<A>;
 }

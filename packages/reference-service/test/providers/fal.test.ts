@@ -1,7 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
 import { fal } from '../../src/providers/fal';
-import type { EditCall, GenerateCall } from '../../src/providers/types';
+import type { EditCall, GenerateCall, ModelCapabilities } from '../../src/providers/types';
 import { maskPng, rgba, scenePng } from '../../src/testing/images';
 import { falFillSchema, falSchnellSchema, startFalFake } from '../../src/testing/provider-fakes/fal';
 import { sizeOf } from '../../src/testing/provider-fakes/harness';
@@ -50,7 +50,7 @@ describe('fal: generations (fal-ai/flux/schnell)', () => {
   });
 
   it('makes every native size it lists', async () => {
-    for (const size of fal.models['fal-ai/flux/schnell'].sizes ?? []) {
+    for (const size of (fal.models['fal-ai/flux/schnell'] as ModelCapabilities).sizes ?? []) {
       const [width, height] = size.split('x').map(Number);
       const [file] = await adapter().generate(generation({ width, height, n: 1 }));
       expect(await sizeOf(file), size).toEqual({ width, height });

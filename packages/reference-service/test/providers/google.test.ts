@@ -1,7 +1,7 @@
 import { readdirSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { google } from '../../src/providers/google';
-import type { EditCall, GenerateCall, ProviderAdapter } from '../../src/providers/types';
+import type { EditCall, GenerateCall, ProviderAdapter, ModelCapabilities } from '../../src/providers/types';
 import { meanAbsDiff, rgba, scenePng } from '../../src/testing/images';
 import { geminiGenerateContentSchema, startGoogleFake } from '../../src/testing/provider-fakes/google';
 import { sizeOf, startFake } from '../../src/testing/provider-fakes/harness';
@@ -49,7 +49,7 @@ describe('Google adapter', () => {
   it("declares one model that generates and edits, with Gemini's native sizes and no mask", () => {
     expect(google.models[MODEL]).toMatchObject({ kind: 'image', maxN: 1, transparency: false });
     expect(google.models[`${MODEL}/edit`]).toMatchObject({ kind: 'edit', model: MODEL, mask: 'none', editKinds: ['style', 'background', 'add'] });
-    expect(google.models[MODEL].sizes).toContain('1024x1024');
+    expect((google.models[MODEL] as ModelCapabilities).sizes).toContain('1024x1024');
   });
 
   it('generates a PNG of the size asked: the request names the ratio, the key is in x-goog-api-key', async () => {
@@ -70,7 +70,7 @@ describe('Google adapter', () => {
   });
 
   it('every native size comes back at that size (its ratio is the one asked)', async () => {
-    const sizes = google.models[MODEL].sizes!;
+    const sizes = (google.models[MODEL] as ModelCapabilities).sizes!;
     expect(sizes).toHaveLength(10);
     for (const size of sizes) {
       const [width, height] = size.split('x').map(Number);

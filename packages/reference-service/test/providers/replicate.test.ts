@@ -1,7 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
 import { replicate } from '../../src/providers/replicate';
-import type { EditCall, GenerateCall } from '../../src/providers/types';
+import type { EditCall, GenerateCall, ModelCapabilities } from '../../src/providers/types';
 import { maskPng, rgba, scenePng } from '../../src/testing/images';
 import { sizeOf } from '../../src/testing/provider-fakes/harness';
 import { example, failure, fakeForFile, isPng } from './support';
@@ -80,7 +80,7 @@ describe('Replicate: generations (black-forest-labs/flux-schnell)', () => {
   });
 
   it('makes every native size it lists', async () => {
-    const sizes = replicate.models['black-forest-labs/flux-schnell'].sizes ?? [];
+    const sizes = (replicate.models['black-forest-labs/flux-schnell'] as ModelCapabilities).sizes ?? [];
     const files = await Promise.all(sizes.map((size) => adapter().generate(generation({ width: +size.split('x')[0], height: +size.split('x')[1], n: 1 }))));
     expect(await Promise.all(files.map(async ([file]) => Object.values(await sizeOf(file)).join('x')))).toEqual(sizes);
   });

@@ -12,7 +12,7 @@ import { FAKE_MODELS, startProviderFakes, type ProviderFakes } from '../../src/t
 // answers the interface's conformance cases, and the layer's promises hold per provider (sizes by
 // decisions.md row 18, masks in each provider's convention checked by pixels, failures by row 19).
 
-const PROVIDERS = Object.keys(FAKE_MODELS) as ProviderId[];
+const PROVIDERS = Object.keys(FAKE_MODELS) as Array<keyof typeof FAKE_MODELS>;
 /** Providers whose edit model takes a mask (Google's does not). */
 const MASKED: ProviderId[] = ['openai', 'dashscope', 'fal', 'replicate'];
 /** The cases that send a model: the rest do not depend on which models the service offers. */

@@ -1,17 +1,19 @@
-// A fake of Alibaba Cloud Model Studio's native image APIs (DashScope): Wan text-to-image and Wan image
-// editing as asynchronous tasks that go PENDING → RUNNING → SUCCEEDED (or FAILED) across polls,
-// Qwen-Image-Edit answering at once. What it checks is the API references' request shape (the schemas
-// below accept the documented bodies in examples/dashscope), what it answers their response fields,
-// errors included; result pictures are URLs on the fake's own origin that expire like DashScope's.
+// A fake of Alibaba Cloud Model Studio's native image and video APIs (DashScope): Wan text-to-image and
+// Wan image editing as asynchronous tasks that go PENDING → RUNNING → SUCCEEDED (or FAILED) across polls,
+// Qwen-Image-Edit answering at once, Wan text-to-video as tasks that run `fake.videoMs` and can be
+// cancelled while PENDING. What it checks is the API references' request shape (the schemas below accept
+// the documented bodies in examples/dashscope), what it answers their response fields, errors included;
+// result files are URLs on the fake's own origin that expire like DashScope's.
 import { randomInt, randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import sharp from 'sharp';
 import { z } from 'zod';
-import { fakeEdit, fakePicture, sizeOf, startFake, wire, WireError, type FakeContext, type FakeFault, type ProviderFake } from './harness';
+import { fakeEdit, fakePicture, fakeVideo, sizeOf, startFake, wire, WireError, type FakeContext, type FakeFault, type ProviderFake } from './harness';
 
 export const TEXT2IMAGE_PATH = '/api/v1/services/aigc/text2image/image-synthesis';
 export const IMAGE2IMAGE_PATH = '/api/v1/services/aigc/image2image/image-synthesis';
 export const MULTIMODAL_PATH = '/api/v1/services/aigc/multimodal-generation/generation';
+export const VIDEO_SYNTHESIS_PATH = '/api/v1/services/aigc/video-generation/video-synthesis';
 
 const TEXT2IMAGE_MODELS = ['wan2.2-t2i-flash', 'wan2.2-t2i-plus', 'wanx2.1-t2i-turbo', 'wanx2.1-t2i-plus', 'wanx2.0-t2i-turbo'];
 const IMAGE2IMAGE_MODELS = ['wanx2.1-imageedit'];
@@ -82,6 +84,39 @@ export const dashscopeMultimodalSchema = z.strictObject({
   }),
   parameters: z
     .strictObject({ negative_prompt: z.string(), watermark: z.boolean(), seed, n: z.number().int().min(1).max(6), size, prompt_extend: z.boolean() })
+    .partial()
+    .optional(),
+});
+
+/** Wan's video sizes by tier (`size` must be one of these W*H, never `480P` or `16:9`). */
+const VIDEO_TIERS = {
+  480: ['832*480', '480*832', '624*624'],
+  720: ['1280*720', '720*1280', '960*960', '1088*832', '832*1088'],
+  1080: ['1920*1080', '1080*1920', '1440*1440', '1632*1248', '1248*1632'],
+} as const;
+type Tier = keyof typeof VIDEO_TIERS;
+
+/** The text-to-video models the reference documents (wan2.6 aside): tiers, durations, sound, and `size` when none is sent. */
+const T2V_MODELS: Record<string, { tiers: Tier[]; durations: number[]; sound: boolean; defaultSize: string }> = {
+  'wan2.5-t2v-preview': { tiers: [480, 720, 1080], durations: [5, 10], sound: true, defaultSize: '1920*1080' },
+  'wan2.2-t2v-plus': { tiers: [480, 1080], durations: [5], sound: false, defaultSize: '1920*1080' },
+  'wanx2.1-t2v-turbo': { tiers: [480, 720], durations: [5], sound: false, defaultSize: '1280*720' },
+  'wanx2.1-t2v-plus': { tiers: [720], durations: [5], sound: false, defaultSize: '1280*720' },
+};
+
+export const dashscopeVideoSchema = z.strictObject({
+  model: z.string().min(1),
+  input: z.strictObject({ prompt: z.string().min(1), negative_prompt: z.string().optional(), audio_url: z.string().url().optional() }),
+  parameters: z
+    .strictObject({
+      size,
+      duration: z.number().int().positive(),
+      prompt_extend: z.boolean(),
+      watermark: z.boolean(),
+      seed,
+      // Documented for the Wan flash models (default true); the fake lets it silence a model that makes sound.
+      audio: z.boolean(),
+    })
     .partial()
     .optional(),
 });
@@ -179,8 +214,136 @@ async function wanPictures(body: z.infer<typeof dashscopeText2ImageSchema>): Pro
   return { pictures, results: pictures.map(() => ({ orig_prompt: body.input.prompt, ...(extended ? { actual_prompt: body.input.prompt } : {}) })) };
 }
 
+type VideoStatus = 'PENDING' | 'RUNNING' | 'SUCCEEDED' | 'FAILED' | 'CANCELED';
+
+interface VideoTask {
+  id: string;
+  body: z.infer<typeof dashscopeVideoSchema>;
+  width: number;
+  height: number;
+  seconds: number;
+  audio: boolean;
+  status: VideoStatus;
+  /** The words polls have reported: each phase is seen at least once before the next. */
+  seen: Set<VideoStatus>;
+  submittedAt: number;
+  runsAt: number;
+  readyAt: number;
+  /** Why it fails: a parameter out of the model's range (at once) or a fault (when its run ends). */
+  failure?: { code: string; message: string };
+  /** The final answer, made once (its URL is served once). */
+  done?: Promise<unknown>;
+}
+
+/** PENDING for the first quarter of its run, RUNNING until it is done; a poll sees each before the next. */
+function advance(task: VideoTask, now: number) {
+  if (task.status === 'PENDING' && task.seen.has('PENDING') && now >= task.runsAt) task.status = 'RUNNING';
+  if (task.status === 'RUNNING' && task.seen.has('RUNNING') && now >= task.readyAt) task.status = task.failure ? 'FAILED' : 'SUCCEEDED';
+}
+
+const tierOf = (size: string) => (Object.keys(VIDEO_TIERS) as unknown as Tier[]).find((t) => (VIDEO_TIERS[t] as readonly string[]).includes(size));
+
+/** What a finished task bills, as each family reports it: wan2.5 the size as `video_ratio`, wan2.2 the tier as `SR`. */
+function videoUsage(task: VideoTask) {
+  const { model } = task.body;
+  if (model.startsWith('wan2.5')) return { video_count: 1, video_duration: task.seconds, video_ratio: `${task.width}*${task.height}` };
+  if (model.startsWith('wan2.2')) return { video_duration: task.seconds, video_count: 1, SR: Number(tierOf(`${task.width}*${task.height}`)) };
+  return { video_duration: task.seconds, video_count: 1, video_ratio: 'standard' };
+}
+
+/** A video task's answer in its current state; the final one is made once (the MP4 only then, once per shape). */
+function videoAnswer(ctx: FakeContext, task: VideoTask): unknown {
+  const output = { task_id: task.id, task_status: task.status, submit_time: clock(task.submittedAt) };
+  const scheduled = { scheduled_time: clock(task.runsAt) };
+  switch (task.status) {
+    case 'PENDING':
+      return { request_id: randomUUID(), output };
+    case 'RUNNING':
+      return { request_id: randomUUID(), output: { ...output, ...scheduled } };
+    case 'CANCELED':
+      return (task.done ??= Promise.resolve({ request_id: randomUUID(), output: { ...output, end_time: clock(Date.now()) } }));
+    case 'FAILED':
+      return (task.done ??= Promise.resolve({
+        request_id: randomUUID(),
+        output: { ...output, ...scheduled, end_time: clock(Date.now()), code: task.failure!.code, message: task.failure!.message },
+      }));
+    case 'SUCCEEDED':
+      return (task.done ??= fakeVideo(task.width, task.height, task.seconds, task.audio).then((mp4) => {
+        const { prompt } = task.body.input;
+        // The fake rewrites nothing, but answers actual_prompt as the service does when prompt_extend is on (its default).
+        const extended = task.body.parameters?.prompt_extend !== false;
+        return {
+          request_id: randomUUID(),
+          output: {
+            ...output,
+            ...scheduled,
+            end_time: clock(Date.now()),
+            orig_prompt: prompt,
+            ...(extended ? { actual_prompt: prompt } : {}),
+            video_url: ctx.serve(mp4, 'video/mp4'),
+          },
+          usage: videoUsage(task),
+        };
+      }));
+  }
+}
+
+/** A task for a text-to-video request; a size or duration the model does not take fails it at once, as DashScope fails the task. */
+function videoTask(ctx: FakeContext, body: z.infer<typeof dashscopeVideoSchema>, fault: FakeFault | undefined): VideoTask {
+  const spec = T2V_MODELS[body.model];
+  const size = body.parameters?.size ?? spec.defaultSize;
+  const seconds = body.parameters?.duration ?? 5;
+  const [width, height] = size.split('*').map(Number);
+  const sizes = spec.tiers.flatMap((t) => VIDEO_TIERS[t]);
+  const invalid = !(sizes as string[]).includes(size)
+    ? { code: 'InvalidParameter', message: `The size is not match ${body.model}: ${size} (it takes ${sizes.join(', ')})` }
+    : !spec.durations.includes(seconds)
+      ? { code: 'InvalidParameter', message: `The duration is not match ${body.model}: ${seconds} (it takes ${spec.durations.join(', ')})` }
+      : undefined;
+  const now = Date.now();
+  return {
+    id: randomUUID(),
+    body,
+    width,
+    height,
+    seconds,
+    audio: spec.sound && body.parameters?.audio !== false,
+    status: invalid ? 'FAILED' : 'PENDING',
+    seen: new Set(),
+    submittedAt: now,
+    runsAt: now + ctx.fake.videoMs / 4,
+    readyAt: now + ctx.fake.videoMs + (fault?.kind === 'slow' ? fault.ms : 0),
+    failure:
+      invalid ??
+      (fault?.kind === 'content_policy'
+        ? { code: 'DataInspectionFailed', message: 'Output data may contain inappropriate content.' }
+        : fault?.kind === 'task_failed'
+          ? { code: 'InternalError', message: 'An internal error has occured, please try again later or contact service support.' }
+          : undefined),
+  };
+}
+
 export function startDashScopeFake(): Promise<ProviderFake> {
   const tasks = new Map<string, Task>();
+  const videoTasks = new Map<string, VideoTask>();
+
+  async function pollVideo(ctx: FakeContext, task: VideoTask) {
+    advance(task, Date.now());
+    task.seen.add(task.status);
+    ctx.json(200, await videoAnswer(ctx, task));
+  }
+
+  /** POST /api/v1/tasks/{id}/cancel: only a task still queued (PENDING) can be. */
+  function cancel(ctx: FakeContext, id: string) {
+    const video = videoTasks.get(id);
+    if (video) advance(video, Date.now());
+    const image = tasks.get(id);
+    if (video?.status === 'PENDING') video.status = 'CANCELED';
+    else if (image && image.polls === 0 && !image.done)
+      image.done = { request_id: randomUUID(), output: { task_id: id, task_status: 'CANCELED', submit_time: clock(image.submittedAt) } };
+    else return ctx.json(400, errorBody('UnsupportedOperation', 'Failed to cancel the task, please confirm if the task is in PENDING status.'));
+    ctx.json(200, { request_id: randomUUID() });
+  }
 
   async function createTask(ctx: FakeContext, fault: FakeFault | undefined, outcome: () => Promise<Outcome>) {
     const refused = fault?.kind === 'content_policy';
@@ -200,6 +363,7 @@ export function startDashScopeFake(): Promise<ProviderFake> {
     const task = tasks.get(id);
     if (!task) return ctx.json(200, { request_id: randomUUID(), output: { task_id: id, task_status: 'UNKNOWN' } });
     task.polls += 1;
+    if (task.done) return ctx.json(200, task.done);
     const times = { submit_time: clock(task.submittedAt), scheduled_time: clock(task.submittedAt + 20) };
     // The first poll always finds it running, so every task is seen PENDING, then RUNNING, then done.
     if (!task.done && (task.polls < 2 || Date.now() < task.readyAt)) {
@@ -254,12 +418,28 @@ export function startDashScopeFake(): Promise<ProviderFake> {
     const asyncHeader = ctx.req.headers['x-dashscope-async'] === 'enable';
     try {
       const task = /^\/api\/v1\/tasks\/([^/]+)$/.exec(path);
-      if (ctx.req.method === 'GET' && task) return poll(ctx, decodeURIComponent(task[1]));
-      if (ctx.req.method !== 'POST' || ![TEXT2IMAGE_PATH, IMAGE2IMAGE_PATH, MULTIMODAL_PATH].includes(path)) {
+      if (ctx.req.method === 'GET' && task) {
+        const id = decodeURIComponent(task[1]);
+        const video = videoTasks.get(id);
+        return video ? await pollVideo(ctx, video) : poll(ctx, id);
+      }
+      const cancelled = /^\/api\/v1\/tasks\/([^/]+)\/cancel$/.exec(path);
+      if (ctx.req.method === 'POST' && cancelled) return cancel(ctx, decodeURIComponent(cancelled[1]));
+      if (ctx.req.method !== 'POST' || ![TEXT2IMAGE_PATH, IMAGE2IMAGE_PATH, MULTIMODAL_PATH, VIDEO_SYNTHESIS_PATH].includes(path)) {
         return ctx.json(404, errorBody('NotFound', `${ctx.req.method} ${path} is not an API of this service.`));
       }
       if (path !== MULTIMODAL_PATH && !asyncHeader) return ctx.json(403, errorBody('AccessDenied', 'current user api does not support synchronous calls'));
       if (path === MULTIMODAL_PATH && asyncHeader) return ctx.json(403, errorBody('AccessDenied', 'current user api does not support asynchronous calls'));
+      if (path === VIDEO_SYNTHESIS_PATH) {
+        const body = wire(dashscopeVideoSchema, ctx.body);
+        if (!T2V_MODELS[body.model]) return ctx.json(400, errorBody('InvalidParameter', 'Model not exist.'));
+        const fault = ctx.fault();
+        if (answered(ctx, fault)) return;
+        const created = videoTask(ctx, body, fault);
+        videoTasks.set(created.id, created);
+        // No callback field exists: DashScope notifies tasks only through an account-wide setting, never per request.
+        return ctx.json(200, { output: { task_status: 'PENDING', task_id: created.id }, request_id: randomUUID() });
+      }
       if (path === TEXT2IMAGE_PATH) {
         const body = wire(dashscopeText2ImageSchema, ctx.body);
         if (!TEXT2IMAGE_MODELS.includes(body.model)) return ctx.json(400, errorBody('InvalidParameter', 'Model not exist.'));

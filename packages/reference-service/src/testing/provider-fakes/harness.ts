@@ -1,10 +1,15 @@
 // What every provider fake shares: an HTTP server on loopback, the calls it was sent (for tests to
 // read), the faults a test queues (each taken by the next call that can fail), result files served
 // from the fake's own origin that expire like the provider's, and the pictures it "makes".
+import { spawn } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import sharp from 'sharp';
+import { defaultFfmpegPath } from '../../engines/video/render';
 import type { MaskConvention, ProviderId } from '../../providers/types';
 
 /** A failure the next call gets: how each provider words it is the fake's own business. */
@@ -14,7 +19,9 @@ export type FakeFault =
   | { kind: 'auth' }
   | { kind: 'server_error' }
   /** The answer (or the task's completion) comes this much later. */
-  | { kind: 'slow'; ms: number };
+  | { kind: 'slow'; ms: number }
+  /** A video task that fails at the provider (for its own reason, worded as the provider does). */
+  | { kind: 'task_failed' };
 
 export interface RecordedCall {
   method: string;
@@ -38,6 +45,8 @@ export interface ProviderFake {
   baseUrl: string;
   /** The one key it accepts; any other is refused as the provider refuses a bad key. */
   key: string;
+  /** The secret half of its key pair, for providers that have one (Kling). */
+  secret?: string;
   calls: RecordedCall[];
   faults: FakeFault[];
   /** Share of pixels outside the mask an edit changes (a model that leaks), 0 by default. */
@@ -46,6 +55,12 @@ export interface ProviderFake {
   fileTtlMs: number;
   /** Every result URL it has given out. */
   served: string[];
+  /** How long a video task runs at the fake before it is done: 600 ms by default. */
+  videoMs: number;
+  /** Whether it calls a task's callback URL when the task ends (as the provider does): true by default. */
+  callbacks: boolean;
+  /** Every callback it sent: where, what, and the status it got back. */
+  sentCallbacks: Array<{ url: string; body: unknown; status: number }>;
   close(): Promise<void>;
 }
 
@@ -104,9 +119,11 @@ export async function startFake(provider: ProviderId, apiPath: string, route: Fa
       const body = await readBody(req);
       // A test in another process steers the fake here: queue faults, set the leak.
       if (url.pathname === '/__fake/control' && req.method === 'POST') {
-        const control = body as { faults?: FakeFault[]; leak?: number };
+        const control = body as { faults?: FakeFault[]; leak?: number; videoMs?: number; callbacks?: boolean };
         fake.faults.push(...(control.faults ?? []));
         if (typeof control.leak === 'number') fake.leak = control.leak;
+        if (typeof control.videoMs === 'number') fake.videoMs = control.videoMs;
+        if (typeof control.callbacks === 'boolean') fake.callbacks = control.callbacks;
         return void res.writeHead(204).end();
       }
       fake.calls.push({ method: req.method ?? 'GET', path: url.pathname + url.search, headers: req.headers, body });
@@ -145,6 +162,9 @@ export async function startFake(provider: ProviderId, apiPath: string, route: Fa
     leak: 0,
     fileTtlMs: 60_000,
     served: [],
+    videoMs: 600,
+    callbacks: true,
+    sentCallbacks: [],
     close: () =>
       new Promise((resolve) => {
         server.closeAllConnections();
@@ -224,3 +244,58 @@ export const sizeOf = async (png: Buffer) => {
   const meta = await sharp(png).metadata();
   return { width: meta.width ?? 0, height: meta.height ?? 0 };
 };
+
+const videos = new Map<string, Promise<Buffer>>();
+
+/**
+ * A video "made" from a prompt: an MP4 (H.264, with an AAC track when `audio`) of the size and
+ * length asked, made once per shape with the service's own ffmpeg and kept for the process's life.
+ */
+export function fakeVideo(width: number, height: number, seconds: number, audio = false): Promise<Buffer> {
+  const key = `${width}x${height}:${seconds}:${audio}`;
+  let made = videos.get(key);
+  if (!made) {
+    made = encodeFakeVideo(width, height, seconds, audio);
+    made.catch(() => videos.delete(key));
+    videos.set(key, made);
+  }
+  return made;
+}
+
+async function encodeFakeVideo(width: number, height: number, seconds: number, audio: boolean): Promise<Buffer> {
+  const dir = await mkdtemp(path.join(tmpdir(), 'fake-video-'));
+  const out = path.join(dir, 'video.mp4');
+  const args = ['-hide_banner', '-loglevel', 'error', '-y', '-f', 'lavfi', '-i', `testsrc2=size=${width}x${height}:rate=12:duration=${seconds}`];
+  if (audio) args.push('-f', 'lavfi', '-i', `sine=frequency=440:sample_rate=44100:duration=${seconds}`, '-c:a', 'aac', '-b:a', '64k');
+  args.push('-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-movflags', '+faststart', out);
+  try {
+    await new Promise<void>((resolve, reject) => {
+      const child = spawn(defaultFfmpegPath(), args, { stdio: ['ignore', 'ignore', 'pipe'] });
+      let stderr = '';
+      child.stderr.on('data', (d) => (stderr += d));
+      child.on('error', reject);
+      child.on('close', (code) => (code === 0 ? resolve() : reject(new Error(`ffmpeg exited ${code}: ${stderr.slice(0, 300)}`))));
+    });
+    return await readFile(out);
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+/** Posts a callback as a provider does (JSON), records it on the fake, and never throws: a callback may go nowhere. */
+export async function sendCallback(fake: ProviderFake, url: string, body: unknown, headers: Record<string, string> = {}): Promise<number> {
+  const text = JSON.stringify(body);
+  const status = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...headers },
+    body: text,
+    signal: AbortSignal.timeout(10_000),
+  })
+    .then(async (res) => {
+      await res.arrayBuffer();
+      return res.status;
+    })
+    .catch(() => 0);
+  fake.sentCallbacks.push({ url, body, status });
+  return status;
+}

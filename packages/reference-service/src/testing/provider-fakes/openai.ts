@@ -90,6 +90,9 @@ async function faulted(ctx: FakeContext, model: string): Promise<boolean> {
     case 'server_error':
       ctx.json(500, openaiError('The server had an error while processing your request. Sorry about that!', 'server_error', null));
       return true;
+    default:
+      // Video faults: OpenAI's images answer at once, with no task to fail.
+      return false;
   }
 }
 

@@ -1,12 +1,15 @@
-// A fake of Replicate's HTTP API for two official models, black-forest-labs/flux-schnell and
-// bria/genfill: `POST /v1/models/{owner}/{name}/predictions` creates a prediction, `GET
-// /v1/predictions/{id}` polls it through starting → processing → succeeded (or failed). Request shapes
-// are the models' input schemas, answers Replicate's prediction object and its problem-detail errors
+// A fake of Replicate's HTTP API for three official models, black-forest-labs/flux-schnell,
+// bria/genfill and bytedance/seedance-1-pro: `POST /v1/models/{owner}/{name}/predictions` creates a
+// prediction, `GET /v1/predictions/{id}` polls it through starting → processing → succeeded (or
+// failed), `POST /v1/predictions/{id}/cancel` cancels it; a video prediction calls its webhook when it
+// ends, signed with the secret `GET /v1/webhooks/default/secret` gives. Request shapes are the models'
+// input schemas, answers Replicate's prediction object and its problem-detail errors
 // (examples/replicate holds the documented bodies).
-import { randomBytes, randomInt } from 'node:crypto';
+import { createHmac, randomBytes, randomInt } from 'node:crypto';
 import sharp from 'sharp';
 import { z } from 'zod';
-import { fakeEdit, fakePicture, startFake, wire, WireError, type FakeContext, type ProviderFake } from './harness';
+import { SEEDANCE_SIZES } from './fal';
+import { fakeEdit, fakePicture, fakeVideo, sendCallback, startFake, wire, WireError, type FakeContext, type FakeFault, type ProviderFake } from './harness';
 
 /** flux-schnell's aspect ratios at 1 megapixel (replicate/cog-flux's table). */
 export const FLUX_SCHNELL_SIZES = {
@@ -65,6 +68,20 @@ const predictionRequest = <T extends z.ZodType>(input: T) =>
 export const fluxSchnellRequestSchema = predictionRequest(fluxSchnellInputSchema);
 export const briaGenfillRequestSchema = predictionRequest(briaGenfillInputSchema);
 
+/** bytedance/seedance-1-pro's input schema (its Replicate API page): the duration an integer of seconds, 24 fps only. */
+export const seedanceInputSchema = z.looseObject({
+  prompt: z.string().min(1),
+  duration: z.number().int().min(2).max(12).optional(),
+  resolution: z.enum(['480p', '720p', '1080p']).optional(),
+  aspect_ratio: z.enum(['16:9', '4:3', '1:1', '3:4', '9:16', '21:9', '9:21']).optional(),
+  fps: z.literal(24).optional(),
+  seed: z.number().int().optional(),
+  camera_fixed: z.boolean().optional(),
+  image: z.string().optional(),
+  last_frame_image: z.string().optional(),
+});
+export const seedanceRequestSchema = predictionRequest(seedanceInputSchema);
+
 type Status = 'starting' | 'processing' | 'succeeded' | 'failed' | 'canceled';
 
 interface OutputFile {
@@ -99,6 +116,23 @@ interface Accepted {
 
 /** Replicate's errors are RFC 7807 problem details. */
 const problem = (status: number, title: string, detail: string) => ({ title, detail, status });
+
+/** How a prediction fails for a reason of Replicate's own (its words for an internal failure). */
+const INTERNAL_FAILURE = 'Director: unexpected error handling prediction (E9828)';
+
+/** Answers a call-level fault (a rate limit, a refused token, a server error) as Replicate does; true when it answered. */
+function refusedCall(ctx: FakeContext, fault: FakeFault | undefined): boolean {
+  if (fault?.kind === 'rate_limit') {
+    ctx.json(429, { detail: `Request was throttled. Your rate limit resets in ~${fault.retryAfter}s.` }, { 'retry-after': String(fault.retryAfter) });
+  } else if (fault?.kind === 'auth') {
+    ctx.json(401, problem(401, 'Unauthenticated', 'You did not pass a valid authentication token'));
+  } else if (fault?.kind === 'server_error') {
+    ctx.json(500, problem(500, 'Internal Server Error', 'Something went wrong on our end.'));
+  } else {
+    return false;
+  }
+  return true;
+}
 
 /** An input file: a data URI, or a URL Replicate would fetch (here only the fake's own files are reachable). */
 async function inputFile(url: string, field: string): Promise<Buffer> {
@@ -191,8 +225,144 @@ async function advance(ctx: FakeContext, p: Prediction) {
   }
 }
 
-export async function startReplicateFake(): Promise<ProviderFake> {
+// --- Videos: Seedance 1.0 Pro, a prediction that runs on the clock and calls its webhook ------------
+
+const SEEDANCE = 'bytedance/seedance-1-pro';
+
+/** A video prediction: starting for a third of fake.videoMs, processing after, done at fake.videoMs (plus a slow fault's ms). */
+interface VideoPrediction {
+  id: string;
+  input: z.infer<typeof seedanceInputSchema>;
+  createdAt: number;
+  startsAt: number;
+  readyAt: number;
+  /** Its seconds of video: what Replicate bills (metrics.video_output_duration_seconds). */
+  seconds: number;
+  webhook?: string;
+  events?: string[];
+  ended?: 'succeeded' | 'failed' | 'canceled';
+  completedAt?: number;
+  output?: string;
+  error?: string;
+}
+
+type WebhookSigner = (body: string, timestamp?: number, id?: string) => Record<string, string>;
+
+/**
+ * Signs a webhook as Replicate does (Replicate docs, Verify webhooks; Standard Webhooks): the base64
+ * HMAC-SHA256 of "id.timestamp.body", keyed by the base64 after the secret's `whsec_`.
+ */
+export function signReplicateWebhook(secret: string, id: string, timestamp: number, body: string): Record<string, string> {
+  const key = Buffer.from(secret.slice('whsec_'.length), 'base64');
+  const signature = createHmac('sha256', key).update(`${id}.${timestamp}.${body}`).digest('base64');
+  return { 'webhook-id': id, 'webhook-timestamp': String(timestamp), 'webhook-signature': `v1,${signature}` };
+}
+
+export interface ReplicateFake extends ProviderFake {
+  /** The account's webhook signing secret (`whsec_…`), as GET /v1/webhooks/default/secret gives it. */
+  webhookSecret: string;
+  /** Signs a webhook body as the fake (and Replicate) does: the three webhook-* headers. */
+  signWebhook: WebhookSigner;
+}
+
+function createVideo(ctx: FakeContext, videos: Map<string, VideoPrediction>, signer: WebhookSigner) {
+  const { input, webhook, webhook_events_filter } = wire(seedanceRequestSchema, ctx.body);
+  const fault = ctx.fault();
+  if (refusedCall(ctx, fault)) return;
+  const now = Date.now();
+  const ms = ctx.fake.videoMs + (fault?.kind === 'slow' ? fault.ms : 0);
+  const video: VideoPrediction = {
+    id: randomBytes(13).toString('hex').slice(0, 26),
+    input,
+    createdAt: now,
+    startsAt: now + Math.round(ms / 3),
+    readyAt: now + ms,
+    seconds: input.duration ?? 5,
+    webhook,
+    events: webhook_events_filter,
+  };
+  videos.set(video.id, video);
+  const [width, height] = SEEDANCE_SIZES[input.resolution ?? '1080p'][input.aspect_ratio ?? '16:9'];
+  // Made from the start (once per shape), unless the prediction is to fail.
+  const made = fault?.kind === 'content_policy' || fault?.kind === 'task_failed' ? undefined : fakeVideo(width, height, video.seconds);
+  made?.catch(() => undefined);
+  const finish = async () => {
+    if (video.ended) return;
+    // Seedance's refusal comes back in Replicate's words for flagged content (E005).
+    if (fault?.kind === 'content_policy')
+      return endVideo(
+        ctx.fake,
+        video,
+        { ended: 'failed', error: 'The input or output was flagged as sensitive. Please try again with different inputs. (E005)' },
+        signer,
+      );
+    if (fault?.kind === 'task_failed') return endVideo(ctx.fake, video, { ended: 'failed', error: INTERNAL_FAILURE }, signer);
+    const bytes = await made!;
+    if (!video.ended) endVideo(ctx.fake, video, { ended: 'succeeded', output: ctx.serve(bytes, 'video/mp4') }, signer);
+  };
+  setTimeout(() => finish().catch((error: Error) => endVideo(ctx.fake, video, { ended: 'failed', error: error.message }, signer)), ms).unref();
+  ctx.json(201, videoView(video, ctx.fake.baseUrl));
+}
+
+/** Ends a video prediction and posts it to its webhook when one was given for the `completed` event. */
+function endVideo(fake: ProviderFake, video: VideoPrediction, end: Pick<VideoPrediction, 'ended' | 'output' | 'error'>, signer: WebhookSigner) {
+  Object.assign(video, end, { completedAt: Date.now() });
+  if (!video.webhook || !fake.callbacks || (video.events && !video.events.includes('completed'))) return;
+  const body = videoView(video, fake.baseUrl);
+  void sendCallback(fake, video.webhook, body, signer(JSON.stringify(body)));
+}
+
+/** A progress bar's lines as tqdm writes them, up to a share of its 50 steps: how a model reports progress in its logs. */
+function progressLogs(share: number): string {
+  const lines: string[] = [];
+  for (let percent = 0; percent <= Math.floor(share * 10) * 10; percent += 10) {
+    lines.push(
+      `${String(percent).padStart(3)}%|${'█'.repeat(percent / 10).padEnd(10)}| ${percent / 2}/50 [00:0${percent / 10}<00:0${10 - percent / 10}, 5.00it/s]`,
+    );
+  }
+  return lines.join('\n');
+}
+
+/** A video prediction as Replicate answers it: its output one URL, its metrics the seconds it bills. */
+function videoView(video: VideoPrediction, baseUrl: string) {
+  const at = video.completedAt ?? Date.now();
+  const started = at >= video.startsAt;
+  const status = video.ended ?? (started ? 'processing' : 'starting');
+  const share = Math.min(1, Math.max(0, (at - video.startsAt) / (video.readyAt - video.startsAt)));
+  return {
+    id: video.id,
+    model: SEEDANCE,
+    version: 'hidden',
+    input: video.input,
+    logs: started ? `Using seed: ${video.input.seed ?? 0}\n${progressLogs(video.ended === 'succeeded' ? 1 : share)}` : '',
+    output: video.output ?? null,
+    data_removed: false,
+    error: video.error ?? null,
+    source: 'api',
+    status,
+    created_at: new Date(video.createdAt).toISOString(),
+    ...(started ? { started_at: new Date(video.startsAt).toISOString() } : {}),
+    ...(video.completedAt
+      ? {
+          completed_at: new Date(video.completedAt).toISOString(),
+          metrics: {
+            predict_time: Math.max(0, video.completedAt - video.startsAt) / 1000,
+            total_time: (video.completedAt - video.createdAt) / 1000,
+            ...(video.ended === 'succeeded' ? { video_output_duration_seconds: video.seconds } : {}),
+          },
+        }
+      : {}),
+    urls: { cancel: `${baseUrl}/predictions/${video.id}/cancel`, get: `${baseUrl}/predictions/${video.id}`, web: `https://replicate.com/p/${video.id}` },
+  };
+}
+
+export async function startReplicateFake(): Promise<ReplicateFake> {
   const predictions = new Map<string, Prediction>();
+  const videos = new Map<string, VideoPrediction>();
+  // The account's webhook signing secret: `whsec_` and 32 random bytes in base64.
+  const secret = `whsec_${randomBytes(32).toString('base64')}`;
+  const signer = (body: string, timestamp = Math.floor(Date.now() / 1000), id = `msg_${randomBytes(12).toString('hex')}`) =>
+    signReplicateWebhook(secret, id, timestamp, body);
   const fake = await startFake('replicate', '/v1', async (ctx) => {
     const auth = ctx.req.headers.authorization;
     if (!auth) return ctx.json(401, problem(401, 'Unauthenticated', 'You did not pass an authentication token'));
@@ -202,19 +372,26 @@ export async function startReplicateFake(): Promise<ProviderFake> {
     }
     const create = /^\/v1\/models\/([^/]+\/[^/]+)\/predictions$/.exec(ctx.url.pathname);
     const poll = /^\/v1\/predictions\/([a-z0-9]+)$/.exec(ctx.url.pathname);
+    const cancel = /^\/v1\/predictions\/([a-z0-9]+)\/cancel$/.exec(ctx.url.pathname);
     try {
+      if (ctx.req.method === 'GET' && ctx.url.pathname === '/v1/webhooks/default/secret') return ctx.json(200, { key: secret });
+      if (ctx.req.method === 'POST' && create?.[1] === SEEDANCE) return createVideo(ctx, videos, signer);
+      if (ctx.req.method === 'GET' && poll && videos.has(poll[1])) return ctx.json(200, videoView(videos.get(poll[1])!, ctx.fake.baseUrl));
+      if (ctx.req.method === 'POST' && cancel) {
+        const video = videos.get(cancel[1]);
+        const p = predictions.get(cancel[1]);
+        if (video) {
+          if (!video.ended) endVideo(ctx.fake, video, { ended: 'canceled' }, signer);
+          return ctx.json(200, videoView(video, ctx.fake.baseUrl));
+        }
+        if (!p) return ctx.json(404, problem(404, 'Not found', 'The requested resource could not be found.'));
+        if (p.status === 'starting' || p.status === 'processing') Object.assign(p, { status: 'canceled', completedAt: new Date() });
+        return ctx.json(200, view(p, ctx.fake.baseUrl));
+      }
       if (ctx.req.method === 'POST' && create && ['black-forest-labs/flux-schnell', 'bria/genfill'].includes(create[1])) {
         const { input, run, refusal } = accept(ctx, create[1]);
         const fault = ctx.fault();
-        if (fault?.kind === 'rate_limit') {
-          return ctx.json(
-            429,
-            { detail: `Request was throttled. Your rate limit resets in ~${fault.retryAfter}s.` },
-            { 'retry-after': String(fault.retryAfter) },
-          );
-        }
-        if (fault?.kind === 'auth') return ctx.json(401, problem(401, 'Unauthenticated', 'You did not pass a valid authentication token'));
-        if (fault?.kind === 'server_error') return ctx.json(500, problem(500, 'Internal Server Error', 'Something went wrong on our end.'));
+        if (refusedCall(ctx, fault)) return;
         // `Prefer: wait` holds the request until the prediction is done or the wait is over; the fake's
         // models are slower than any wait, so it answers the prediction as it starts, to be polled.
         const p: Prediction = {
@@ -226,7 +403,7 @@ export async function startReplicateFake(): Promise<ProviderFake> {
           output: null,
           error: null,
           readyAt: Date.now() + (fault?.kind === 'slow' ? fault.ms : 0),
-          refusal: fault?.kind === 'content_policy' ? refusal : undefined,
+          refusal: fault?.kind === 'content_policy' ? refusal : fault?.kind === 'task_failed' ? INTERNAL_FAILURE : undefined,
           run,
         };
         predictions.set(p.id, p);
@@ -246,5 +423,5 @@ export async function startReplicateFake(): Promise<ProviderFake> {
   });
   // Replicate's tokens start `r8_`.
   fake.key = `r8_${randomBytes(19).toString('hex')}`;
-  return fake;
+  return Object.assign(fake, { webhookSecret: secret, signWebhook: signer });
 }
