@@ -194,8 +194,8 @@ test("a video at Kling's fake: followed, archived and played; a failure in both 
     const form = videos.form();
 
     // The form says who makes the model, offers what it can make, and keeps the sound box off for a silent one.
-    await form.getByLabel('Model').selectOption(kling);
-    await expect(form.getByLabel('Model').locator('option:checked')).toHaveText(`${kling} · Kling AI`);
+    await form.getByLabel('Model', { exact: true }).selectOption(kling);
+    await expect(form.getByLabel('Model', { exact: true }).locator('option:checked')).toHaveText(`${kling} · Kling AI`);
     await expect(form.getByLabel('Generate audio')).toBeDisabled();
     await expect(form).toContainText('This model makes silent videos.');
     await shoot(page, 'providers-video-form.en');
@@ -219,7 +219,7 @@ test("a video at Kling's fake: followed, archived and played; a failure in both 
     expect(mp4.tracks.find((t) => t.handler === 'vide')).toMatchObject({ width: 1920, height: 1080 });
     expect(mp4.durationSeconds).toBeCloseTo(5, 0);
     // Its price is the catalog's: 5 s of 1080p at 0.80 a second.
-    await expect(page.getByText('¥4.00')).toBeVisible();
+    await expect(page.getByTestId('video-cost')).toContainText('¥4.00');
     await shoot(page, 'providers-video-player.en');
 
     // A task Kling fails: its reason, in the reader's language, and nothing charged.
@@ -236,7 +236,7 @@ test("a video at Kling's fake: followed, archived and played; a failure in both 
     await shoot(page, 'providers-video-failed.zh-CN');
     await videos.card(failedPrompt).click();
     await expect(page).toHaveURL(/\/videos\/[0-9a-f-]{36}$/);
-    await expect(page.getByText('¥0.00')).toBeVisible();
+    await expect(page.getByTestId('video-cost')).toHaveText('¥0.00 · 未收费');
     await page.setViewportSize({ width: 390, height: 844 });
     await shoot(page, 'providers-video-failed.zh-CN.phone');
   } finally {

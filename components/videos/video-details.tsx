@@ -32,7 +32,18 @@ export function VideoDetails({ video, t, locale }: { video: VideoDetail; t: Dict
           <Row label={p.resolution}>{video.params.resolution}</Row>
           <Row label={p.aspectRatio}>{`${video.params.aspectRatio} · ${t.videos.form.aspect[video.params.aspectRatio]}`}</Row>
           <Row label={p.audio}>{video.params.audio ? p.yes : p.no}</Row>
-          <Row label={p.cost}>{video.cost !== null ? formatCny(video.cost, locale) : <span className="text-ink-muted">{p.costPending}</span>}</Row>
+          <Row label={p.cost}>
+            <span data-testid="video-cost">
+              {video.cost !== null ? (
+                formatCny(video.cost, locale)
+              ) : video.state === 'failed' ? (
+                // A failed video is never charged (its reservation is released): say so rather than "known when finished".
+                `${formatCny('0', locale)} · ${p.notCharged}`
+              ) : (
+                <span className="text-ink-muted">{p.costPending}</span>
+              )}
+            </span>
+          </Row>
           <Row label={p.createdBy}>{video.createdBy}</Row>
           <Row label={p.createdAt}>
             <LocalTime at={video.createdAt} />

@@ -11,7 +11,7 @@ export class VideosPage {
   /** Fills the New video form and submits it; waits until the form took it (its prompt emptied), and returns the video's card. */
   async create({ model, prompt, duration, resolution }: { model: string; prompt: string; duration?: string; resolution?: string }) {
     const form = this.form();
-    await form.getByLabel('Model').selectOption(model);
+    await form.getByLabel('Model', { exact: true }).selectOption(model);
     await form.getByLabel('Prompt').fill(prompt);
     if (duration) await form.getByText(duration, { exact: true }).click();
     if (resolution) await form.getByText(resolution, { exact: true }).click();

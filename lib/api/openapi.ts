@@ -91,7 +91,7 @@ const listedModel = z.looseObject({
   provider: z
     .object({ id: z.string(), name: z.string() })
     .optional()
-    .describe('Who runs it: `local` for the reference engines, else a provider (openai, dashscope, fal, replicate, google)'),
+    .describe('Who runs it: `local` for the reference engines, else a provider (openai, dashscope, fal, replicate, google, ark, kling)'),
   native_sizes: z
     .array(z.string())
     .nullable()
@@ -101,6 +101,9 @@ const listedModel = z.looseObject({
   seed: z.boolean().optional().describe('Whether the same seed gives the same file'),
   mask: z.boolean().optional().describe('Edit models: whether it takes a mask'),
   edit_kinds: z.array(z.string()).optional().describe('Edit models: the kinds of edit it does'),
+  default_duration: z.number().int().optional().describe('Video models: the seconds made (and billed) when a request names no duration'),
+  aspect_ratios: z.array(z.string()).optional().describe('Video models: the aspect ratios it makes'),
+  audio: z.boolean().optional().describe('Video models: whether it makes sound'),
 });
 export const modelsAnswer = z.object({ object: z.literal('list'), data: z.array(listedModel) });
 

@@ -78,6 +78,7 @@ export const videosEn = {
     no: 'No',
     cost: 'Cost',
     costPending: 'Known when finished',
+    notCharged: 'not charged',
     createdBy: 'Created by',
     createdAt: 'Created',
     storage: 'Storage',

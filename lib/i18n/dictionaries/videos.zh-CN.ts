@@ -78,6 +78,7 @@ export const videosZhCN: VideosDictionary = {
     no: '无',
     cost: '费用',
     costPending: '完成后可知',
+    notCharged: '未收费',
     createdBy: '创建者',
     createdAt: '创建时间',
     storage: '存储',

@@ -74,7 +74,8 @@ interface ProviderVideoModel {
   kind: 'video';
   description: string;
   durations: number[];
-  price: Local<'video'>['price'] & { per_million_tokens?: number };
+  /** Every resolution it makes has its price (the registry offers it only then). */
+  price: { per_second: Partial<Local<'video'>['price']['per_second']>; audio_per_second: number; per_million_tokens?: number };
   provider: VideoBinding;
 }
 

@@ -70,4 +70,55 @@ describe('the providers file', () => {
     expect(known.models).toHaveLength(1);
     await expect(load({ providers: { openai: { api_key: 'sk-in-a-file' } }, models: [] })).rejects.toThrow();
   });
+
+  const videoPrice = { per_second: { '480p': 0.2, '720p': 0.4, '1080p': 0.8 } };
+  it('offers video models with their capabilities; a key pair needs both halves', async () => {
+    const { models, said } = await load(
+      {
+        models: [
+          { id: 'kling', kind: 'video', provider: 'kling', provider_model: 'kling-v2-1-master', price: videoPrice },
+          {
+            id: 'seedance',
+            kind: 'video',
+            provider: 'ark',
+            provider_model: 'doubao-seedance-1-0-pro-250528',
+            price: { ...videoPrice, per_million_tokens: 15 },
+          },
+          { id: 'seedance-unpriced', kind: 'video', provider: 'ark', provider_model: 'doubao-seedance-1-0-pro-250528', price },
+          {
+            id: 'seedance-no-480p',
+            kind: 'video',
+            provider: 'ark',
+            provider_model: 'doubao-seedance-1-0-pro-250528',
+            price: { per_second: { '720p': 0.4, '1080p': 0.8 } },
+          },
+        ],
+      },
+      { KLING_ACCESS_KEY: 'ak', ARK_API_KEY: 'ark-key' },
+    );
+    expect(models.map((m) => m.id)).toEqual(['seedance']);
+    const seedance = models[0];
+    expect(seedance.kind === 'video' && seedance.binding.capabilities).toMatchObject({ kind: 'video', defaultDuration: 5, audio: false });
+    expect(said.join('\n')).toMatch(/Kling AI: no key in KLING_ACCESS_KEY and KLING_SECRET_KEY/);
+    expect(said.join('\n')).toMatch(/seedance-unpriced: no per_second price/);
+    expect(said.join('\n')).toMatch(/seedance-no-480p: no per_second price for 480p, which it makes/);
+    const both = await load(
+      { models: [{ id: 'kling', kind: 'video', provider: 'kling', provider_model: 'kling-v2-1-master', price: videoPrice }] },
+      {
+        KLING_ACCESS_KEY: 'ak',
+        KLING_SECRET_KEY: 'sk',
+      },
+    );
+    expect(both.models).toHaveLength(1);
+  });
+
+  it('refuses a video model it does not know without its capabilities, and a default duration it cannot make', async () => {
+    const env = { ARK_API_KEY: 'ark-key' };
+    await expect(load({ models: [{ id: 'x', kind: 'video', provider: 'ark', provider_model: 'seedance-9', price: videoPrice }] }, env)).rejects.toThrow(
+      /must give durations, default_duration, resolutions, aspect_ratios/,
+    );
+    const entry = { id: 'x', kind: 'video', provider: 'ark', provider_model: 'doubao-seedance-1-0-pro-250528', price: videoPrice };
+    await expect(load({ models: [{ ...entry, capabilities: { durations: [5, 10], default_duration: 7 } }] }, env)).rejects.toThrow(/default duration 7 s/);
+    await expect(load({ models: [{ ...entry, provider: 'openai', provider_model: 'gpt-image-1' }] }, { OPENAI_API_KEY: 'k' })).rejects.toThrow();
+  });
 });

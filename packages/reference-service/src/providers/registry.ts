@@ -80,7 +80,8 @@ const entrySchema = z.object({
       z.object({ per_image: z.record(z.enum(['1024x1024', '2048x2048', '4096x4096']), money) }),
       z.object({ per_edit: z.record(z.string(), money) }),
       z.object({
-        per_second: z.record(z.enum(RESOLUTIONS), money),
+        /** Every resolution the model makes needs its price (a model with one missing is not offered). */
+        per_second: z.partialRecord(z.enum(RESOLUTIONS), money),
         audio_per_second: money.default(0),
         /** Where the provider bills tokens (Ark): the settled cost is its reported total_tokens at this price. */
         per_million_tokens: money.optional(),
@@ -205,6 +206,12 @@ export function loadProviderModels(file: string, env: Record<string, string | un
     }
     if (!entry.price || !(PRICE_FIELD[entry.kind] in entry.price)) {
       log(`[reference-service] ${entry.id}: no ${PRICE_FIELD[entry.kind]} price, so it is not offered`);
+      continue;
+    }
+    const perSecond = 'per_second' in entry.price ? entry.price.per_second : {};
+    const unpriced = capabilities.kind === 'video' ? capabilities.resolutions.filter((r) => perSecond[r] === undefined) : [];
+    if (unpriced.length > 0) {
+      log(`[reference-service] ${entry.id}: no per_second price for ${unpriced.join(', ')}, which it makes, so it is not offered`);
       continue;
     }
     const adapter = adapterOf(entry.provider);
