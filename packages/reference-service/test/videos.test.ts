@@ -32,7 +32,7 @@ describe('POST /v1/videos/generations', () => {
     expect(final.progress).toBe(100);
     for (let i = 1; i < history.length; i++) expect(history[i].progress).toBeGreaterThanOrEqual(history[i - 1].progress);
     expect(history.some((h) => h.progress > 0 && h.progress < 100)).toBe(true);
-    expect(final.usage).toEqual({ cost: 0.3, cost_unit: 'CNY' });
+    expect(final.usage).toEqual({ cost: 0.3, cost_unit: 'CNY', cost_basis: 'price_table' });
     expect(final.expires_at - Date.now() / 1000).toBeGreaterThan(6.9 * 86400);
 
     const file = await download(final.video_url);
