@@ -13,10 +13,10 @@ import pg from 'pg';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const ADMIN_URL = process.env.TEST_POSTGRES_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
-/** The node flags of package.json's `serve` script (`exec tsx --flag server.ts`). */
+/** The node flags of package.json's `serve` script (`exec node --import tsx --flag=value server.ts`): its `--name=value` ones. */
 const SERVE_FLAGS = (JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { scripts: { serve: string } }).scripts.serve
   .split(' ')
-  .filter((word) => word.startsWith('--'));
+  .filter((word) => /^--[\w-]+=/.test(word));
 
 export type DatabaseKind = 'pglite' | 'postgres';
 
