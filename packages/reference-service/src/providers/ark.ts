@@ -6,7 +6,7 @@
 // where a command may be silently ignored. Callbacks carry the task as GET shows it, unsigned. No images.
 import { z } from 'zod';
 import { ProviderFailure, type ProviderDefinition, type VideoCall, type VideoModelCapabilities, type VideoOnlyAdapter, type VideoState } from './types';
-import { parseJson, redact, retryAfterSeconds } from './wire';
+import { guarded, parseJson, redact, retryAfterSeconds } from './wire';
 
 const seconds = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => from + i);
 
@@ -43,15 +43,7 @@ export const ark: ProviderDefinition<VideoOnlyAdapter> = {
   adapter({ baseUrl, apiKey }) {
     /** Every failure leaves here as a ProviderFailure whose message cannot hold the key, whoever wrote it. */
     const scrub = (message: string) => redact(message, apiKey);
-    const guard = async <T>(signal: AbortSignal, work: () => Promise<T>): Promise<T> => {
-      try {
-        return await work();
-      } catch (error) {
-        if (signal.aborted) throw new ProviderFailure('timeout', 'Ark did not answer in time.');
-        if (error instanceof ProviderFailure) throw new ProviderFailure(error.reason, scrub(error.message), error.retryAfterSeconds);
-        throw new ProviderFailure('provider_error', scrub(`Ark failed: ${(error as Error).message}`));
-      }
-    };
+    const guard = guarded('Ark', scrub);
 
     async function api(method: 'GET' | 'POST' | 'DELETE', path: string, signal: AbortSignal, body?: unknown): Promise<any> {
       const res = await fetch(`${baseUrl}${path}`, {

@@ -18,7 +18,7 @@ import {
   type VideoModelCapabilities,
   type VideoState,
 } from './types';
-import { asPng, parseJson, redact, retryAfterSeconds } from './wire';
+import { asPng, guarded, parseJson, redact, retryAfterSeconds } from './wire';
 
 /** How often a task is polled: Wan tasks take seconds, so a quarter second costs nothing and wastes no time. */
 const POLL_MS = 250;
@@ -93,15 +93,7 @@ export const dashscope: ProviderDefinition = {
   adapter({ baseUrl, apiKey }) {
     /** Every failure leaves here as a ProviderFailure whose message cannot hold the key, whoever wrote it. */
     const scrub = (message: string) => redact(message, apiKey);
-    const guard = async <T>(signal: AbortSignal, work: () => Promise<T>): Promise<T> => {
-      try {
-        return await work();
-      } catch (error) {
-        if (signal.aborted) throw new ProviderFailure('timeout', 'DashScope did not answer in time.');
-        if (error instanceof ProviderFailure) throw new ProviderFailure(error.reason, scrub(error.message), error.retryAfterSeconds);
-        throw new ProviderFailure('provider_error', scrub(`DashScope failed: ${(error as Error).message}`));
-      }
-    };
+    const guard = guarded('DashScope', scrub);
 
     async function api(method: 'GET' | 'POST', path: string, signal: AbortSignal, body?: unknown, asyncTask = false): Promise<any> {
       const res = await fetch(`${baseUrl}${path}`, {

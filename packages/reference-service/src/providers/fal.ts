@@ -7,7 +7,7 @@ import { createHash, createPublicKey, verify } from 'node:crypto';
 import { createFal } from '@ai-sdk/fal';
 import { APICallError, generateImage, type GenerateImageResult } from 'ai';
 import { ProviderFailure, type ModelCapabilities, type ProviderDefinition, type VideoAdapter, type VideoModelCapabilities, type VideoState } from './types';
-import { asPng, openMask, parseJson, redact, retryAfterSeconds } from './wire';
+import { asPng, openMask, guarded, parseJson, redact, retryAfterSeconds } from './wire';
 
 /** fal's `image_size` presets (square_hd, square, portrait_4_3, portrait_16_9, landscape_4_3, landscape_16_9), sent as width and height. */
 const SIZES = ['1024x1024', '512x512', '768x1024', '576x1024', '1024x768', '1024x576'];
@@ -150,15 +150,7 @@ interface FalAnswer {
 
 function falVideo(baseUrl: string, apiKey: string): VideoAdapter {
   const { queue, jwks } = falEndpoints(baseUrl);
-  const guard = async <T>(signal: AbortSignal, work: () => Promise<T>): Promise<T> => {
-    try {
-      return await work();
-    } catch (error) {
-      if (signal.aborted) throw new ProviderFailure('timeout', 'fal did not answer in time.');
-      if (error instanceof ProviderFailure) throw new ProviderFailure(error.reason, redact(error.message, apiKey), error.retryAfterSeconds);
-      throw new ProviderFailure('provider_error', redact(`fal failed: ${(error as Error).message}`, apiKey));
-    }
-  };
+  const guard = guarded('fal', (message) => redact(message, apiKey));
   async function send(method: string, url: string, signal: AbortSignal, body?: unknown): Promise<FalAnswer> {
     const res = await fetch(url, {
       method,

@@ -6,7 +6,7 @@
 // Kling documents no cancel, and signs no callback (its body is the task, as a poll reads it).
 import { createHmac } from 'node:crypto';
 import { ProviderFailure, type ProviderDefinition, type Resolution, type VideoOnlyAdapter, type VideoState } from './types';
-import { parseJson, redact, retryAfterSeconds } from './wire';
+import { guarded, parseJson, redact, retryAfterSeconds } from './wire';
 
 const TEXT2VIDEO_PATH = '/v1/videos/text2video';
 
@@ -50,15 +50,7 @@ export const kling: ProviderDefinition<VideoOnlyAdapter> = {
 
     /** Neither half of the pair, nor the token (it spells out the access key), ever leaves in a message. */
     const scrub = (message: string) => [cached?.token ?? '', secret ?? '', accessKey].reduce(redact, message);
-    const guard = async <T>(signal: AbortSignal, work: () => Promise<T>): Promise<T> => {
-      try {
-        return await work();
-      } catch (error) {
-        if (signal.aborted) throw new ProviderFailure('timeout', 'Kling did not answer in time.');
-        if (error instanceof ProviderFailure) throw new ProviderFailure(error.reason, scrub(error.message), error.retryAfterSeconds);
-        throw new ProviderFailure('provider_error', scrub(`Kling failed: ${(error as Error).message}`));
-      }
-    };
+    const guard = guarded('Kling', scrub);
 
     async function api(method: 'GET' | 'POST', path: string, signal: AbortSignal, body?: unknown): Promise<any> {
       const res = await fetch(`${baseUrl}${path}`, {

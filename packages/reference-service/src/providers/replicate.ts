@@ -8,7 +8,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import { createReplicate } from '@ai-sdk/replicate';
 import { APICallError, generateImage, InvalidResponseDataError } from 'ai';
 import { ProviderFailure, type ModelCapabilities, type ProviderDefinition, type VideoAdapter, type VideoModelCapabilities, type VideoState } from './types';
-import { asPng, openMask, parseJson, redact, retryAfterSeconds } from './wire';
+import { asPng, openMask, guarded, parseJson, redact, retryAfterSeconds } from './wire';
 
 /** flux-schnell's aspect ratios and the sizes it renders them at (1 megapixel, replicate/cog-flux). */
 const FLUX_ASPECTS: Record<string, string> = {
@@ -149,15 +149,7 @@ function failureOf(status: number | undefined, body: any, fallback: string, retr
 const WEBHOOK_LEEWAY_S = 300;
 
 function replicateVideo(api: string, apiKey: string): VideoAdapter {
-  const guard = async <T>(signal: AbortSignal, work: () => Promise<T>): Promise<T> => {
-    try {
-      return await work();
-    } catch (error) {
-      if (signal.aborted) throw new ProviderFailure('timeout', 'Replicate did not answer in time.');
-      if (error instanceof ProviderFailure) throw new ProviderFailure(error.reason, redact(error.message, apiKey), error.retryAfterSeconds);
-      throw new ProviderFailure('provider_error', redact(`Replicate failed: ${(error as Error).message}`, apiKey));
-    }
-  };
+  const guard = guarded('Replicate', (message) => redact(message, apiKey));
   async function call(method: 'GET' | 'POST', path: string, signal: AbortSignal, body?: unknown): Promise<any> {
     const res = await fetch(`${api}${path}`, {
       method,

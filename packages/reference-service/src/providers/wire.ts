@@ -25,6 +25,22 @@ export function retryAfterSeconds(value: string | null | undefined): number | un
 export const redact = (message: string, apiKey: string) => (apiKey ? message.split(apiKey).join('[redacted]') : message);
 
 /**
+ * A call to `provider` whose every failure leaves as a ProviderFailure with its secrets cut out
+ * (`scrub`), whoever wrote the message; an aborted call is a `timeout`.
+ */
+export const guarded =
+  (provider: string, scrub: (message: string) => string) =>
+  async <T>(signal: AbortSignal, work: () => Promise<T>): Promise<T> => {
+    try {
+      return await work();
+    } catch (error) {
+      if (signal.aborted) throw new ProviderFailure('timeout', `${provider} did not answer in time.`);
+      if (error instanceof ProviderFailure) throw new ProviderFailure(error.reason, scrub(error.message), error.retryAfterSeconds);
+      throw new ProviderFailure('provider_error', scrub(`${provider} failed: ${(error as Error).message}`));
+    }
+  };
+
+/**
  * A provider's picture (PNG, JPEG or WebP) as PNG, and at `size` when one is given (a provider that
  * answers near the size asked, as Gemini and Qwen do); a file that is no picture is the provider's error.
  */
