@@ -90,8 +90,12 @@ test("a member's video over the team's limit waits for the owner's approval, run
     const request = owner.getByTestId('approval').filter({ hasText: 'a lighthouse beam sweeping over a night sea' });
     await expect(request).toContainText('Video · About CN¥1.35');
     await expect(request).toContainText('atelier-motion · 3 s · 1080p · with audio');
-    await request.getByTestId('approve').click();
-    await expect(request).toHaveAttribute('data-status', /approved|running|completed/);
+    // A click before the page has hydrated does nothing (a loaded run's once did): clicked until the request
+    // leaves "awaiting" (a second approval would be refused: the decision is one conditional update).
+    await expect(async () => {
+      if ((await request.first().getAttribute('data-status')) === 'awaiting_approval') await request.getByTestId('approve').click({ timeout: 2_000 });
+      await expect(request).toHaveAttribute('data-status', /approved|running|completed/, { timeout: 3_000 });
+    }).toPass({ timeout: 30_000 });
 
     // The member's page follows the request: approved, it runs, and the video joins their library there.
     await expect(member.getByTestId('held-notice')).toHaveAttribute('data-status', 'completed', { timeout: 30_000 });
@@ -111,7 +115,10 @@ test("a member's video over the team's limit waits for the owner's approval, run
     // A decline says why, in English and in Chinese.
     const declined = await askForVideo(member, 'a storm over the harbour, slow');
     await owner.goto('/inbox/approvals');
-    await owner.getByTestId('approval').filter({ hasText: 'a storm over the harbour, slow' }).getByTestId('decline').click();
+    await expect(async () => {
+      await owner.getByTestId('approval').filter({ hasText: 'a storm over the harbour, slow' }).getByTestId('decline').click({ timeout: 2_000 });
+      await expect(owner.getByTestId('decline-reason')).toBeVisible({ timeout: 2_000 });
+    }).toPass({ timeout: 30_000 });
     await owner.getByTestId('decline-reason').fill('Too dear for a draft: try 480p first.');
     await owner.getByTestId('decline-confirm').click();
     await expect(owner.getByTestId('approvals-decided').getByTestId('approval').filter({ hasText: 'a storm over the harbour' })).toHaveAttribute(
