@@ -5,22 +5,15 @@
 // text commands appended to the prompt: a field a model does not take is refused (InvalidParameter),
 // where a command may be silently ignored. Callbacks carry the task as GET shows it, unsigned. No images.
 import { z } from 'zod';
+import { SEEDANCE_1_PRO } from './seedance';
 import { ProviderFailure, type ProviderDefinition, type VideoCall, type VideoModelCapabilities, type VideoOnlyAdapter, type VideoState } from './types';
 import { guarded, parseJson, redact, retryAfterSeconds } from './wire';
 
 const seconds = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => from + i);
 
 const MODELS: Record<string, VideoModelCapabilities> = {
-  // Any whole number of seconds from 2 to 12; its default resolution is 1080p, but ours is always sent.
-  'doubao-seedance-1-0-pro-250528': {
-    kind: 'video',
-    durations: seconds(2, 12),
-    defaultDuration: 5,
-    resolutions: ['480p', '720p', '1080p'],
-    aspectRatios: ['16:9', '9:16', '1:1'],
-    audio: false,
-    seed: true,
-  },
+  // Its default resolution is 1080p, but ours is always sent.
+  'doubao-seedance-1-0-pro-250528': SEEDANCE_1_PRO,
   // Makes a soundtrack (on by default); 4 to 12 seconds; no 1080p.
   'doubao-seedance-1-5-pro-251215': {
     kind: 'video',

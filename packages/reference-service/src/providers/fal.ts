@@ -6,7 +6,8 @@
 import { createHash, createPublicKey, verify } from 'node:crypto';
 import { createFal } from '@ai-sdk/fal';
 import { APICallError, generateImage, type GenerateImageResult } from 'ai';
-import { ProviderFailure, type ModelCapabilities, type ProviderDefinition, type VideoAdapter, type VideoModelCapabilities, type VideoState } from './types';
+import { SEEDANCE_1_PRO } from './seedance';
+import { ProviderFailure, type ModelCapabilities, type ProviderDefinition, type VideoAdapter, type VideoState } from './types';
 import { asPng, openMask, guarded, parseJson, redact, retryAfterSeconds } from './wire';
 
 /** fal's `image_size` presets (square_hd, square, portrait_4_3, portrait_16_9, landscape_4_3, landscape_16_9), sent as width and height. */
@@ -26,15 +27,6 @@ const fill: ModelCapabilities = {
 
 /** Seedance 1.0 Pro text-to-video (fal's model page): duration a string "2" to "12", "5" by default; silent. */
 export const FAL_SEEDANCE = 'fal-ai/bytedance/seedance/v1/pro/text-to-video';
-const seedance: VideoModelCapabilities = {
-  kind: 'video',
-  durations: [2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12],
-  defaultDuration: 5,
-  resolutions: ['480p', '720p', '1080p'],
-  aspectRatios: ['16:9', '9:16', '1:1'],
-  audio: false,
-  seed: true,
-};
 
 export const fal: ProviderDefinition = {
   id: 'fal',
@@ -44,7 +36,7 @@ export const fal: ProviderDefinition = {
   models: {
     'fal-ai/flux/schnell': { kind: 'image', sizes: SIZES, maxN: 4, transparency: false, seed: true },
     'fal-ai/flux-pro/v1/fill': fill,
-    [FAL_SEEDANCE]: seedance,
+    [FAL_SEEDANCE]: SEEDANCE_1_PRO,
   },
   adapter({ baseUrl, apiKey }) {
     const provider = createFal({ apiKey, baseURL: baseUrl });

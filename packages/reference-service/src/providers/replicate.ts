@@ -7,7 +7,8 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { createReplicate } from '@ai-sdk/replicate';
 import { APICallError, generateImage, InvalidResponseDataError } from 'ai';
-import { ProviderFailure, type ModelCapabilities, type ProviderDefinition, type VideoAdapter, type VideoModelCapabilities, type VideoState } from './types';
+import { SEEDANCE_1_PRO } from './seedance';
+import { ProviderFailure, type ModelCapabilities, type ProviderDefinition, type VideoAdapter, type VideoState } from './types';
 import { asPng, openMask, guarded, parseJson, redact, retryAfterSeconds } from './wire';
 
 /** flux-schnell's aspect ratios and the sizes it renders them at (1 megapixel, replicate/cog-flux). */
@@ -42,15 +43,6 @@ const genfill: ModelCapabilities = {
 
 /** Seedance 1.0 Pro (its Replicate input schema): duration an integer 2 to 12, 5 by default; silent. */
 export const REPLICATE_SEEDANCE = 'bytedance/seedance-1-pro';
-const seedance: VideoModelCapabilities = {
-  kind: 'video',
-  durations: [2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12],
-  defaultDuration: 5,
-  resolutions: ['480p', '720p', '1080p'],
-  aspectRatios: ['16:9', '9:16', '1:1'],
-  audio: false,
-  seed: true,
-};
 
 export const replicate: ProviderDefinition = {
   id: 'replicate',
@@ -60,7 +52,7 @@ export const replicate: ProviderDefinition = {
   models: {
     'black-forest-labs/flux-schnell': { kind: 'image', sizes: Object.keys(FLUX_ASPECTS), maxN: 4, transparency: false, seed: true },
     'bria/genfill': genfill,
-    [REPLICATE_SEEDANCE]: seedance,
+    [REPLICATE_SEEDANCE]: SEEDANCE_1_PRO,
   },
   adapter({ baseUrl, apiKey }) {
     const provider = createReplicate({ apiToken: apiKey, baseURL: baseUrl });
