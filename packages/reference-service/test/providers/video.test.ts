@@ -182,6 +182,11 @@ describe('callbacks only make the poll come sooner', () => {
     const unknown = new URL(url);
     unknown.pathname = unknown.pathname.replace(/vid_[^/]+$/, 'vid_kling_000000000000000000000000');
     expect((await fetch(unknown, { method: 'POST', body: '{}' })).status).toBe(404);
+    // A body past 1 MB is refused while it streams (413), and a malformed id is 400: nothing is polled for either.
+    expect((await fetch(url, { method: 'POST', body: 'x'.repeat(2_000_000) })).status).toBe(413);
+    const malformed = new URL(url);
+    malformed.pathname = malformed.pathname.replace(/vid_[^/]+$/, '%E0%A4%A');
+    expect((await fetch(malformed, { method: 'POST', body: '{}' })).status).toBe(400);
     const { final } = await pollVideo(lazy, created.json.id, 20_000, 100);
     expect(final.status).toBe('completed');
   });
