@@ -58,6 +58,7 @@ const config = [
       'lib/db/generated/**',
       '.data/**',
       'test-results/**',
+      '.test-times/**',
       'playwright-report/**',
       'next-env.d.ts',
     ],

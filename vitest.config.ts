@@ -23,5 +23,8 @@ export default defineConfig({
     // Files share each worker's module cache instead of importing Prisma, next-auth and the rest
     // afresh: every file sets up its own state in hooks, and this took the run from 149 s to 121 s.
     isolate: false,
+    // Durations for `npm run test:times` (scripts/test-times.ts), on every run.
+    reporters: ['default', 'json'],
+    outputFile: { json: `${process.env.TEST_TIMES_DIR ?? '.test-times'}/vitest.json` },
   },
 });
