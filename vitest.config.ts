@@ -23,6 +23,13 @@ export default defineConfig({
     // Files share each worker's module cache instead of importing Prisma, next-auth and the rest
     // afresh: every file sets up its own state in hooks, and this took the run from 149 s to 121 s.
     isolate: false,
+    // `npm run test:coverage` (not part of npm test): line coverage of the app's domain and the service.
+    coverage: {
+      provider: 'v8',
+      include: ['lib/**/*.ts', 'packages/reference-service/src/**/*.ts'],
+      exclude: ['**/*.test.ts', 'lib/db/generated/**', 'packages/reference-service/src/testing/**'],
+      reporter: ['text-summary', 'json-summary'],
+    },
     // Durations for `npm run test:times` (scripts/test-times.ts), on every run.
     reporters: ['default', 'json'],
     outputFile: { json: `${process.env.TEST_TIMES_DIR ?? '.test-times'}/vitest.json` },

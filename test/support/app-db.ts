@@ -5,6 +5,8 @@ import path from 'node:path';
 import pg from 'pg';
 import { loadAppConfig } from '../../lib/config';
 import { closeRuntime, runtime } from '../../lib/runtime';
+import { recordStart } from '@atelier/reference-service/testing';
+import { createTestDatabase, seedPglite } from './templates';
 
 export type DatabaseKind = 'pglite' | 'postgres';
 export const DATABASE_KINDS: DatabaseKind[] = ['pglite', 'postgres'];
@@ -20,11 +22,12 @@ function assertLocal(url: string) {
 }
 
 /**
- * Points the app's runtime at a brand-new database of the given kind (migrated on open) and returns
- * a teardown that closes and deletes it.
+ * Points the app's runtime at a brand-new database of the given kind (a copy of the run's migrated
+ * template: templates.ts) and returns a teardown that closes and deletes it.
  */
 export async function useFreshDatabase(kind: DatabaseKind, extraEnv: Record<string, string> = {}): Promise<() => Promise<void>> {
   await closeRuntime();
+  const started = performance.now();
   const dataDir = await mkdtemp(path.join(tmpdir(), 'atelier-test-'));
   const env = { ...process.env, ATELIER_DATA_DIR: dataDir, DATABASE_URL: '', UPSTREAM_BASE_URL: 'http://127.0.0.1:9', ...extraEnv };
   let dropDatabase = async () => {};
@@ -33,7 +36,7 @@ export async function useFreshDatabase(kind: DatabaseKind, extraEnv: Record<stri
     const name = `atelier_test_${randomBytes(6).toString('hex')}`;
     const admin = new pg.Client({ connectionString: ADMIN_URL });
     await admin.connect();
-    await admin.query(`CREATE DATABASE ${name}`);
+    await createTestDatabase(admin, name);
     await admin.end();
     const url = new URL(ADMIN_URL);
     url.pathname = `/${name}`;
@@ -44,9 +47,12 @@ export async function useFreshDatabase(kind: DatabaseKind, extraEnv: Record<stri
       await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
       await client.end();
     };
+  } else {
+    await seedPglite(dataDir);
   }
   process.env.ATELIER_DATA_DIR = dataDir;
   await runtime(loadAppConfig(env));
+  recordStart(`database:${kind}`, performance.now() - started);
   return async () => {
     await closeRuntime();
     await dropDatabase();

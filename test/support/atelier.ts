@@ -6,6 +6,8 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { recordStart } from '@atelier/reference-service/testing';
+import { createTestDatabase, seedPglite } from './templates';
 
 // A built Atelier (`next build` has run) started as its own process, the way `npm run serve` starts
 // it, on a fresh PGlite data dir or a fresh database on the local PostgreSQL. The one way the
@@ -96,6 +98,7 @@ export async function startAtelier({
   replicaOf?: Atelier;
   port?: number;
 }): Promise<Atelier> {
+  const started = performance.now();
   port ??= await freePort();
   const origin = `http://127.0.0.1:${port}`;
   const dataDir = await mkdtemp(path.join(tmpdir(), 'atelier-security-'));
@@ -108,7 +111,7 @@ export async function startAtelier({
     const name = `atelier_security_${randomBytes(5).toString('hex')}`;
     const admin = new pg.Client({ connectionString: ADMIN_URL });
     await admin.connect();
-    await admin.query(`CREATE DATABASE ${name}`);
+    await createTestDatabase(admin, name);
     await admin.end();
     databaseUrl = Object.assign(new URL(ADMIN_URL), { pathname: `/${name}` }).toString();
     dropDatabase = async () => {
@@ -117,6 +120,8 @@ export async function startAtelier({
       await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
       await client.end();
     };
+  } else {
+    await seedPglite(dataDir);
   }
   const serverEnv: NodeJS.ProcessEnv = {
     ...process.env,
@@ -153,6 +158,7 @@ export async function startAtelier({
     await dropDatabase();
     throw error;
   }
+  recordStart(`atelier:${database}${replicaOf ? ' (replica)' : ''}`, performance.now() - started);
   if (databaseUrl) {
     sql = new pg.Client({ connectionString: databaseUrl });
     await sql.connect();
@@ -192,8 +198,10 @@ export async function startAtelier({
     },
     async restart(signal: NodeJS.Signals = 'SIGTERM') {
       await kill(signal);
+      const restarted = performance.now();
       child = spawnServer();
       await waitForHealth(origin, child, log);
+      recordStart(`atelier:${database} (restart)`, performance.now() - restarted);
     },
     async stop() {
       await sql?.end();

@@ -5,15 +5,18 @@ import { startJobs, type Jobs } from '../../lib/jobs';
 import { storeUserKey } from '../../lib/keys/service-keys';
 import { runtime } from '../../lib/runtime';
 import { useFreshDatabase, type DatabaseKind } from './app-db';
-import { startService, type RunningService } from '@atelier/reference-service/testing';
+import { sharedService, startService, type KnobSettings, type RunningService } from '@atelier/reference-service/testing';
 
-// The one integration harness: for a describe block, the reference service as its own process, the
-// app's runtime on a fresh database of the given kind pointed at it, and the job workers if asked;
-// all torn down after the block.
+// The one integration harness: for a describe block, the reference service as its own process (the
+// worker's shared one, with a key of the block's own, unless the block needs start settings), the app's
+// runtime on a fresh database of the given kind pointed at it, and the job workers if asked; all
+// torn down after the block.
 
 export interface AtelierOptions {
-  /** The service's environment (fault knobs: SERVICE_FAIL_MODELS, SERVICE_MODEL_LATENCY_MS, ...). */
+  /** A service of the block's own, started with this environment (deadlines, providers, ...). */
   service?: Record<string, string>;
+  /** Fault knobs (failing, slow, leaky models) set on the worker's service for the block. */
+  knobs?: KnobSettings;
   /** More of the app's environment. */
   env?: Record<string, string>;
   /** Start the pg-boss workers (archiving, video sync, sweeps). */
@@ -29,13 +32,13 @@ export interface TestAtelier {
   person(name: string, options?: { key?: string | null }): Promise<TeamContext & { teamId: string }>;
 }
 
-export function testAtelier(kind: DatabaseKind, { service = {}, env = {}, jobs = false }: AtelierOptions = {}): TestAtelier {
+export function testAtelier(kind: DatabaseKind, { service = {}, knobs, env = {}, jobs = false }: AtelierOptions = {}): TestAtelier {
   let svc: RunningService | undefined;
   let workers: Jobs | undefined;
   let teardown: (() => Promise<void>) | undefined;
   let people = 0;
   beforeAll(async () => {
-    svc = await startService(service);
+    svc = Object.keys(service).length > 0 ? await startService(service) : await sharedService(knobs);
     teardown = await useFreshDatabase(kind, { UPSTREAM_BASE_URL: svc.url, ...env });
     if (jobs) workers = await startJobs((await runtime()).db);
   }, 60_000);

@@ -2,6 +2,8 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import type { Knobs } from '../config';
+import { recordStart } from './start-log';
 
 export interface RunningService {
   url: string;
@@ -65,7 +67,9 @@ export async function startService(env: Record<string, string> = {}): Promise<Ru
   const adminToken = 'test-admin-token';
   const fullEnv = { SERVICE_DATA_DIR: dataDir, SERVICE_ADMIN_TOKEN: adminToken, PORT: '0', ...env };
   const printed = { log: '' };
+  const started = performance.now();
   let { child, url } = await launch(fullEnv, printed);
+  recordStart('service', performance.now() - started);
   const mintKey = async () => {
     const res = await fetch(`${url}/v1/admin/keys`, { method: 'POST', headers: { authorization: `Bearer ${adminToken}` } });
     if (res.status !== 201) throw new Error(`mint failed: ${res.status} ${await res.text()}`);
@@ -89,7 +93,9 @@ export async function startService(env: Record<string, string> = {}): Promise<Ru
     stop,
     async restart(signal: NodeJS.Signals = 'SIGTERM') {
       await stop(signal);
+      const restarted = performance.now();
       ({ child, url } = await launch({ ...fullEnv, PORT: new URL(url).port }, printed));
+      recordStart('service (restart)', performance.now() - restarted);
       service.url = url;
     },
     log: () => printed.log,
@@ -99,6 +105,68 @@ export async function startService(env: Record<string, string> = {}): Promise<Ru
     },
   };
   return service;
+}
+
+/** Fault knobs as PUT /v1/admin/knobs takes them (`leakyModels` also as SERVICE_LEAKY_MODELS writes them). */
+export type KnobSettings = Partial<Omit<Knobs, 'leakyModels'>> & { leakyModels?: Knobs['leakyModels'] | string };
+
+/** Every knob as a service started with no fault variables has it. */
+const NO_FAULTS: KnobSettings = {
+  latencyMs: {},
+  heldModels: [],
+  failModels: [],
+  timeoutModels: [],
+  dropWebhooks: false,
+  fileLatencyMs: 0,
+  modelList: 'normal',
+  leakyModels: {},
+};
+
+/** Sets fault knobs on a running service. */
+export async function setKnobs(service: RunningService, knobs: KnobSettings): Promise<void> {
+  const res = await fetch(`${service.url}/v1/admin/knobs`, {
+    method: 'PUT',
+    headers: { authorization: `Bearer ${service.adminToken}`, 'content-type': 'application/json' },
+    body: JSON.stringify(knobs),
+  });
+  if (!res.ok) throw new Error(`knobs: ${res.status} ${await res.text()}`);
+}
+
+let shared: Promise<RunningService> | undefined;
+
+/**
+ * The service of this test worker, for tests that need no start setting of their own: started on
+ * first use and left running for the worker's next files (a worker runs one file at a time; the
+ * process is killed when the worker exits). The handle has a key of its own and sets `knobs` on the
+ * service; its dispose() puts every knob back as it was. It cannot be stopped or restarted (a test
+ * that does that starts a service of its own).
+ */
+export async function sharedService(knobs: KnobSettings = {}): Promise<RunningService> {
+  shared ??= startService().then((service) => {
+    process.once('exit', () => void service.stop('SIGKILL'));
+    return service;
+  });
+  const service = await shared;
+  if (Object.keys(knobs).length > 0) await setKnobs(service, knobs);
+  const refuse = async () => {
+    throw new Error('the worker-wide service cannot be stopped or restarted: start one of your own (startService)');
+  };
+  return {
+    get url() {
+      return service.url;
+    },
+    get pid() {
+      return service.pid;
+    },
+    dataDir: service.dataDir,
+    adminToken: service.adminToken,
+    key: await service.mintKey(),
+    mintKey: service.mintKey,
+    stop: refuse,
+    restart: refuse,
+    dispose: () => setKnobs(service, NO_FAULTS),
+    log: service.log,
+  };
 }
 
 /** A JSON call with the service's key. */
