@@ -1,6 +1,7 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { parseLeakyModels, type LeakyModel } from './leaky-models';
 import { loadProviderModels, type ProviderModelEntry } from './providers/registry';
@@ -9,6 +10,11 @@ import { loadProviderModels, type ProviderModelEntry } from './providers/registr
 export interface Knobs {
   /** A slow upstream model: an image is answered no sooner than this (rendered meanwhile); a video starts this much later. */
   latencyMs: Record<string, number>;
+  /**
+   * Models whose calls wait, unanswered (a video: not started), until the model is taken off this
+   * list or the call's deadline passes: a test's "hold this model until I say so".
+   */
+  heldModels: string[];
   /** Models whose every call fails with code `model_error`. */
   failModels: string[];
   /** Models that never finish before their deadline, so they fail with code `timeout`. */
@@ -126,6 +132,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServiceConfig 
     ffmpegPath: env.FFMPEG_PATH || undefined,
     knobs: {
       latencyMs: latencies(env.SERVICE_MODEL_LATENCY_MS),
+      heldModels: list(env.SERVICE_HELD_MODELS),
       failModels: list(env.SERVICE_FAIL_MODELS),
       timeoutModels: list(env.SERVICE_TIMEOUT_MODELS),
       dropWebhooks: env.SERVICE_DROP_WEBHOOKS === '1',
@@ -134,6 +141,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServiceConfig 
       leakyModels: parseLeakyModels(env.SERVICE_LEAKY_MODELS),
     },
   };
+}
+
+/** Resolves once `model` is no longer held (knobs.heldModels, read live), or at `until` (ms since the epoch). */
+export async function whileHeld(knobs: Knobs, model: string, { until = Infinity, signal }: { until?: number; signal?: AbortSignal } = {}): Promise<void> {
+  while (knobs.heldModels.includes(model) && Date.now() < until) await sleep(20, undefined, { signal });
 }
 
 export function modelLatency(knobs: Knobs, model: string): number {

@@ -7,7 +7,7 @@ import type { VideoBinding } from './providers/registry';
 import { ProviderFailure, type ProviderId } from './providers/types';
 import { callbackToken, callbackTokenMatches, copyVideo, settledCost, submitVideo, taskError, type CostBasis } from './providers/video';
 import type { Knobs } from './config';
-import { modelLatency } from './config';
+import { modelLatency, whileHeld } from './config';
 import { encodeVideo, frameSize, type AspectRatio } from './engines/video/render';
 import { hashSeed } from './engines/pixels/raw';
 import type { EnginePool } from './engines/pool';
@@ -412,6 +412,7 @@ export class VideoTasks {
     const catalogModel = findModel(this.deps.catalog, model, 'video');
     if (!catalogModel || catalogModel.provider) throw new TaskFailure('model_not_found', `${model} is no longer offered.`);
     await sleep(modelLatency(knobs, model), undefined, { signal });
+    await whileHeld(knobs, model, { signal });
     if (knobs.timeoutModels.includes(model)) await sleep(this.deps.deadlineMs * 2, undefined, { signal });
     const started = Date.now();
     const report = (progress: number) =>

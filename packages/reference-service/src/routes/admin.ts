@@ -37,6 +37,7 @@ export async function mintKey(ctx: ServiceContext, request: Request): Promise<Re
 
 const knobsSchema = z.object({
   latencyMs: z.record(z.string(), z.number().int().min(0).max(600_000)).optional(),
+  heldModels: z.array(z.string()).optional(),
   failModels: z.array(z.string()).optional(),
   timeoutModels: z.array(z.string()).optional(),
   dropWebhooks: z.boolean().optional(),
@@ -56,7 +57,7 @@ function readLeakyModels(value: unknown, ctx: z.RefinementCtx) {
   }
 }
 
-const KNOBS_SHAPE = 'Expected {latencyMs?, failModels?, timeoutModels?, dropWebhooks?, fileLatencyMs?, modelList?, leakyModels?}.';
+const KNOBS_SHAPE = 'Expected {latencyMs?, heldModels?, failModels?, timeoutModels?, dropWebhooks?, fileLatencyMs?, modelList?, leakyModels?}.';
 
 /** GET shows the knobs; PUT replaces the ones given. */
 export async function knobs(ctx: ServiceContext, request: Request): Promise<Response> {

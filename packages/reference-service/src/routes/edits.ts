@@ -2,7 +2,7 @@
 import { createHash } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { editCost, findModel, type EditModel } from '../catalog';
-import { modelLatency } from '../config';
+import { modelLatency, whileHeld } from '../config';
 import { baseUrl, type ServiceContext } from '../context';
 import { MaskRequiredError, inferEditKind } from '../engines/edit/edit-kind';
 import { DeadlineError, EngineError } from '../engines/pool';
@@ -77,8 +77,8 @@ export async function createEdit(ctx: ServiceContext, request: Request, owner: s
     await sleep(ctx.config.editDeadlineMs);
     throw timeout;
   }
-  // The latency is the edit's whole processing time: the engine works while it runs.
-  const minimum = sleep(latency);
+  // The latency is the edit's whole processing time: the engine works while it runs (and while the model is held).
+  const minimum = Promise.all([sleep(latency), whileHeld(knobs, model.id, { until: deadlineAt })]);
   if (knobs.failModels.includes(model.id)) {
     await minimum;
     throw new ServiceError(500, 'model_error', `${model.id} failed to edit the image (fault injected by configuration).`);

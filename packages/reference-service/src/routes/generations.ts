@@ -2,7 +2,7 @@
 import { randomInt } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { findModel, imageCost, roundCny, type ImageModel, type ImageSize } from '../catalog';
-import { modelLatency } from '../config';
+import { modelLatency, whileHeld } from '../config';
 import { baseUrl, type ServiceContext } from '../context';
 import { DeadlineError } from '../engines/pool';
 import { ServiceError } from '../errors';
@@ -90,7 +90,7 @@ async function runModel(ctx: ServiceContext, req: GenerationRequest, model: Imag
     await sleep(Math.max(0, deadlineAt - Date.now()));
     throw timedOut;
   }
-  const minimum = sleep(latency);
+  const minimum = Promise.all([sleep(latency), whileHeld(knobs, model.id, { until: deadlineAt })]);
   if (knobs.failModels.includes(model.id)) {
     await minimum;
     throw new EntryFailure('model_error', `${model.id} failed to generate an image (fault injected by configuration).`);
