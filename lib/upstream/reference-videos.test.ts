@@ -1,13 +1,13 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { download, startService, type RunningService } from '@atelier/reference-service/testing';
+import { download, sharedService, type RunningService } from '@atelier/reference-service/testing';
 import { createUpstreamClient, UpstreamError, type UpstreamClient, type VideoTask } from './index';
 
 // The video task lifecycle through the client, against the real standalone reference service.
 let svc: RunningService;
 let upstream: UpstreamClient;
 beforeAll(async () => {
-  svc = await startService({ SERVICE_FAIL_MODELS: 'atelier-motion-pro' });
+  svc = await sharedService({ failModels: ['atelier-motion-pro'] });
   upstream = createUpstreamClient({ baseUrl: svc.url, apiKey: svc.key });
 });
 afterAll(() => svc?.dispose());

@@ -49,10 +49,19 @@ afterAll(() => {
 const board = (seed: number) =>
   boardInputSchema.parse({ prompt: 'a lantern on a quay', models: ['atelier-vista'], size: '1024x1024', n: 1, background: 'opaque', seed });
 
+/** No alert job (an evaluation, a delivery) is waiting or running: whatever was to be sent has been. */
+async function alertJobsDone(): Promise<boolean> {
+  const [{ n }] = await (
+    await db()
+  ).$queryRaw<Array<{ n: number }>>`
+    SELECT count(*)::int AS n FROM pgboss.job WHERE name = ANY(${Object.values(ALERT_QUEUES)}) AND state IN ('created', 'retry', 'active')`;
+  return n === 0;
+}
+
 describe('budget alerts on postgres', () => {
   const atelier = testAtelier('postgres', {
     jobs: true,
-    service: { SERVICE_FAIL_MODELS: 'atelier-ink', SERVICE_MODEL_LATENCY_MS: 'atelier-mosaic=4000' },
+    knobs: { failModels: ['atelier-ink'], latencyMs: { 'atelier-mosaic': 400 } },
     env: { SMTP_URL: mailbox.url, ALERTS_FROM: 'Atelier <alerts@atelier.test>', ATELIER_PRIVATE_CALLBACK_ORIGINS: receiverOrigin },
   });
   let owner: TeamContext;
@@ -109,7 +118,7 @@ describe('budget alerts on postgres', () => {
       [80, 'webhook', 'delivered'],
     ]);
     expect(await evaluateAlerts()).toBe(0);
-    await new Promise((resolve) => setTimeout(resolve, 1500));
+    await eventually(alertJobsDone);
     expect([inbox.length, delivered().length]).toEqual([1, 1]);
   });
 
@@ -211,18 +220,18 @@ describe('budget alerts on postgres', () => {
     await evaluateAlerts();
     expect((await rules()).map((e) => e.rule)).toEqual(['failures']);
 
-    // Two slow boards (4 s each, side by side): the p95 of the window passes 3 s.
-    await saveAlertSettings(owner, { ...settings, slowP95Seconds: 3 });
+    // Two slow boards (0.4 s each, side by side): the p95 of the window passes 0.3 s.
+    await saveAlertSettings(owner, { ...settings, slowP95Seconds: 0.3 });
     await Promise.all([21, 22].map((seed) => runBoard(owner, boardInputSchema.parse({ ...board(seed), models: ['atelier-mosaic'] }))));
     await flushRequestLog();
     await evaluateAlerts();
     await eventually(async () => delivered().length === hooksBefore + 2);
-    expect(JSON.parse(delivered().at(-1)!.body).alert).toMatchObject({ rule: 'slow', threshold: 3 });
+    expect(JSON.parse(delivered().at(-1)!.body).alert).toMatchObject({ rule: 'slow', threshold: 0.3 });
     expect((await rules()).map((e) => e.rule)).toEqual(['failures', 'slow']);
 
     // Gone (too few calls to judge now) but begun a moment ago: not cleared, so being back sends nothing.
     const episodes = async () => (await db()).alertSettings.findUniqueOrThrow({ where: { teamId: owner.team.id } });
-    await saveAlertSettings(owner, { ...settings, slowP95Seconds: 3, callsAtLeast: 1000 });
+    await saveAlertSettings(owner, { ...settings, slowP95Seconds: 0.3, callsAtLeast: 1000 });
     await evaluateAlerts();
     expect(await episodes()).toMatchObject({ failingSince: expect.any(Date), slowSince: expect.any(Date) });
     // A window later it clears; back again, it is a new episode and a new alert.
@@ -232,7 +241,7 @@ describe('budget alerts on postgres', () => {
       "slowSince" = "slowSince" - interval '16 minutes' WHERE "teamId" = ${owner.team.id}::uuid`;
     await evaluateAlerts();
     expect(await episodes()).toMatchObject({ failingSince: null, slowSince: null });
-    await saveAlertSettings(owner, { ...settings, slowP95Seconds: 3 });
+    await saveAlertSettings(owner, { ...settings, slowP95Seconds: 0.3 });
     await evaluateAlerts();
     await eventually(async () => delivered().length === hooksBefore + 4);
     expect((await rules()).map((e) => e.rule).sort()).toEqual(['failures', 'failures', 'slow', 'slow']);
@@ -259,7 +268,8 @@ describe('two worker processes', () => {
         Array.from({ length: 6 }, (_, i) => enqueue(ALERT_QUEUES.evaluateTeam, { teamId: owner.team.id }, { singletonKey: `${owner.team.id}:${i}` })),
       );
       await eventually(async () => mails().length > 0 && hooks().length > 0);
-      await new Promise((resolve) => setTimeout(resolve, 3000));
+      // Every evaluation and delivery both processes took has ended: still one of each.
+      await eventually(alertJobsDone);
       expect([mails().length, hooks().length]).toEqual([1, 1]);
       const events = await (await db()).alertEvent.findMany({ where: { teamId: owner.team.id } });
       expect(events.map((e) => [e.channel, e.status]).sort()).toEqual([

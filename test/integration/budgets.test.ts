@@ -6,6 +6,7 @@ import { budgetStatus, updateBudgets } from '../../lib/ledger/budgets';
 import { sweepReservations } from '../../lib/ledger/sweep';
 import { db, runtime } from '../../lib/runtime';
 import { DATABASE_KINDS } from '../support/app-db';
+import { setKnobs } from '@atelier/reference-service/testing';
 import { testAtelier } from '../support/harness';
 
 // Budgets against the real reference service over HTTP, on PGlite and on PostgreSQL (where the
@@ -17,7 +18,7 @@ const board = (over: Partial<Parameters<typeof boardInputSchema.parse>[0]> = {})
   boardInputSchema.parse({ prompt: 'a lantern on a quay', models: ['atelier-vista'], size: '1024x1024', n: 1, background: 'opaque', seed: 5, ...over });
 
 describe.each(DATABASE_KINDS)('budgets on %s', (kind) => {
-  const atelier = testAtelier(kind, { service: { SERVICE_FAIL_MODELS: 'atelier-ink', SERVICE_MODEL_LATENCY_MS: 'atelier-mosaic=1500' } });
+  const atelier = testAtelier(kind, { knobs: { failModels: ['atelier-ink'] } });
   let owner: TeamContext;
   let member: TeamContext;
 
@@ -166,7 +167,8 @@ describe.each(DATABASE_KINDS)('budgets on %s', (kind) => {
     await settings({ teamBudget: '1000' });
     const prisma = await db();
     const { lease } = await runtime();
-    // The service takes 1.5 s for atelier-mosaic: long enough to look at the reservation meanwhile.
+    // atelier-mosaic is held at the service while the reservation is looked at, then let go.
+    await setKnobs(atelier.svc, { heldModels: ['atelier-mosaic'] });
     const running = runBoard(owner, board({ seed: 77, models: ['atelier-mosaic'] }));
     await expect
       .poll(() => prisma.ledgerEntry.findFirst({ where: { teamId: owner.team.id, model: 'atelier-mosaic', status: 'reserved' } }), {
@@ -174,6 +176,7 @@ describe.each(DATABASE_KINDS)('budgets on %s', (kind) => {
         interval: 20,
       })
       .toMatchObject({ leaseId: lease.id });
+    await setKnobs(atelier.svc, { heldModels: [] });
     await running;
   });
 

@@ -90,7 +90,7 @@ async function keptDiffer(ctx: TeamContext, original: Buffer, assetId: string, w
 
 describe('edit runs and the mask guard', () => {
   const atelier = testAtelier('pglite', {
-    service: { SERVICE_LEAKY_MODELS: 'atelier-edit-fast=0.3,atelier-edit-hd=0:1024x1024', SERVICE_FAIL_MODELS: 'atelier-edit-fill' },
+    knobs: { leakyModels: 'atelier-edit-fast=0.3,atelier-edit-hd=0:1024x1024', failModels: ['atelier-edit-fill'] },
   });
   let ctx: TeamContext;
   beforeAll(async () => {

@@ -54,7 +54,7 @@ interface ManifestEntry {
 }
 
 describe('the mask guard in the library', () => {
-  const atelier = testAtelier('pglite', { service: { SERVICE_LEAKY_MODELS: 'atelier-edit-fast=0.3' } });
+  const atelier = testAtelier('pglite', { knobs: { leakyModels: 'atelier-edit-fast=0.3' } });
   let ctx: TeamContext;
   let board: EditOutcome;
   let plain: EditOutcome;

@@ -16,8 +16,8 @@ import { eventually, testAtelier } from '../support/harness';
 // model list, the video jobs' status polls) are the system's and hidden unless asked for, in the
 // page's list and in its CSV alike; a cancelled call is its own outcome, never a failure.
 describe.each(DATABASE_KINDS)('the request log on %s', (kind) => {
-  // atelier-pixel answers after 3 s: time to cancel it mid-call.
-  const atelier = testAtelier(kind, { jobs: true, service: { SERVICE_MODEL_LATENCY_MS: 'atelier-pixel=3000' } });
+  // atelier-pixel is held (never answers): a call to cancel mid-way.
+  const atelier = testAtelier(kind, { jobs: true, knobs: { heldModels: ['atelier-pixel'] } });
   let owner: TeamContext;
   const filters = (query: Record<string, string> = {}) => requestFiltersSchema.parse(query);
   const list = async (query: Record<string, string> = {}) => listRequests({ teamId: owner.team.id }, filters(query));

@@ -16,7 +16,7 @@ import { eventually, testAtelier } from '../support/harness';
 // flows run end to end in e2e/videos.spec.ts and e2e/restart.spec.ts, whose server holds PGlite.
 describe.each(DATABASE_KINDS.filter((kind) => kind === 'postgres'))('video tasks on %s', (kind) => {
   const atelier = testAtelier(kind, {
-    service: { SERVICE_FAIL_MODELS: 'atelier-motion-pro' },
+    knobs: { failModels: ['atelier-motion-pro'] },
     env: { ATELIER_PUBLIC_URL: 'http://localhost:3999' },
     jobs: true,
   });

@@ -4,7 +4,7 @@ import { call, download } from '../src/testing/service';
 import { pollVideo } from '../src/testing/video';
 import { testService } from '../src/testing/vitest';
 
-const svc = testService({ SERVICE_FAIL_MODELS: 'atelier-motion-pro' });
+const svc = testService({}, { knobs: { failModels: ['atelier-motion-pro'] } });
 
 const video = (body: Record<string, unknown>) => call(svc, 'POST', '/v1/videos/generations', body);
 
