@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { cookies, headers } from 'next/headers';
 import { GeistMono } from 'geist/font/mono';
 import { GeistSans } from 'geist/font/sans';
+import { HydrationMark } from '@/components/hydration-mark';
 import { I18nProvider } from '@/components/i18n-provider';
 import { THEME_COOKIE, parseTheme } from '@/components/theme';
 import { ThemeProvider } from '@/components/theme-provider';
@@ -44,6 +45,7 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
         <I18nProvider locale={locale} dictionary={t}>
           <ThemeProvider initialTheme={parseTheme(jar.get(THEME_COOKIE)?.value)}>
             <ToastProvider>{children}</ToastProvider>
+            <HydrationMark />
           </ThemeProvider>
         </I18nProvider>
       </body>

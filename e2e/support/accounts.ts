@@ -17,6 +17,11 @@ export async function useEnglish(page: Page) {
   await page.context().addCookies([{ name: 'atelier-locale', value: 'en', url: page.url().startsWith('http') ? page.url() : 'http://127.0.0.1' }]);
 }
 
+/** Waits until the page has hydrated (components/hydration-mark.tsx): a click before that does nothing. */
+export async function live(page: Page) {
+  await expect(page.locator('html[data-hydrated]')).toBeAttached();
+}
+
 export async function expectInStudio(page: Page) {
   await expect(page).toHaveURL(/\/edit$/);
   await expect(page.getByRole('navigation', { name: 'Main navigation' }).first()).toBeVisible();

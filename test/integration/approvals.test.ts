@@ -271,15 +271,15 @@ describe.each(DATABASE_KINDS)('approvals on %s', (kind) => {
 
   it('starts a held video once approved, and voids what a member who left had asked', async () => {
     const prisma = await db();
-    const video = { model: 'atelier-motion', prompt: 'a tide pool at noon', duration: 3, resolution: '1080p', audio: true, aspectRatio: '16:9' } as const;
+    const video = { model: 'atelier-motion', prompt: 'a tide pool at noon', duration: 3, resolution: '480p', audio: true, aspectRatio: '16:9' } as const;
     const ticket = held(await createVideo(member, video));
-    expect(ticket.estimate).toBe('1.35');
+    expect(ticket.estimate).toBe('0.45');
     await approveRequest(admin, ticket.id);
     const generation = await eventually(() =>
       prisma.generation.findFirst({ where: { approvalId: ticket.id, videoTask: { upstreamTaskId: { not: null } } }, include: { videoTask: true } }),
     );
     expect(generation.videoTask?.upstreamTaskId).toBeTruthy();
-    expect(generation.params).toMatchObject({ model: 'atelier-motion', duration: 3, resolution: '1080p', audio: true });
+    expect(generation.params).toMatchObject({ model: 'atelier-motion', duration: 3, resolution: '480p', audio: true });
 
     const waiting = held(await createVideo(member, { ...video, prompt: 'a second tide pool' }));
     const membership = await prisma.membership.findFirstOrThrow({ where: { teamId: owner.team.id, userId: member.user.id } });
