@@ -88,7 +88,8 @@ export type SessionAction =
   // The mask
   | { type: 'mask'; change: MaskAction }
   | { type: 'importMask'; region: Region }
-  | { type: 'tools'; tools: MaskTools }
+  /** A patch, merged into the tools as they are when it lands: two changes before a render both hold. */
+  | { type: 'tools'; patch: Partial<MaskTools> }
   | { type: 'brush'; direction: 1 | -1 }
   // The run
   | { type: 'run'; requestId: string; startedAt: number }
@@ -205,7 +206,7 @@ export function editSession(s: EditSession, action: SessionAction): EditSession 
     case 'importMask': // a mask made elsewhere replaces this one (one undo step)
       return { ...s, inputError: null, mask: maskReducer(s.mask, { type: 'apply', op: { type: 'region', combine: 'replace', region: action.region } }) };
     case 'tools':
-      return { ...s, tools: action.tools };
+      return { ...s, tools: { ...s.tools, ...action.patch } };
     case 'brush': {
       const size = Math.round(s.tools.size * (action.direction > 0 ? 1.2 : 1 / 1.2));
       return { ...s, tools: { ...s.tools, size: Math.max(2, Math.min(maxBrush(s.source), size)) } };

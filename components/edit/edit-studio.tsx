@@ -133,7 +133,7 @@ export function EditStudio({
               tools={tools}
               overlay={overlay}
               maxSize={maxBrush(source)}
-              onChange={(next) => dispatch({ type: 'tools', tools: next })}
+              onChange={(patch) => dispatch({ type: 'tools', patch })}
               onOverlay={changeOverlay}
               onMask={changeMask}
               onImport={importMask}

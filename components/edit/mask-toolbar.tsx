@@ -46,7 +46,8 @@ interface Props {
   tools: MaskTools;
   overlay: Overlay;
   maxSize: number;
-  onChange: (tools: MaskTools) => void;
+  /** What changed (merged into the tools as they are then). */
+  onChange: (patch: Partial<MaskTools>) => void;
   onOverlay: (overlay: Overlay) => void;
   /** Grow, shrink, invert, clear, undo and redo: changes of the mask's history. */
   onMask: (change: MaskAction) => void;
@@ -74,7 +75,7 @@ export function MaskToolbar(props: Props) {
   const { tools, overlay, maxSize, onChange, onOverlay, onMask, canUndo, canRedo } = props;
   const { t } = useI18n();
   const m = t.edit.mask;
-  const set = (patch: Partial<MaskTools>) => onChange({ ...tools, ...patch });
+  const set = onChange;
   return (
     <div role="toolbar" aria-label={m.tools} className="flex flex-wrap items-center gap-x-2 gap-y-2 rounded-card bg-surface px-2 py-1.5 shadow-card">
       <SelectionTools tools={tools} maxSize={maxSize} set={set} />
