@@ -5,8 +5,8 @@ import { cameraJpeg, underMask } from '../test/support/photos';
 import { assetPixels, EditStudio } from './support/edit-studio';
 import { shotPath } from './support/screenshots';
 
-// The photos people really have: a 48 MP phone JPEG (over the service's 4096 px) and an iPhone HEIC
-// stored on its side. Each opens fitted or converted on the server, says so, is edited, and every
+// The photos people really have: a 16 MP phone JPEG (over the service's 4096 px: the suite's one
+// photo past 4096 end to end) and an iPhone HEIC stored on its side. Each opens fitted or converted on the server, says so, is edited, and every
 // pixel the mask keeps comes back as the fitted image's.
 
 const HEIC = fileURLToPath(new URL('../test/fixtures/photos/portrait-o6.heic', import.meta.url));
@@ -15,9 +15,9 @@ const PHOTOS = [
   {
     name: 'PXL_20261126.jpg',
     mimeType: 'image/jpeg',
-    bytes: () => cameraJpeg(8064, 6048),
+    bytes: () => cameraJpeg(4608, 3456),
     size: [4096, 3072],
-    notice: 'This photo is 8064×6048; it is edited at 4096×3072, the largest the service takes.',
+    notice: 'This photo is 4608×3456; it is edited at 4096×3072, the largest the service takes.',
   },
   { name: 'IMG_0412.HEIC', mimeType: 'image/heic', bytes: () => readFile(HEIC), size: [480, 640], notice: 'Converted from HEIC.' },
   // Within 4096 px the browser opens it itself, upright by its tag; the server turns it the same way.
