@@ -12,8 +12,8 @@ phase() {
   local name=$1 started=$EPOCHREALTIME status=0
   shift
   "$@" || status=$?
-  awk -v name="$name" -v s="$started" -v e="$EPOCHREALTIME" -v status="$status" -v load="$(cut -d' ' -f1-3 /proc/loadavg)" \
-    'BEGIN { printf "%s\t%.1f\t%s\t%s\n", name, e - s, status, load }' >>"$TEST_TIMES_DIR/phases.tsv"
+  awk -v name="$name" -v s="$started" -v e="$EPOCHREALTIME" -v status="$status" -v avg="$(cut -d' ' -f1-3 /proc/loadavg)" \
+    'BEGIN { printf "%s\t%.1f\t%s\t%s\n", name, e - s, status, avg }' >>"$TEST_TIMES_DIR/phases.tsv"
   [ "$status" -eq 0 ] || exit "$status"
 }
 
