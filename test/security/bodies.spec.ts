@@ -66,8 +66,7 @@ const routes: Array<{ name: string; path: () => string; headers: () => Record<st
 ];
 
 for (const route of routes) {
-  // Alone (playwright.config.ts): the server's memory, measured, is shared with every other spec.
-  test(`1 GB chunked to ${route.name}: 413 early, memory flat`, { tag: '@alone' }, async () => {
+  test(`1 GB chunked to ${route.name}: 413 early, memory flat`, async () => {
     test.setTimeout(120_000);
     const url = `${atelier.origin}${route.path()}`;
     // Warm the route (its code loads once) so that what is measured is the body alone.

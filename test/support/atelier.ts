@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { appendFileSync, existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -65,29 +65,6 @@ export async function freePort(): Promise<number> {
   });
 }
 
-/** Resident set size of process `pid`, in bytes. */
-export function rssOf(pid: number): number {
-  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-  return Number(/VmRSS:\s+(\d+) kB/.exec(status)![1]) * 1024;
-}
-
-/** The embedded reference service's admin API of the Atelier at `origin`: fault knobs and keys. */
-export function embeddedServiceAdmin(origin: string, adminToken: string): Pick<Atelier, 'knobs' | 'mintKey'> {
-  const admin = (pathname: string, init: RequestInit) =>
-    fetch(`${origin}${pathname}`, { ...init, headers: { authorization: `Bearer ${adminToken}`, 'content-type': 'application/json' } });
-  return {
-    async knobs(knobs) {
-      const response = await admin('/v1/admin/knobs', { method: 'PUT', body: JSON.stringify(knobs) });
-      if (!response.ok) throw new Error(`knobs: ${response.status} ${await response.text()}`);
-    },
-    async mintKey() {
-      const response = await admin('/v1/admin/keys', { method: 'POST', body: '{}' });
-      if (response.status !== 201) throw new Error(`mint: ${response.status} ${await response.text()}`);
-      return ((await response.json()) as { key: string }).key;
-    },
-  };
-}
-
 /** Whether the process still runs (one killed by a signal has no exit code, but a signal code). */
 const running = (child: ChildProcess) => child.exitCode === null && child.signalCode === null;
 
@@ -115,14 +92,11 @@ export async function startAtelier({
   env = {},
   replicaOf,
   port,
-  logFile,
 }: {
   database: DatabaseKind;
   env?: Record<string, string>;
   replicaOf?: Atelier;
   port?: number;
-  /** Where the process's output is also written (for other processes to read: shared-ateliers.ts). */
-  logFile?: string;
 }): Promise<Atelier> {
   const started = performance.now();
   port ??= await freePort();
@@ -166,12 +140,8 @@ export async function startAtelier({
   // node flags `npm run serve` gives it.
   const spawnServer = () => {
     const server = spawn(process.execPath, [...SERVE_FLAGS, '--import', 'tsx', 'server.ts'], { cwd: ROOT, env: serverEnv, stdio: ['ignore', 'pipe', 'pipe'] });
-    const keep = (d: Buffer) => {
-      output += d;
-      if (logFile) appendFileSync(logFile, d);
-    };
-    server.stdout!.on('data', keep);
-    server.stderr!.on('data', keep);
+    server.stdout!.on('data', (d) => (output += d));
+    server.stderr!.on('data', (d) => (output += d));
     return server;
   };
   let child = spawnServer();
@@ -197,6 +167,8 @@ export async function startAtelier({
   const secretsFile = path.join(dataDir, 'secrets.json');
   const secrets = (existsSync(secretsFile) ? JSON.parse(readFileSync(secretsFile, 'utf8')) : {}) as { serviceAdminToken: string; serviceWebhookSecret: string };
   const adminToken = secrets.serviceAdminToken;
+  const admin = (pathname: string, init: RequestInit) =>
+    fetch(`${origin}${pathname}`, { ...init, headers: { authorization: `Bearer ${adminToken}`, 'content-type': 'application/json' } });
 
   return {
     origin,
@@ -211,8 +183,19 @@ export async function startAtelier({
     webhookSecret: secrets.serviceWebhookSecret,
     env: serverEnv,
     log,
-    rss: () => rssOf(child.pid!),
-    ...embeddedServiceAdmin(origin, adminToken),
+    rss() {
+      const status = readFileSync(`/proc/${child.pid}/status`, 'utf8');
+      return Number(/VmRSS:\s+(\d+) kB/.exec(status)![1]) * 1024;
+    },
+    async knobs(knobs) {
+      const response = await admin('/v1/admin/knobs', { method: 'PUT', body: JSON.stringify(knobs) });
+      if (!response.ok) throw new Error(`knobs: ${response.status} ${await response.text()}`);
+    },
+    async mintKey() {
+      const response = await admin('/v1/admin/keys', { method: 'POST', body: '{}' });
+      if (response.status !== 201) throw new Error(`mint: ${response.status} ${await response.text()}`);
+      return ((await response.json()) as { key: string }).key;
+    },
     async restart(signal: NodeJS.Signals = 'SIGTERM') {
       await kill(signal);
       const restarted = performance.now();

@@ -1,32 +1,31 @@
 import { test as base, type WorkerFixture } from '@playwright/test';
-import type { Atelier, DatabaseKind } from '../../support/atelier';
-import { attachAtelier } from '../../support/shared-ateliers';
+import { startAtelier, type Atelier, type DatabaseKind } from '../../support/atelier';
 
-/** A worker fixture: the run's shared Atelier on `database` (test/support/shared-ateliers.ts), attached on first use. */
-function attached(database: DatabaseKind): [WorkerFixture<Atelier, object>, { scope: 'worker' }] {
+/** A worker fixture: an Atelier on `database`, started on first use and stopped when the worker ends. */
+function oneForTheWorker(database: DatabaseKind): [WorkerFixture<Atelier, object>, { scope: 'worker'; timeout: number }] {
   return [
     async ({}, use) => {
-      const atelier = await attachAtelier(database);
+      const atelier = await startAtelier({ database });
       await use(atelier);
-      await atelier.detach();
+      await atelier.stop();
     },
-    { scope: 'worker' },
+    { scope: 'worker', timeout: 120_000 },
   ];
 }
 
 /**
- * The run's one Atelier on PGlite and one on PostgreSQL, shared by every worker: the specs that need
- * nothing special of a server use them instead of starting their own.
+ * One Atelier on PGlite and one on PostgreSQL for the whole security suite (worker fixtures): the
+ * specs that need nothing special of a server share them instead of starting their own.
  */
 export const test = base.extend<object, { pgliteAtelier: Atelier; postgresAtelier: Atelier }>({
-  pgliteAtelier: attached('pglite'),
-  postgresAtelier: attached('postgres'),
+  pgliteAtelier: oneForTheWorker('pglite'),
+  postgresAtelier: oneForTheWorker('postgres'),
 });
 
 /**
- * A spec's handle on the shared Atelier on `database`, for the spec's module scope: the handle exists
- * at load time, the server behind it from the spec's first hook on (a hook this registers binds it),
- * so read it inside tests, hooks and the functions they call.
+ * A spec's handle on the worker's shared Atelier on `database`, for the spec's module scope: the
+ * handle exists at load time, the server behind it from the spec's first hook on (a hook this
+ * registers binds it), so read it inside tests, hooks and the functions they call.
  */
 export function sharedAtelier(database: DatabaseKind): Atelier {
   let bound: Atelier | undefined;
