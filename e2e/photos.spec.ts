@@ -29,7 +29,7 @@ for (const photo of PHOTOS) {
     test.setTimeout(120_000);
     const studio = new EditStudio(page);
     await studio.open();
-    await studio.upload(await photo.bytes(), photo.name, page.getByLabel('Choose image'), photo.mimeType);
+    await studio.upload(await photo.bytes(), photo.name, page.getByLabel('Choose image'), photo.mimeType, 30_000);
     const [width, height] = photo.size;
     await expect(page.getByTestId('source-info')).toHaveText(`${photo.name} · ${width}×${height}`);
     const original = page.getByRole('link', { name: 'Download the original' });

@@ -6,6 +6,7 @@ export const OWNER = { name: 'Olivia Owner', email: 'owner@e2e.test', password: 
 /** Fills and submits the sign-up form, in English, and waits for the studio. */
 export async function signUp(page: Page, account: { name: string; email: string; password: string }, from = '/sign-up') {
   await page.goto(from);
+  await live(page);
   await page.getByLabel('Name').fill(account.name);
   await page.getByLabel('Email').fill(account.email);
   await page.getByLabel('Password').fill(account.password);

@@ -3,6 +3,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import { baseURL } from '../../playwright.config';
+import { live } from './accounts';
 
 /** Fault knobs of the embedded reference service (admin token from the run's generated secrets). */
 export async function setKnobs(request: APIRequestContext, knobs: { failModels?: string[]; latencyMs?: Record<string, number>; fileLatencyMs?: number }) {
@@ -17,8 +18,10 @@ export const resetKnobs = (request: APIRequestContext) => setKnobs(request, { fa
 export class CompareBoardPage {
   constructor(readonly page: Page) {}
 
+  /** Opens the board and waits until it is live (a click before it hydrates does nothing). */
   async open() {
     await this.page.goto('/compare');
+    await live(this.page);
   }
 
   async pickModels(models: string[]) {

@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import sharp from 'sharp';
+import { live } from './accounts';
 
 export const KIND_NAMES = {
   background: 'Background replacement',
@@ -69,14 +70,19 @@ export class EditStudio {
     this.result = page.getByTestId('edit-result');
   }
 
+  /** Opens the studio and waits until it is live: a file picked before it hydrates is lost. */
   async open(query = '') {
     await this.page.goto(`/edit${query}`);
+    await live(this.page);
   }
 
-  /** Picks the file through the chooser's label (English), or through its input in any language. */
-  async upload(png: Buffer, name = 'test.png', input = this.page.getByLabel('Choose image'), mimeType = 'image/png') {
+  /**
+   * Picks the file through the chooser's label (English), or through its input in any language; waits
+   * `within` ms for the canvas (a photo the server converts or fits takes its upload and a decode).
+   */
+  async upload(png: Buffer, name = 'test.png', input = this.page.getByLabel('Choose image'), mimeType = 'image/png', within = 10_000) {
     await input.setInputFiles({ name, mimeType, buffer: png });
-    await expect(this.canvas).toBeVisible();
+    await expect(this.canvas).toBeVisible({ timeout: within });
   }
 
   async chooseKind(kind: Kind) {

@@ -1,4 +1,5 @@
 import { expect, type Page } from '@playwright/test';
+import { live } from './accounts';
 
 /** The /videos page as a user drives it. */
 export class VideosPage {
@@ -10,6 +11,8 @@ export class VideosPage {
 
   /** Fills the New video form and submits it; waits until the form took it (its prompt emptied), and returns the video's card. */
   async create({ model, prompt, duration, resolution }: { model: string; prompt: string; duration?: string; resolution?: string }) {
+    // A form filled before the page hydrates is cleared by it.
+    await live(this.page);
     const form = this.form();
     await form.getByLabel('Model', { exact: true }).selectOption(model);
     await form.getByLabel('Prompt').fill(prompt);

@@ -24,3 +24,16 @@ const stop = async () => {
 };
 process.on('SIGTERM', stop);
 process.on('SIGINT', stop);
+
+// Started by a test (testing/service.ts): the service goes when the process that started it does,
+// however that one ended (a test runner kills its workers without a word).
+const parent = Number(process.env.SERVICE_EXIT_WITH_PID);
+if (parent) {
+  setInterval(() => {
+    try {
+      process.kill(parent, 0);
+    } catch {
+      void stop();
+    }
+  }, 1000).unref();
+}

@@ -32,7 +32,7 @@ function launch(env: Record<string, string>, printed: { log: string }): Promise<
   const [command, ...args] = env.SERVICE_NICE && env.SERVICE_NICE !== '0' ? ['nice', '-n', env.SERVICE_NICE, ...node] : node;
   const child = spawn(command, args, {
     cwd: ROOT,
-    env: { ...process.env, HOST: '127.0.0.1', ...env },
+    env: { ...process.env, HOST: '127.0.0.1', SERVICE_EXIT_WITH_PID: String(process.pid), ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let log = '';
@@ -137,15 +137,13 @@ let shared: Promise<RunningService> | undefined;
 /**
  * The service of this test worker, for tests that need no start setting of their own: started on
  * first use and left running for the worker's next files (a worker runs one file at a time; the
- * process is killed when the worker exits). The handle has a key of its own and sets `knobs` on the
+ * service stops itself once the worker is gone). The handle has a key of its own and sets `knobs` on the
  * service; its dispose() puts every knob back as it was. It cannot be stopped or restarted (a test
  * that does that starts a service of its own).
  */
 export async function sharedService(knobs: KnobSettings = {}): Promise<RunningService> {
-  shared ??= startService().then((service) => {
-    process.once('exit', () => void service.stop('SIGKILL'));
-    return service;
-  });
+  // It ends with this process (SERVICE_EXIT_WITH_PID): vitest ends its workers without an exit event.
+  shared ??= startService();
   const service = await shared;
   if (Object.keys(knobs).length > 0) await setKnobs(service, knobs);
   const refuse = async () => {
