@@ -5,7 +5,7 @@ import { startJobs, type Jobs } from '../../lib/jobs';
 import { storeUserKey } from '../../lib/keys/service-keys';
 import { runtime } from '../../lib/runtime';
 import { useFreshDatabase, type DatabaseKind } from './app-db';
-import { sharedService, startService, type KnobSettings, type RunningService } from '@atelier/reference-service/testing';
+import { serviceFor, type KnobSettings, type RunningService } from '@atelier/reference-service/testing';
 
 // The one integration harness: for a describe block, the reference service as its own process (the
 // worker's shared one, with a key of the block's own, unless the block needs start settings), the app's
@@ -15,7 +15,7 @@ import { sharedService, startService, type KnobSettings, type RunningService } f
 export interface AtelierOptions {
   /** A service of the block's own, started with this environment (deadlines, providers, ...). */
   service?: Record<string, string>;
-  /** Fault knobs (failing, slow, leaky models) set on the worker's service for the block. */
+  /** Fault knobs (failing, slow, held, leaky models) set on the block's service (the worker's, without `service`). */
   knobs?: KnobSettings;
   /** More of the app's environment. */
   env?: Record<string, string>;
@@ -38,7 +38,7 @@ export function testAtelier(kind: DatabaseKind, { service = {}, knobs, env = {},
   let teardown: (() => Promise<void>) | undefined;
   let people = 0;
   beforeAll(async () => {
-    svc = Object.keys(service).length > 0 ? await startService(service) : await sharedService(knobs);
+    svc = await serviceFor(service, knobs);
     teardown = await useFreshDatabase(kind, { UPSTREAM_BASE_URL: svc.url, ...env });
     if (jobs) workers = await startJobs((await runtime()).db);
   }, 60_000);

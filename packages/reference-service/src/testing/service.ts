@@ -167,6 +167,17 @@ export async function sharedService(knobs: KnobSettings = {}): Promise<RunningSe
   };
 }
 
+/**
+ * A test's service: one of its own when it needs start settings (`env`), else the worker's
+ * (sharedService); `knobs` set on it either way.
+ */
+export async function serviceFor(env: Record<string, string>, knobs: KnobSettings = {}): Promise<RunningService> {
+  if (Object.keys(env).length === 0) return sharedService(knobs);
+  const service = await startService(env);
+  if (Object.keys(knobs).length > 0) await setKnobs(service, knobs);
+  return service;
+}
+
 /** A JSON call with the service's key. */
 export async function call(service: RunningService, method: string, route: string, body?: unknown, key = service.key) {
   const res = await fetch(`${service.url}${route}`, {
