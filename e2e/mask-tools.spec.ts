@@ -22,12 +22,14 @@ async function openStudio(page: Page, image = png) {
   await studio.upload(image);
   await studio.chooseKind('local');
   // Hard edges, so every pixel is 0 or 255 and can be compared exactly. The slider's own read-out says
-  // the studio took it (not only the input): on a loaded run an edge once came out feathered. (A tools
-  // change was a whole copy of the tools, which a second change before the next render undid; it is
-  // now a patch, and this waits on the read-out instead of setting it again.)
+  // the studio took it (not only the input).
   const panel = await more(page);
   await panel.getByLabel('Feather').fill('0');
   await expect(panel.locator('label', { hasText: 'Feather' })).toHaveText(/^Feather\s*0\s*px$/);
+  // Shut again before drawing, as exported() does: with it open, a press on the canvas first shuts it,
+  // and a loaded run's shapes came out displaced (19,202 pixels of a 200×120 rectangle wrong).
+  await page.keyboard.press('Escape');
+  await expect(panel).toBeHidden();
   return studio;
 }
 
