@@ -10,7 +10,7 @@ import { db } from '../../lib/runtime';
 import { storeUserKey } from '../../lib/keys/service-keys';
 import { forgetModelListings, listingSettled, serviceModels } from '../../lib/pricing/catalog';
 import { useFreshDatabase } from '../support/app-db';
-import { startService, type RunningService } from '@atelier/reference-service/testing';
+import { setKnobs, startService, type KnobSettings, type RunningService } from '@atelier/reference-service/testing';
 
 // Where prices come from, against the real reference service: its model list (per upstream, the
 // last good one kept when it fails), else the operator's table, else nothing (and a refusal).
@@ -33,12 +33,7 @@ let ctx: TeamContext;
 let stranger: TeamContext;
 let keyless: TeamContext;
 
-const knob = (modelList: string) =>
-  fetch(`${svc.url}/v1/admin/knobs`, {
-    method: 'PUT',
-    headers: { authorization: `Bearer ${svc.adminToken}`, 'content-type': 'application/json' },
-    body: JSON.stringify({ modelList }),
-  });
+const knob = (modelList: KnobSettings['modelList']) => setKnobs(svc, { modelList });
 const priceOf = async (who: TeamContext, id: string) => (await serviceModels(who)).find((m) => m.id === id)?.price;
 
 beforeAll(async () => {
@@ -79,7 +74,7 @@ describe('trusted prices', () => {
   });
 
   it('keeps the last good list while the service’s list fails, comes back empty or loses its prices', async () => {
-    for (const modelList of ['failing', 'empty', 'unpriced']) {
+    for (const modelList of ['failing', 'empty', 'unpriced'] as const) {
       await knob(modelList);
       vi.setSystemTime(Date.now() + 61_000);
       await serviceModels(ctx); // answers at once from the last list; the refresh runs behind it

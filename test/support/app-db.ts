@@ -1,12 +1,10 @@
-import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { loadAppConfig } from '../../lib/config';
 import { closeRuntime, runtime } from '../../lib/runtime';
 import { recordStart } from '@atelier/reference-service/testing';
-import { createTestDatabase, seedPglite } from './templates';
+import { freshPostgresDatabase, seedPglite } from './templates';
 
 export type DatabaseKind = 'pglite' | 'postgres';
 export const DATABASE_KINDS: DatabaseKind[] = ['pglite', 'postgres'];
@@ -33,20 +31,7 @@ export async function useFreshDatabase(kind: DatabaseKind, extraEnv: Record<stri
   let dropDatabase = async () => {};
   if (kind === 'postgres') {
     assertLocal(ADMIN_URL);
-    const name = `atelier_test_${randomBytes(6).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: ADMIN_URL });
-    await admin.connect();
-    await createTestDatabase(admin, name);
-    await admin.end();
-    const url = new URL(ADMIN_URL);
-    url.pathname = `/${name}`;
-    env.DATABASE_URL = url.toString();
-    dropDatabase = async () => {
-      const client = new pg.Client({ connectionString: ADMIN_URL });
-      await client.connect();
-      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await client.end();
-    };
+    ({ url: env.DATABASE_URL, drop: dropDatabase } = await freshPostgresDatabase(ADMIN_URL, 'atelier_test'));
   } else {
     await seedPglite(dataDir);
   }

@@ -1,13 +1,12 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { recordStart } from '@atelier/reference-service/testing';
-import { createTestDatabase, seedPglite } from './templates';
+import { recordStart, setKnobs, type KnobSettings } from '@atelier/reference-service/testing';
+import { freshPostgresDatabase, seedPglite } from './templates';
 
 // A built Atelier (`next build` has run) started as its own process, the way `npm run serve` starts
 // it, on a fresh PGlite data dir or a fresh database on the local PostgreSQL. The one way the
@@ -43,7 +42,7 @@ export interface Atelier {
   /** Resident set size of the server process, in bytes. */
   rss(): number;
   /** Changes the embedded service's fault knobs. */
-  knobs(knobs: Record<string, unknown>): Promise<void>;
+  knobs(knobs: KnobSettings): Promise<void>;
   /** Mints a key on the embedded service. */
   mintKey(): Promise<string>;
   /**
@@ -108,18 +107,7 @@ export async function startAtelier({
   if (replicaOf) {
     databaseUrl = replicaOf.databaseUrl;
   } else if (database === 'postgres') {
-    const name = `atelier_security_${randomBytes(5).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: ADMIN_URL });
-    await admin.connect();
-    await createTestDatabase(admin, name);
-    await admin.end();
-    databaseUrl = Object.assign(new URL(ADMIN_URL), { pathname: `/${name}` }).toString();
-    dropDatabase = async () => {
-      const client = new pg.Client({ connectionString: ADMIN_URL });
-      await client.connect();
-      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await client.end();
-    };
+    ({ url: databaseUrl, drop: dropDatabase } = await freshPostgresDatabase(ADMIN_URL, 'atelier_security'));
   } else {
     await seedPglite(dataDir);
   }
@@ -187,10 +175,7 @@ export async function startAtelier({
       const status = readFileSync(`/proc/${child.pid}/status`, 'utf8');
       return Number(/VmRSS:\s+(\d+) kB/.exec(status)![1]) * 1024;
     },
-    async knobs(knobs) {
-      const response = await admin('/v1/admin/knobs', { method: 'PUT', body: JSON.stringify(knobs) });
-      if (!response.ok) throw new Error(`knobs: ${response.status} ${await response.text()}`);
-    },
+    knobs: (knobs) => setKnobs({ url: origin, adminToken }, knobs),
     async mintKey() {
       const response = await admin('/v1/admin/keys', { method: 'POST', body: '{}' });
       if (response.status !== 201) throw new Error(`mint: ${response.status} ${await response.text()}`);

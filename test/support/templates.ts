@@ -49,10 +49,26 @@ export async function makeTemplates(adminUrl: string): Promise<() => Promise<voi
   };
 }
 
-/** `CREATE DATABASE name`, a copy of the run's migrated template when there is one. */
-export async function createTestDatabase(admin: pg.Client, name: string): Promise<void> {
+/**
+ * A new database named `<prefix>_<random>` on the PostgreSQL at `adminUrl` (a copy of the run's
+ * migrated template when there is one): its URL, and how to drop it.
+ */
+export async function freshPostgresDatabase(adminUrl: string, prefix: string): Promise<{ url: string; drop(): Promise<void> }> {
+  const name = `${prefix}_${randomBytes(6).toString('hex')}`;
   const template = process.env[PG_TEMPLATE];
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
   await admin.query(template ? `CREATE DATABASE ${name} TEMPLATE ${template}` : `CREATE DATABASE ${name}`);
+  await admin.end();
+  return {
+    url: Object.assign(new URL(adminUrl), { pathname: `/${name}` }).toString(),
+    async drop() {
+      const client = new pg.Client({ connectionString: adminUrl });
+      await client.connect();
+      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await client.end();
+    },
+  };
 }
 
 /** Puts a copy of the run's migrated PGlite at `<dataDir>/pglite` (where the app opens it), when there is one. */

@@ -122,8 +122,8 @@ const NO_FAULTS: KnobSettings = {
   leakyModels: {},
 };
 
-/** Sets fault knobs on a running service. */
-export async function setKnobs(service: RunningService, knobs: KnobSettings): Promise<void> {
+/** Sets fault knobs on a running service (standalone, or embedded: its origin and admin token). */
+export async function setKnobs(service: Pick<RunningService, 'url' | 'adminToken'>, knobs: KnobSettings): Promise<void> {
   const res = await fetch(`${service.url}/v1/admin/knobs`, {
     method: 'PUT',
     headers: { authorization: `Bearer ${service.adminToken}`, 'content-type': 'application/json' },
