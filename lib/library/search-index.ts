@@ -49,15 +49,22 @@ function wordsOf(row: PendingRow): string[] {
 const PENDING_ROW = Prisma.sql`o.id::text, o.kind::text, o.model, o."revisedPrompt", g.prompt, g.params, a.width, a.height`;
 const PENDING_FROM = Prisma.sql`"GenerationOutput" o JOIN "Generation" g ON g.id = o."generationId" LEFT JOIN "Asset" a ON a.id = o."assetId"`;
 
-/** Writes one batch's words; a row another run wrote meanwhile is left as it is. */
+/**
+ * Writes one batch's words; a row another run wrote meanwhile is left as it is. So is a row someone
+ * holds (a winner being marked, a favourite set): the indexer never waits on a row lock, so it can
+ * be in no deadlock with a member's transaction, and the next run writes that row.
+ */
 async function writeWords({ prisma }: Database, rows: PendingRow[]): Promise<number> {
   if (rows.length === 0) return 0;
   const words = JSON.stringify(rows.map((row) => ({ id: row.id, words: wordsOf(row) })));
   return prisma.$executeRaw`
+    WITH x AS (SELECT (e->>'id')::uuid AS id, ARRAY(SELECT jsonb_array_elements_text(e->'words')) AS words
+               FROM jsonb_array_elements(${words}::jsonb) e),
+         free AS (SELECT o.id FROM "GenerationOutput" o JOIN x ON x.id = o.id
+                  WHERE o."searchIndexedAt" IS NULL ORDER BY o.id FOR UPDATE OF o SKIP LOCKED)
     UPDATE "GenerationOutput" o SET "searchWords" = x.words, "searchIndexedAt" = now()
-    FROM (SELECT (e->>'id')::uuid AS id, ARRAY(SELECT jsonb_array_elements_text(e->'words')) AS words
-          FROM jsonb_array_elements(${words}::jsonb) e) x
-    WHERE o.id = x.id AND o."searchIndexedAt" IS NULL`;
+    FROM x JOIN free ON free.id = x.id
+    WHERE o.id = x.id`;
 }
 
 /** A team's unindexed outputs, its newest few: found through the GIN index (an unindexed row's words are `{}`). */
@@ -67,8 +74,10 @@ async function indexTeam(database: Database, teamId: string, batch: number): Pro
     const rows = await database.prisma.$queryRaw<PendingRow[]>`
       SELECT ${PENDING_ROW} FROM ${PENDING_FROM}
       WHERE o."teamId" = ${teamId}::uuid AND o."searchWords" = '{}' AND o."searchIndexedAt" IS NULL LIMIT ${batch}`;
-    indexed += await writeWords(database, rows);
-    if (rows.length < batch) return indexed;
+    const written = await writeWords(database, rows);
+    indexed += written;
+    // A short batch is the last; a full one that wrote nothing is rows held by others, for the next run.
+    if (rows.length < batch || written === 0) return indexed;
   }
 }
 

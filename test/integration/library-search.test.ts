@@ -5,6 +5,7 @@ import type { TeamContext } from '../../lib/auth/context';
 import type { GenerationKind } from '../../lib/db/generated/enums';
 import { SETTLED } from '../../lib/generations/lifecycle';
 import { libraryQuerySchema, listLibrary, SEARCH_TOTAL_MAX } from '../../lib/library/items';
+import { indexPendingOutputs } from '../../lib/library/search-index';
 import { startJobs, type Jobs } from '../../lib/jobs';
 import { publish } from '../../lib/queue';
 import { db, runtime } from '../../lib/runtime';
@@ -151,6 +152,34 @@ describe.each(DATABASE_KINDS)('library search on %s', (kind) => {
     const row = await eventually(async () => (await db()).generationOutput.findFirst({ where: { id, searchIndexedAt: { not: null } } }));
     expect(row.searchWords).toEqual(expect.arrayContaining(['firefly', 'meadow', 'midnight']));
     expect(await find('firefly midnight')).toEqual(['Fireflies over a meadow at midnight']);
+  });
+
+  it.runIf(kind === 'postgres')('never waits on a result someone holds: the row is left for the next run, and nothing deadlocks', async () => {
+    const [held, free] = [await seed('A lantern held by a marked winner'), await seed('A lantern nobody holds')];
+    const prisma = await db();
+    let release!: () => void;
+    let locked!: () => void;
+    const isLocked = new Promise<void>((resolve) => (locked = resolve));
+    const holder = prisma.$transaction(
+      async (tx) => {
+        await tx.$executeRaw`SELECT 1 FROM "GenerationOutput" WHERE id = ${held}::uuid FOR UPDATE`;
+        locked();
+        await new Promise<void>((resolve) => (release = resolve));
+      },
+      { timeout: 30_000 },
+    );
+    await isLocked;
+    const database = (await runtime()).db;
+    const waited = new Promise((_, reject) => setTimeout(() => reject(new Error('the indexer waited on a held row')), 5_000).unref());
+    await Promise.race([indexPendingOutputs(database, { teamId: owner.teamId }), waited]);
+    const indexedAt = async (id: string) => (await prisma.generationOutput.findUniqueOrThrow({ where: { id } })).searchIndexedAt;
+    expect(await indexedAt(free)).toBeInstanceOf(Date);
+    expect(await indexedAt(held)).toBeNull();
+    release();
+    await holder;
+    await indexPendingOutputs(database, { teamId: owner.teamId });
+    expect(await indexedAt(held)).toBeInstanceOf(Date);
+    expect(await find('lantern')).toEqual(['A lantern held by a marked winner', 'A lantern nobody holds']);
   });
 
   it('matches every word in any order, plurals and possessives too', async () => {
