@@ -40,8 +40,11 @@ export function ApprovalsView({ decider, initial }: { decider: boolean; initial:
   const { t } = useI18n();
   const a = t.review.approvals;
   const client = useQueryClient();
-  const waiting = useApprovals('waiting', initial.waiting ?? []);
   const decided = useApprovals('decided', initial.decided ?? []);
+  // The lists refetch one by one after a decision: the new "decided" can come before the old
+  // "waiting" is replaced, and a request shows once, as decided, rather than in both.
+  const decidedIds = new Set(decided.map((request) => request.id));
+  const waiting = useApprovals('waiting', initial.waiting ?? []).filter((request) => !decidedIds.has(request.id));
   const mine = useApprovals('mine', initial.mine ?? []);
   const [declining, setDeclining] = useState<ApprovalView | null>(null);
   const [reason, setReason] = useState('');
