@@ -41,9 +41,9 @@ async function failTwoCopies(page: Page) {
   });
 }
 
-test.afterEach(async ({ request }) => resetKnobs(request));
+test.afterEach(() => resetKnobs());
 
-test('compare board screenshots', async ({ page, request }) => {
+test('compare board screenshots', async ({ page }) => {
   await page.setViewportSize({ width: 1440, height: 1000 });
   const board = new CompareBoardPage(page);
 
@@ -56,12 +56,12 @@ test('compare board screenshots', async ({ page, request }) => {
   await expect.poll(() => page.locator('img[data-asset-id]').evaluateAll((imgs) => imgs.every((i) => (i as HTMLImageElement).complete))).toBe(true);
   const results = page.url();
 
-  await setKnobs(request, { failModels: ['atelier-ink'] });
+  await setKnobs({ failModels: ['atelier-ink'] });
   await board.fill({ prompt: 'a quiet harbour in the rain', models: ['atelier-vista', 'atelier-ink', 'atelier-mosaic', 'atelier-pixel'] });
   await board.run();
   await board.archived();
   const partial = page.url();
-  await resetKnobs(request);
+  await resetKnobs();
 
   for (const locale of ['en', 'zh-CN'] as const) {
     await setLocaleCookie(page, locale);
@@ -109,13 +109,13 @@ test('compare board screenshots', async ({ page, request }) => {
     }
     await page.unroute('**/api/compare/*/images');
 
-    await setKnobs(request, { latencyMs: { '*': 20_000 } });
+    await setKnobs({ latencyMs: { '*': 20_000 } });
     await page.goto('/compare');
     await page.locator('main textarea').fill('snowy mountains at sunrise');
     await page.locator('main form button[type=submit]').click();
     await page.waitForTimeout(2300);
     await shot(page, `compare-running.${locale}`);
     await page.locator('[aria-busy=true] button').click();
-    await resetKnobs(request);
+    await resetKnobs();
   }
 });

@@ -7,11 +7,11 @@ import { shotPath } from './support/screenshots';
 // The comparison board against the embedded reference service, as the signed-in owner.
 const FOUR = ['atelier-vista', 'atelier-aquarelle', 'atelier-mosaic', 'atelier-pixel'];
 
-test.afterEach(async ({ request }) => resetKnobs(request));
+test.afterEach(() => resetKnobs());
 
-test('a 4-model board shows 4 columns whose costs add up to the total shown', async ({ page, request }) => {
+test('a 4-model board shows 4 columns whose costs add up to the total shown', async ({ page }) => {
   // The service's files download slowly, so the board is seen while its images are being stored.
-  await setKnobs(request, { fileLatencyMs: 3000 });
+  await setKnobs({ fileLatencyMs: 3000 });
   const board = new CompareBoardPage(page);
   await board.open();
   await board.fill({ prompt: 'a red lighthouse on a cliff at dusk', models: FOUR, n: 2 });
@@ -42,7 +42,7 @@ test('a 4-model board shows 4 columns whose costs add up to the total shown', as
   await expect(page.getByRole('button', { name: 'Download all (zip)' })).toBeDisabled();
   await expect(page.getByRole('button', { name: 'Share', exact: true })).toBeDisabled();
   await expect(page.getByTestId('archive-progress')).toContainText(/Saving the images to Atelier \(\d of 8\)/);
-  await setKnobs(request, { fileLatencyMs: 0 });
+  await setKnobs({ fileLatencyMs: 0 });
   await board.archived();
   await expect(board.images('archived')).toHaveCount(8);
   await expect(page.locator('img[data-asset-id]')).toHaveCount(8);
@@ -107,8 +107,8 @@ test('a 4-model board shows 4 columns whose costs add up to the total shown', as
   await expect(page.getByRole('textbox', { name: 'Prompt' })).toHaveValue('a red lighthouse on a cliff at dusk');
 });
 
-test('a failing model shows its failure while the other three show their images', async ({ page, request }) => {
-  await setKnobs(request, { failModels: ['atelier-ink'] });
+test('a failing model shows its failure while the other three show their images', async ({ page }) => {
+  await setKnobs({ failModels: ['atelier-ink'] });
   const board = new CompareBoardPage(page);
   await board.open();
   await board.fill({ prompt: 'a quiet harbour in the rain', models: ['atelier-vista', 'atelier-ink', 'atelier-mosaic', 'atelier-pixel'] });
@@ -123,7 +123,7 @@ test('a failing model shows its failure while the other three show their images'
   expect(sumCosts(costs)).toBe(await page.getByTestId('board-total').getAttribute('data-amount'));
 });
 
-test('a rerun with the locked seed gives byte-identical files', async ({ page, request }) => {
+test('a rerun with the locked seed gives byte-identical files', async ({ page }) => {
   const board = new CompareBoardPage(page);
   await board.open();
   await board.fill({ prompt: 'origami cranes over a pond', models: ['atelier-vista', 'atelier-mosaic'], seed: 24680 });
@@ -147,7 +147,7 @@ test('a rerun with the locked seed gives byte-identical files', async ({ page, r
   const column = board.columns().first();
   // Slow files keep the new version's image unsaved when it appears: the page's poll must bring its copy.
   // The service answers slowly: meanwhile the rerun's column shows its run and the other column stays as it was.
-  await setKnobs(request, { fileLatencyMs: 2000, latencyMs: { '*': 2500 } });
+  await setKnobs({ fileLatencyMs: 2000, latencyMs: { '*': 2500 } });
   await column.getByRole('button', { name: 'Rerun this model' }).click();
   await expect(column.getByTestId('column-rerunning')).toBeVisible();
   await expect(column.getByTestId('column-rerunning')).toContainText('Generating…');
@@ -157,7 +157,7 @@ test('a rerun with the locked seed gives byte-identical files', async ({ page, r
   await expect(page.getByRole('region', { name: 'Generating' })).toHaveCount(0);
   await expect(column.getByTestId('column-versions')).toHaveText('v2/2', { timeout: 70_000 });
   await expect(column.getByTestId('column-rerunning')).toHaveCount(0);
-  await setKnobs(request, { fileLatencyMs: 0, latencyMs: {} });
+  await setKnobs({ fileLatencyMs: 0, latencyMs: {} });
   if (process.env.SCREENSHOTS) await page.screenshot({ path: shotPath('compare-column-versions.en.png') });
   expect(page.url()).toBe(second);
   await expect(page.getByTestId('board-settings-summary')).toContainText('2 models');
@@ -177,7 +177,7 @@ test('a rerun with the locked seed gives byte-identical files', async ({ page, r
   expect(await board.downloadedHashes()).not.toEqual(firstHashes);
 });
 
-test('checks the settings in the browser, and cancelling keeps the prompt for a retry', async ({ page, request }) => {
+test('checks the settings in the browser, and cancelling keeps the prompt for a retry', async ({ page }) => {
   const board = new CompareBoardPage(page);
   await board.open();
   await board.fill({ prompt: 'snowy mountains', models: [] });
@@ -196,7 +196,7 @@ test('checks the settings in the browser, and cancelling keeps the prompt for a 
   await prompt.fill('snowy mountains');
   await expect(counter).toBeHidden();
 
-  await setKnobs(request, { latencyMs: { '*': 8000 } });
+  await setKnobs({ latencyMs: { '*': 8000 } });
   await board.pickModels(['atelier-pixel']);
   await page.getByRole('button', { name: 'Run board' }).click();
   await expect(page.getByRole('region', { name: 'Generating' })).toBeVisible();

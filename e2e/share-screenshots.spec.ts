@@ -40,21 +40,21 @@ async function visitor(browser: Browser, locale: string, theme: string, viewport
   return context;
 }
 
-test('share screenshots', async ({ page, browser, request }) => {
+test('share screenshots', async ({ page, browser }) => {
   await page.setViewportSize({ width: 1440, height: 1000 });
   await page.context().addCookies(prefs('en', 'light'));
 
   // A board with one failed model, shared; the dialog is captured on the way.
   const board = new CompareBoardPage(page);
   await board.open();
-  await setKnobs(request, { failModels: ['atelier-ink'] });
+  await setKnobs({ failModels: ['atelier-ink'] });
   await board.fill({
     prompt: 'a red lighthouse on a cliff at dusk, soft light, watercolour sky',
     models: ['atelier-vista', 'atelier-aquarelle', 'atelier-mosaic', 'atelier-ink'],
     n: 2,
   });
   await board.run();
-  await resetKnobs(request);
+  await resetKnobs();
   const boardPage = page.url();
   const boardUrl = await shareFromDialog(page, 'Never');
   await shareFromDialog(page, '1 day'); // a second link, revoked below, for the list's states

@@ -14,7 +14,7 @@ test.setTimeout(300_000);
 const shot = (page: Page, name: string) => page.screenshot({ path: path.join(dir, `${name}.png`), fullPage: true });
 const prefs = (locale: string) => [{ name: 'atelier-locale', value: locale, url: baseURL }];
 
-test('video screenshots', async ({ browser, request }) => {
+test('video screenshots', async ({ browser }) => {
   const context = await browser.newContext({ baseURL, viewport: { width: 1440, height: 1000 }, storageState: { cookies: [], origins: [] } });
   await context.addCookies(prefs('en'));
   const page = await context.newPage();
@@ -30,7 +30,7 @@ test('video screenshots', async ({ browser, request }) => {
   await page.goto('/videos');
   const videos = new VideosPage(page);
   await videos.create({ model: 'atelier-motion', prompt: 'A slow pan across a misty mountain lake at sunrise' });
-  await setKnobs(request, { failModels: ['atelier-motion-pro'] });
+  await setKnobs({ failModels: ['atelier-motion-pro'] });
   await videos.create({ model: 'atelier-motion-pro', prompt: 'A neon city street in the rain at night' });
   const cards = page.getByTestId('video-card');
   await expect(
@@ -40,7 +40,7 @@ test('video screenshots', async ({ browser, request }) => {
       .or(cards.locator('[data-state=completed]')),
   ).toHaveCount(1, { timeout: 150_000 });
   await expect(cards.locator('[data-state=failed]')).toHaveCount(1, { timeout: 150_000 });
-  await setKnobs(request, { failModels: [] });
+  await setKnobs({ failModels: [] });
   // One more, caught while it renders.
   await page.locator('form[aria-label="New video"] textarea').fill('Waves rolling onto a quiet beach, late afternoon');
   await page.getByRole('form', { name: 'New video' }).getByText('10 s', { exact: true }).click();

@@ -1,18 +1,22 @@
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
+import { resetKnobs as resetServiceKnobs, setKnobs as setServiceKnobs, type KnobSettings } from '@atelier/reference-service/testing';
 import { baseURL } from '../../playwright.config';
 import { live } from './accounts';
 
-/** Fault knobs of the embedded reference service (admin token from the run's generated secrets). */
-export async function setKnobs(request: APIRequestContext, knobs: { failModels?: string[]; latencyMs?: Record<string, number>; fileLatencyMs?: number }) {
+/** The embedded reference service's origin and admin token (from the run's generated secrets), for its knobs. */
+async function embeddedService() {
   const secrets = JSON.parse(await readFile(path.join(process.env.E2E_DATA_DIR!, 'secrets.json'), 'utf8')) as { serviceAdminToken: string };
-  const response = await request.put(`${baseURL}/v1/admin/knobs`, { headers: { authorization: `Bearer ${secrets.serviceAdminToken}` }, data: knobs });
-  expect(response.status()).toBe(200);
+  return { url: baseURL, adminToken: secrets.serviceAdminToken };
 }
 
-export const resetKnobs = (request: APIRequestContext) => setKnobs(request, { failModels: [], latencyMs: {}, fileLatencyMs: 0 });
+/** Sets fault knobs on the embedded reference service. */
+export const setKnobs = async (knobs: KnobSettings) => setServiceKnobs(await embeddedService(), knobs);
+
+/** Sets every fault knob of the embedded reference service back to none. */
+export const resetKnobs = async () => resetServiceKnobs(await embeddedService());
 
 /** The compare page as a user drives it. */
 export class CompareBoardPage {

@@ -1,6 +1,18 @@
 // Helpers for testing against the reference service over HTTP: start it as its own process, call
 // it, follow a video, receive its webhooks, and read the PNG and MP4 files it makes.
-export { call, download, postEdit, serviceFor, setKnobs, sharedService, startService, type FormPart, type KnobSettings, type RunningService } from './service';
+export {
+  call,
+  download,
+  postEdit,
+  resetKnobs,
+  serviceFor,
+  setKnobs,
+  sharedService,
+  startService,
+  type FormPart,
+  type KnobSettings,
+  type RunningService,
+} from './service';
 export { pollVideo } from './video';
 export { startReceiver, type ReceivedWebhook } from './webhook-receiver';
 export { readMp4, type Mp4Info, type Mp4Track } from './mp4';

@@ -132,6 +132,9 @@ export async function setKnobs(service: Pick<RunningService, 'url' | 'adminToken
   if (!res.ok) throw new Error(`knobs: ${res.status} ${await res.text()}`);
 }
 
+/** Sets every knob back to what a service started with no fault variables has. */
+export const resetKnobs = (service: Pick<RunningService, 'url' | 'adminToken'>): Promise<void> => setKnobs(service, NO_FAULTS);
+
 let shared: Promise<RunningService> | undefined;
 
 /**
@@ -162,7 +165,7 @@ export async function sharedService(knobs: KnobSettings = {}): Promise<RunningSe
     mintKey: service.mintKey,
     stop: refuse,
     restart: refuse,
-    dispose: () => setKnobs(service, NO_FAULTS),
+    dispose: () => resetKnobs(service),
     log: service.log,
   };
 }
