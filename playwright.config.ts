@@ -3,12 +3,15 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 
-// One fresh Atelier (PGlite, local disk, embedded reference service) per run; workers inherit the env.
+// One Atelier for the browser specs (PostgreSQL, local disk, embedded reference service: e2e/support/serve.ts),
+// started once per run; workers inherit the env.
 process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), 'atelier-e2e-'));
 const port = Number(process.env.E2E_PORT ?? 3100);
 export const baseURL = `http://127.0.0.1:${port}`;
+/** The server's data dir: its generated secrets (secrets.json) and its log (server.log). */
+export const dataDir = process.env.E2E_DATA_DIR;
 /** The signed-in owner's cookies, saved by e2e/global.setup.ts. */
-export const ownerState = path.join(process.env.E2E_DATA_DIR, 'owner.json');
+export const ownerState = path.join(dataDir, 'owner.json');
 
 export default defineConfig({
   testDir: 'e2e',
@@ -19,9 +22,8 @@ export default defineConfig({
   timeout: 60_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,
-  // One at a time: the browser specs share one server, and the security and cluster specs start
-  // servers of their own that need the same two cores. A second worker measured slower, not faster
-  // (docs/testing.md: 22.9 min for what one worker ran in 19.8).
+  // One at a time. The phase is bound by CPU, not by waiting: with two workers, each with an Atelier
+  // of its own, every browser test took twice as long and the phase no less (docs/testing.md).
   workers: 1,
   // Durations for `npm run test:times` (scripts/test-times.ts), on every run.
   reporter: [['list'], ['json', { outputFile: `${process.env.TEST_TIMES_DIR ?? '.test-times'}/playwright.json` }]],
@@ -49,15 +51,24 @@ export default defineConfig({
   },
   projects: [
     { name: 'setup', testMatch: /global\.setup\.ts/ },
-    { name: 'chromium', use: { ...devices['Desktop Chrome'], storageState: ownerState }, dependencies: ['setup'] },
-    // Attacks over plain HTTP, each against an Atelier of its own (test/support/atelier.ts).
-    { name: 'security', testDir: 'test/security', use: { ...devices['Desktop Chrome'] } },
+    { name: 'chromium', use: { ...devices['Desktop Chrome'], storageState: ownerState }, dependencies: ['setup'], grepInvert: /@timing/ },
+    // Attacks over plain HTTP, against the worker's shared Ateliers or one of a spec's own (test/security/support).
+    { name: 'security', testDir: 'test/security', use: { ...devices['Desktop Chrome'] }, grepInvert: /@timing/ },
     // Several replicas over one PostgreSQL, each its own process.
-    { name: 'cluster', testDir: 'test/cluster', use: { ...devices['Desktop Chrome'] } },
+    { name: 'cluster', testDir: 'test/cluster', use: { ...devices['Desktop Chrome'] }, workers: 1 },
+    // Tests that measure time, tagged @timing: last, with the machine to themselves.
+    {
+      name: 'timing',
+      testDir: '.',
+      testMatch: ['e2e/**/*.spec.ts', 'test/security/**/*.spec.ts'],
+      grep: /@timing/,
+      use: { ...devices['Desktop Chrome'] },
+      dependencies: ['chromium', 'security', 'cluster'],
+    },
   ],
   webServer: {
     // The log is kept so a test can prove no secret was ever written to it.
-    command: `npx tsx server.ts 2>&1 | tee ${process.env.E2E_DATA_DIR}/server.log`,
+    command: `npx tsx e2e/support/serve.ts 2>&1 | tee ${dataDir}/server.log`,
     url: `${baseURL}/api/health`,
     timeout: 120_000,
     reuseExistingServer: false,
@@ -67,8 +78,7 @@ export default defineConfig({
       PORT: String(port),
       HOST: '127.0.0.1',
       ATELIER_PUBLIC_URL: baseURL,
-      ATELIER_DATA_DIR: process.env.E2E_DATA_DIR,
-      DATABASE_URL: process.env.E2E_DATABASE_URL ?? '',
+      ATELIER_DATA_DIR: dataDir,
       NEXT_TELEMETRY_DISABLED: '1',
     },
   },

@@ -194,7 +194,7 @@ test('a member of another team sees none of a team’s tags', async ({ browser }
  * last key to the final results drawn (the frame after the grid last changed), five queries, each
  * new to the cache, the median printed.
  */
-test('measure: last key to results drawn, typing 10 characters', async ({ browser }) => {
+test('measure: last key to results drawn, typing 10 characters', { tag: '@timing' }, async ({ browser }) => {
   const page = await signUpNewTeam(browser, 'Mia Measure', 'library-measure@e2e.test');
   for (const prompt of ['a lighthouse on the rocks at dusk', 'a red balloon over the city', 'the city at night from above']) await board(page, prompt);
   await page.goto('/library');

@@ -1,7 +1,7 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
-import { baseURL } from '../playwright.config';
+import { baseURL, dataDir } from '../playwright.config';
 import { expectInStudio, signUp } from './support/accounts';
 
 const MY_KEY = 'sk-e2e-secret-7f3a9c1b5d2e8f40-WXYZ';
@@ -45,7 +45,7 @@ test('stores a key of its own, and no page, response or bundle ever carries a ke
     bodies.push(html);
   }
   await page.reload();
-  const secrets = JSON.parse(await readFile(path.join(process.env.E2E_DATA_DIR!, 'secrets.json'), 'utf8')) as Record<string, string>;
+  const secrets = JSON.parse(await readFile(path.join(dataDir, 'secrets.json'), 'utf8')) as Record<string, string>;
   const forbidden = [MY_KEY, MY_KEY.slice(0, 20), ...Object.values(secrets)];
   for (const body of bodies) for (const secret of forbidden) expect(body.includes(secret), `a response contains ${secret.slice(0, 6)}…`).toBe(false);
 
@@ -58,7 +58,7 @@ test('stores a key of its own, and no page, response or bundle ever carries a ke
     for (const secret of forbidden) expect(js.includes(secret), `${file} contains a secret`).toBe(false);
   }
   // Nor does anything the server logged.
-  const log = await readFile(path.join(process.env.E2E_DATA_DIR!, 'server.log'), 'utf8');
+  const log = await readFile(path.join(dataDir, 'server.log'), 'utf8');
   for (const secret of forbidden) expect(log.includes(secret), 'the server log contains a secret').toBe(false);
   await context.close();
 });

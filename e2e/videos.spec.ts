@@ -1,30 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
-import path from 'node:path';
 import sharp from 'sharp';
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { baseURL } from '../playwright.config';
+import { setKnobs } from './support/compare-board';
 import { VideosPage } from './support/videos';
 
 /** Rendering under CI load can take a while; every wait for the service is generous, none is a sleep. */
 const RENDER_MS = 150_000;
-
-/** Sets the embedded reference service's fault knobs (admin token from the run's generated secrets). */
-async function setFailModels(request: APIRequestContext, failModels: string[]) {
-  const secrets = JSON.parse(await readFile(path.join(process.env.E2E_DATA_DIR!, 'secrets.json'), 'utf8')) as { serviceAdminToken: string };
-  const response = await request.put(`${baseURL}/v1/admin/knobs`, { headers: { authorization: `Bearer ${secrets.serviceAdminToken}` }, data: { failModels } });
-  expect(response.status()).toBe(200);
-}
-
-/** Turns the reference service's completion webhooks off (true) or on. */
-async function setDropWebhooks(request: APIRequestContext, dropWebhooks: boolean) {
-  const secrets = JSON.parse(await readFile(path.join(process.env.E2E_DATA_DIR!, 'secrets.json'), 'utf8')) as { serviceAdminToken: string };
-  const response = await request.put(`${baseURL}/v1/admin/knobs`, {
-    headers: { authorization: `Bearer ${secrets.serviceAdminToken}` },
-    data: { dropWebhooks },
-  });
-  expect(response.status()).toBe(200);
-}
 
 test.describe('videos', () => {
   test.describe.configure({ timeout: 300_000 });
@@ -105,10 +87,10 @@ test.describe('videos', () => {
     expect(downloaded.headers()['content-disposition']).toContain('attachment');
   });
 
-  test('a failed video shows its error, and Retry starts a linked task that completes', async ({ page, request }) => {
+  test('a failed video shows its error, and Retry starts a linked task that completes', async ({ page }) => {
     const videos = new VideosPage(page);
     const prompt = `A lighthouse in a storm ${randomUUID().slice(0, 8)}`;
-    await setFailModels(request, ['atelier-motion-pro']);
+    await setKnobs({ failModels: ['atelier-motion-pro'] });
     try {
       await page.goto('/videos');
       const card = await videos.create({ model: 'atelier-motion-pro', prompt, duration: '5 s', resolution: '480p' });
@@ -127,7 +109,7 @@ test.describe('videos', () => {
       await expect(page).toHaveURL(/\/videos\/[0-9a-f-]{36}$/);
       await expect(page.getByTestId('video-error')).toContainText('atelier-motion-pro failed while rendering');
     } finally {
-      await setFailModels(request, []);
+      await setKnobs({ failModels: [] });
     }
 
     const failedId = page.url().split('/').at(-1)!;
@@ -144,8 +126,8 @@ test.describe('videos', () => {
     expect(response.headers()['content-type']).toBe('video/mp4');
   });
 
-  test('completes through polling alone when no webhook ever arrives, and a forged delivery changes nothing', async ({ page, request }) => {
-    await setDropWebhooks(request, true);
+  test('completes through polling alone when no webhook ever arrives, and a forged delivery changes nothing', async ({ page }) => {
+    await setKnobs({ dropWebhooks: true });
     try {
       const videos = new VideosPage(page);
       await page.goto('/videos');
@@ -166,7 +148,7 @@ test.describe('videos', () => {
       await expect(page.getByTestId('video-callback')).toHaveAttribute('data-state', 'waiting');
       await expect(page.getByTestId('video-player')).toBeVisible();
     } finally {
-      await setDropWebhooks(request, false);
+      await setKnobs({ dropWebhooks: false });
     }
   });
 

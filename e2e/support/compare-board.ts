@@ -3,12 +3,12 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { expect, type Page } from '@playwright/test';
 import { resetKnobs as resetServiceKnobs, setKnobs as setServiceKnobs, type KnobSettings } from '@atelier/reference-service/testing';
-import { baseURL } from '../../playwright.config';
+import { baseURL, dataDir } from '../../playwright.config';
 import { live } from './accounts';
 
 /** The embedded reference service's origin and admin token (from the run's generated secrets), for its knobs. */
 async function embeddedService() {
-  const secrets = JSON.parse(await readFile(path.join(process.env.E2E_DATA_DIR!, 'secrets.json'), 'utf8')) as { serviceAdminToken: string };
+  const secrets = JSON.parse(await readFile(path.join(dataDir, 'secrets.json'), 'utf8')) as { serviceAdminToken: string };
   return { url: baseURL, adminToken: secrets.serviceAdminToken };
 }
 

@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import sharp from 'sharp';
+import { dataDir } from '../../playwright.config';
 import { live } from './accounts';
 
 export const KIND_NAMES = {
@@ -55,7 +56,7 @@ export async function assetPixels(request: APIRequestContext, id: string, channe
 
 /** The admin token of the embedded reference service, for its fault knobs. */
 export async function serviceAdminToken(): Promise<string> {
-  const secrets = JSON.parse(await readFile(path.join(process.env.E2E_DATA_DIR!, 'secrets.json'), 'utf8')) as Record<string, string>;
+  const secrets = JSON.parse(await readFile(path.join(dataDir, 'secrets.json'), 'utf8')) as Record<string, string>;
   return secrets.serviceAdminToken;
 }
 

@@ -171,7 +171,7 @@ test.describe('sign-in throttling', () => {
     await atelier.sql!.query(`DELETE FROM "SignInThrottle"`);
   });
 
-  test('an unknown email costs the same time as a known one (within 20 %)', async () => {
+  test('an unknown email costs the same time as a known one (within 20 %)', { tag: '@timing' }, async () => {
     test.setTimeout(120_000);
     const known = await signUp(atelier, 'Kim Known');
     const time = async (email: string) => {
