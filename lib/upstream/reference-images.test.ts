@@ -1,21 +1,25 @@
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { download, maskPng, scenePng } from '@atelier/reference-service/testing';
+import { download, maskPng, scenePng, setKnobs } from '@atelier/reference-service/testing';
 import { testService } from '@atelier/reference-service/testing/vitest';
 import { expectNoSecret } from '../../test/support/secrets';
 import { failure } from '../../test/support/upstream';
 import { createUpstreamClient, type UpstreamClient } from './index';
 
-// The client against the real standalone reference service, over HTTP.
-const svc = testService({
-  SERVICE_FAIL_MODELS: 'atelier-ink',
-  SERVICE_TIMEOUT_MODELS: 'atelier-pixel,atelier-edit-hd',
-  SERVICE_MODEL_LATENCY_MS: 'atelier-aquarelle=4000',
-  SERVICE_GENERATION_DEADLINE_MS: '4000',
-  // A healthy edit takes 1.7 s on a quiet machine and over 4 s with the whole suite running beside it:
-  // the edit deadline (which the never-finishing model meets) is well above that.
-  SERVICE_EDIT_DEADLINE_MS: '10000',
-});
+// The client against the real standalone reference service (the worker's), over HTTP: a failing
+// model, two that never finish, one slower than the generation deadline of 4 s.
+const GENERATION_DEADLINE = { generation: 4000 };
+const svc = testService(
+  {},
+  {
+    knobs: {
+      failModels: ['atelier-ink'],
+      timeoutModels: ['atelier-pixel', 'atelier-edit-hd'],
+      latencyMs: { 'atelier-aquarelle': 4000 },
+      deadlineMs: GENERATION_DEADLINE,
+    },
+  },
+);
 let upstream: UpstreamClient;
 let scene: Buffer;
 beforeAll(async () => {
@@ -49,9 +53,15 @@ describe('editImage against the reference service', () => {
   });
 
   it('surfaces the service deadline of a model that never finishes as a retryable 504 timeout', async () => {
-    const error = await failure(upstream.editImage({ image: scene, prompt: 'convert to watercolor style', model: 'atelier-edit-hd' }));
-    expect(error).toMatchObject({ status: 504, code: 'timeout', kind: 'timeout', retryable: true });
-  }, 20_000);
+    // An edit deadline of 1 s for this test alone: healthy edits under load take longer.
+    await setKnobs(svc, { deadlineMs: { ...GENERATION_DEADLINE, edit: 1000 } });
+    try {
+      const error = await failure(upstream.editImage({ image: scene, prompt: 'convert to watercolor style', model: 'atelier-edit-hd' }));
+      expect(error).toMatchObject({ status: 504, code: 'timeout', kind: 'timeout', retryable: true });
+    } finally {
+      await setKnobs(svc, { deadlineMs: GENERATION_DEADLINE });
+    }
+  });
 
   it('refuses a mask of the wrong size with the field named', async () => {
     const small = await maskPng(100, 100, { x: 10, y: 10, w: 20, h: 20 });

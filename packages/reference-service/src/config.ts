@@ -27,6 +27,8 @@ export interface Knobs {
   modelList: ModelListKnob;
   /** Edit models that change pixels outside the mask and may answer at a size of their own (leaky-models.ts). */
   leakyModels: Record<string, LeakyModel>;
+  /** Deadlines in place of the configured ones (editDeadlineMs, generationDeadlineMs): a test's "the deadline is now", without a start of its own. */
+  deadlineMs: { edit?: number; generation?: number };
 }
 
 export const MODEL_LIST_KNOBS = ['normal', 'failing', 'empty', 'unpriced'] as const;
@@ -139,8 +141,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServiceConfig 
       fileLatencyMs: intEnv(env, 'SERVICE_FILE_LATENCY_MS', 0),
       modelList: (MODEL_LIST_KNOBS as readonly string[]).includes(env.SERVICE_MODEL_LIST ?? '') ? (env.SERVICE_MODEL_LIST as ModelListKnob) : 'normal',
       leakyModels: parseLeakyModels(env.SERVICE_LEAKY_MODELS),
+      deadlineMs: {},
     },
   };
+}
+
+/** How long an edit or a generation may take: the knob's deadline, else the configured one. */
+export function deadlineOf(config: ServiceConfig, operation: 'edit' | 'generation'): number {
+  return config.knobs.deadlineMs[operation] ?? (operation === 'edit' ? config.editDeadlineMs : config.generationDeadlineMs);
 }
 
 /** Resolves once `model` is no longer held (knobs.heldModels, read live), or at `until` (ms since the epoch). */

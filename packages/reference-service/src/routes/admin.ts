@@ -45,6 +45,7 @@ const knobsSchema = z.object({
   modelList: z.enum(MODEL_LIST_KNOBS).optional(),
   /** As SERVICE_LEAKY_MODELS (`model=fraction[:WxH],…`), or as GET shows it. */
   leakyModels: z.preprocess(readLeakyModels, z.record(z.string(), leakyModelSchema)).optional(),
+  deadlineMs: z.strictObject({ edit: z.number().int().min(1).max(600_000).optional(), generation: z.number().int().min(1).max(600_000).optional() }).optional(),
 });
 
 function readLeakyModels(value: unknown, ctx: z.RefinementCtx) {
@@ -57,7 +58,7 @@ function readLeakyModels(value: unknown, ctx: z.RefinementCtx) {
   }
 }
 
-const KNOBS_SHAPE = 'Expected {latencyMs?, heldModels?, failModels?, timeoutModels?, dropWebhooks?, fileLatencyMs?, modelList?, leakyModels?}.';
+const KNOBS_SHAPE = 'Expected {latencyMs?, heldModels?, failModels?, timeoutModels?, dropWebhooks?, fileLatencyMs?, modelList?, leakyModels?, deadlineMs?}.';
 
 /** GET shows the knobs; PUT replaces the ones given. */
 export async function knobs(ctx: ServiceContext, request: Request): Promise<Response> {

@@ -2,7 +2,7 @@
 import { createHash } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { editCost, findModel, type EditModel } from '../catalog';
-import { modelLatency, whileHeld } from '../config';
+import { deadlineOf, modelLatency, whileHeld } from '../config';
 import { baseUrl, type ServiceContext } from '../context';
 import { MaskRequiredError, inferEditKind } from '../engines/edit/edit-kind';
 import { DeadlineError, EngineError } from '../engines/pool';
@@ -69,12 +69,13 @@ export async function createEdit(ctx: ServiceContext, request: Request, owner: s
   }
   if (model.provider) refuseEditKind(model.provider, model.id, kind, mask !== null);
 
-  const deadlineAt = Date.now() + ctx.config.editDeadlineMs;
-  const timeout = new ServiceError(504, 'timeout', `The edit did not finish within ${Math.round(ctx.config.editDeadlineMs / 1000)} s.`);
+  const deadlineMs = deadlineOf(ctx.config, 'edit');
+  const deadlineAt = Date.now() + deadlineMs;
+  const timeout = new ServiceError(504, 'timeout', `The edit did not finish within ${Math.round(deadlineMs / 1000)} s.`);
   const { knobs } = ctx.config;
   const latency = Math.max(model.provider ? 0 : model.latency_ms, modelLatency(knobs, model.id));
-  if (knobs.timeoutModels.includes(model.id) || latency >= ctx.config.editDeadlineMs) {
-    await sleep(ctx.config.editDeadlineMs);
+  if (knobs.timeoutModels.includes(model.id) || latency >= deadlineMs) {
+    await sleep(deadlineMs);
     throw timeout;
   }
   // The latency is the edit's whole processing time: the engine works while it runs (and while the model is held).

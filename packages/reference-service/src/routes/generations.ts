@@ -2,7 +2,7 @@
 import { randomInt } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { findModel, imageCost, roundCny, type ImageModel, type ImageSize } from '../catalog';
-import { modelLatency, whileHeld } from '../config';
+import { deadlineOf, modelLatency, whileHeld } from '../config';
 import { baseUrl, type ServiceContext } from '../context';
 import { DeadlineError } from '../engines/pool';
 import { ServiceError } from '../errors';
@@ -61,7 +61,7 @@ async function runAtProvider(
     images = await providerGenerate(ctx.pool, model.provider, { ...req, width, height }, deadlineAt);
   } catch (error) {
     if (error instanceof DeadlineError)
-      throw new EntryFailure('timeout', `${model.id} did not finish within ${Math.round(ctx.config.generationDeadlineMs / 1000)} s.`);
+      throw new EntryFailure('timeout', `${model.id} did not finish within ${Math.round(deadlineOf(ctx.config, 'generation') / 1000)} s.`);
     if (!(error instanceof ProviderFailure)) throw error;
     const refusal = serviceErrorOf(error);
     throw new EntryFailure(refusal.code, `${model.id}: ${error.message}`, error.retryAfterSeconds);
@@ -84,7 +84,7 @@ async function runAtProvider(
  */
 async function runModel(ctx: ServiceContext, req: GenerationRequest, model: ImageModel, deadlineAt: number, base: string, owner: string) {
   const { knobs } = ctx.config;
-  const timedOut = new EntryFailure('timeout', `${model.id} did not finish within ${Math.round(ctx.config.generationDeadlineMs / 1000)} s.`);
+  const timedOut = new EntryFailure('timeout', `${model.id} did not finish within ${Math.round(deadlineOf(ctx.config, 'generation') / 1000)} s.`);
   const latency = modelLatency(knobs, model.id);
   if (knobs.timeoutModels.includes(model.id) || latency >= deadlineAt - Date.now()) {
     await sleep(Math.max(0, deadlineAt - Date.now()));
@@ -124,7 +124,7 @@ async function runModel(ctx: ServiceContext, req: GenerationRequest, model: Imag
 
 export async function createGeneration(ctx: ServiceContext, request: Request, owner: string): Promise<Response> {
   const req = parse(ctx, await readJsonObject(request));
-  const deadlineAt = Date.now() + ctx.config.generationDeadlineMs;
+  const deadlineAt = Date.now() + deadlineOf(ctx.config, 'generation');
   const base = baseUrl(ctx, request);
   const results = await Promise.all(
     req.models.map(async (model, index) => {

@@ -120,6 +120,7 @@ const NO_FAULTS: KnobSettings = {
   fileLatencyMs: 0,
   modelList: 'normal',
   leakyModels: {},
+  deadlineMs: {},
 };
 
 /** Sets fault knobs on a running service (standalone, or embedded: its origin and admin token). */
