@@ -44,12 +44,16 @@ export async function failure(promise: Promise<unknown>): Promise<ProviderFailur
 const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 export const isPng = (bytes: Buffer) => bytes.subarray(0, 8).equals(PNG_SIGNATURE);
 
-/** Polls a provider's video task until it ends (as the service does, faster); every state seen, in order. */
-export async function pollToEnd(video: VideoAdapter, task: ProviderTaskRef, timeoutMs = 20_000): Promise<VideoState[]> {
+/**
+ * Polls a provider's video task until it ends (as the service does, faster); every state seen, in
+ * order. A fake answers the poll that ends a task once its file is encoded (a 1080p clip took over
+ * 10 s under a loaded run), so each poll may take 30 s.
+ */
+export async function pollToEnd(video: VideoAdapter, task: ProviderTaskRef, timeoutMs = 60_000): Promise<VideoState[]> {
   const seen: VideoState[] = [];
   const until = Date.now() + timeoutMs;
   for (;;) {
-    const state = await video.poll(task, AbortSignal.timeout(10_000));
+    const state = await video.poll(task, AbortSignal.timeout(30_000));
     seen.push(state);
     if (state.status !== 'processing') return seen;
     if (Date.now() > until) throw new Error(`task ${task.id} still processing after ${timeoutMs} ms`);
