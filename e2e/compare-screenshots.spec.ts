@@ -1,7 +1,8 @@
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { baseURL } from '../playwright.config';
-import { CompareBoardPage, resetKnobs, setKnobs } from './support/compare-board';
+import { CompareBoardPage } from './support/compare-board';
+import { resetKnobs, setKnobs } from './support/knobs';
 import { SCREENSHOT_DIR as dir } from './support/screenshots';
 
 // Screenshots of the board in both languages, for review: `SCREENSHOTS=1 npx playwright test e2e/compare-screenshots.spec.ts`.

@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { sumCosts } from '../lib/upstream/cost';
-import { CompareBoardPage, resetKnobs, setKnobs } from './support/compare-board';
+import { CompareBoardPage } from './support/compare-board';
+import { resetKnobs, setKnobs } from './support/knobs';
 import { readZip } from './support/zip';
 import { shotPath } from './support/screenshots';
 

@@ -2,7 +2,8 @@ import { createHash } from 'node:crypto';
 import { expect, test, type Page } from '@playwright/test';
 import { baseURL } from '../playwright.config';
 import { underMask } from '../test/support/photos';
-import { assetPixels, EditStudio, H, serviceAdminToken, STROKE, testPng, W } from './support/edit-studio';
+import { assetPixels, EditStudio, H, STROKE, testPng, W } from './support/edit-studio';
+import { setKnobs } from './support/knobs';
 import { shotPath } from './support/screenshots';
 import { shareFromDialog } from './support/share';
 import { readZip } from './support/zip';
@@ -26,11 +27,7 @@ test.beforeAll(async () => {
 });
 
 /** The reference service's fault knobs; `reset` puts back what these tests change. */
-async function knobs(page: Page, set: Record<string, unknown>) {
-  const response = await page.request.put('/v1/admin/knobs', { headers: { authorization: `Bearer ${await serviceAdminToken()}` }, data: set });
-  expect(response.ok()).toBe(true);
-}
-const reset = (page: Page) => knobs(page, { failModels: [], leakyModels: {} });
+const reset = () => setKnobs({ failModels: [], leakyModels: {} });
 
 const sha = async (page: Page, assetId: string) =>
   createHash('sha256')
@@ -69,13 +66,13 @@ test('an edit board of four models: a card each (model, cost, time, seed, mask g
   // Each model once, at its price for 640×480.
   await expect(page.getByTestId('edit-estimate')).toHaveAttribute('data-amount', '0.69');
 
-  await knobs(page, { failModels: ['atelier-edit-fill'], leakyModels: 'atelier-edit-fast=0.3:1024x1024' });
+  await setKnobs({ failModels: ['atelier-edit-fill'], leakyModels: 'atelier-edit-fast=0.3:1024x1024' });
   try {
     await studio.submit.click();
     const ids = await studio.ids();
     runs.board = ids.generation;
   } finally {
-    await reset(page);
+    await reset();
   }
   const cards = page.getByTestId('result-card');
   await expect(cards).toHaveCount(4);
@@ -230,7 +227,7 @@ test('a model that changes 30 % outside the mask: the badge says so within a poi
     return underMask(original.data, result.data, mask.data, original.width);
   };
   try {
-    await knobs(page, { leakyModels: 'atelier-edit-fast=0.3' });
+    await setKnobs({ leakyModels: 'atelier-edit-fast=0.3' });
     await masked(studio);
     await page.getByRole('combobox', { name: 'Model', exact: true }).selectOption('atelier-edit-fast');
     await studio.submit.click();
@@ -242,7 +239,7 @@ test('a model that changes 30 % outside the mask: the badge says so within a poi
     expect(leaked.kept).toBeGreaterThan(0.9 * W * H);
 
     // The same model answering at its own size, for a picture of another shape.
-    await knobs(page, { leakyModels: 'atelier-edit-fast=0:1024x1024' });
+    await setKnobs({ leakyModels: 'atelier-edit-fast=0:1024x1024' });
     await studio.open();
     await studio.upload(await testPng(1600, 1067));
     await studio.chooseKind('remove');
@@ -255,7 +252,7 @@ test('a model that changes 30 % outside the mask: the badge says so within a poi
     await expect(studio.result.getByTestId('mask-guard-fit')).toContainText('1024×1024');
     expect((await keptOutside()).keptButChanged, 'a pixel outside the mask').toBeNull();
   } finally {
-    await reset(page);
+    await reset();
   }
 });
 
@@ -275,7 +272,7 @@ test("with the team's restore off, a leaky model's change is measured and left: 
     const studio = new EditStudio(page);
     await masked(studio);
     await page.getByRole('combobox', { name: 'Model', exact: true }).selectOption('atelier-edit-fast');
-    await knobs(page, { leakyModels: 'atelier-edit-fast=0.12' });
+    await setKnobs({ leakyModels: 'atelier-edit-fast=0.12' });
     await studio.submit.click();
     runs.unrestored = (await studio.ids()).generation;
     const guard = studio.result.getByTestId('mask-guard');
@@ -287,7 +284,7 @@ test("with the team's restore off, a leaky model's change is measured and left: 
     await guard.getByTestId('heatmap-toggle').click();
     await expect(page.getByTestId('before-after').getByTestId('heatmap')).toBeVisible();
   } finally {
-    await reset(page);
+    await reset();
     await restore(true);
   }
 });

@@ -1,7 +1,8 @@
 import { mkdir } from 'node:fs/promises';
 import { expect, test } from '@playwright/test';
 import { baseURL } from '../playwright.config';
-import { EditStudio, serviceAdminToken, testPng } from './support/edit-studio';
+import { EditStudio, testPng } from './support/edit-studio';
+import { setKnobs } from './support/knobs';
 
 // Screenshots of the studio in each state, both languages: EDIT_SCREENSHOTS=1 to take them.
 test.skip(!process.env.EDIT_SCREENSHOTS, 'screenshots only on request');
@@ -18,9 +19,6 @@ for (const locale of ['en', 'zh-CN'] as const) {
     const studio = new EditStudio(page);
     const kind = (value: string) => page.locator(`input[name="edit-kind"][value="${value}"]`).check({ force: true });
     const submit = page.getByTestId('edit-submit');
-    const token = await serviceAdminToken();
-    const knobs = (latencyMs: Record<string, number>) =>
-      page.request.put('/v1/admin/knobs', { headers: { authorization: `Bearer ${token}` }, data: { latencyMs } });
 
     await studio.open();
     await shot('1-empty');
@@ -41,7 +39,7 @@ for (const locale of ['en', 'zh-CN'] as const) {
     await page.mouse.move(900, 500);
     await shot('3-mask-painted');
 
-    await knobs({ '*': 4000 });
+    await setKnobs({ latencyMs: { '*': 4000 } });
     try {
       await submit.click();
       await expect(page.getByTestId('edit-elapsed')).toBeVisible();
@@ -49,7 +47,7 @@ for (const locale of ['en', 'zh-CN'] as const) {
       await shot('4-waiting');
       await expect(studio.result).toBeVisible({ timeout: 45_000 });
     } finally {
-      await knobs({});
+      await setKnobs({ latencyMs: {} });
     }
     await page.waitForTimeout(500);
     await shot('5-result');

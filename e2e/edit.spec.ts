@@ -3,7 +3,8 @@ import { expect, test } from '@playwright/test';
 import sharp from 'sharp';
 import { baseURL } from '../playwright.config';
 import { shotPath } from './support/screenshots';
-import { assetPixels, EditStudio, H, serviceAdminToken, STROKE, testPng, W, type Kind } from './support/edit-studio';
+import { assetPixels, EditStudio, H, STROKE, testPng, W, type Kind } from './support/edit-studio';
+import { setKnobs } from './support/knobs';
 import { underMask } from '../test/support/photos';
 
 let png: Buffer;
@@ -252,10 +253,7 @@ test('an upstream error keeps image, mask and prompt for a retry without re-uplo
 });
 
 test('shows the wait against 90 s and cancels it', async ({ page }) => {
-  const token = await serviceAdminToken();
-  const knobs = (latencyMs: Record<string, number>) =>
-    page.request.put('/v1/admin/knobs', { headers: { authorization: `Bearer ${token}` }, data: { latencyMs } });
-  expect((await knobs({ '*': 30_000 })).ok()).toBe(true);
+  await setKnobs({ latencyMs: { '*': 30_000 } });
   try {
     const studio = new EditStudio(page);
     await studio.open();
@@ -272,7 +270,7 @@ test('shows the wait against 90 s and cancels it', async ({ page }) => {
       await expect(page.getByTestId('edit-history').getByText('Cancelled').first()).toBeVisible({ timeout: 1000 });
     }).toPass({ timeout: 15_000 });
   } finally {
-    await knobs({});
+    await setKnobs({ latencyMs: {} });
   }
 });
 

@@ -1,8 +1,10 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import sharp from 'sharp';
+import type { KnobSettings } from '@atelier/reference-service/testing';
 import { baseURL } from '../playwright.config';
 import { signUp, signUpNewTeam } from './support/accounts';
-import { serviceAdminToken, testPng } from './support/edit-studio';
+import { testPng } from './support/edit-studio';
+import { setKnobs } from './support/knobs';
 import { shotPath } from './support/screenshots';
 
 // The mask guard beyond the studio, from real masked edits (an edit board with models that leak
@@ -28,10 +30,7 @@ async function middleMask(): Promise<Buffer> {
 }
 
 /** Models that change pixels outside the mask: 12 % of them, and 2 % with an answer at 1024×1024 (padded back). */
-async function leak(page: Page, leakyModels: Record<string, unknown>) {
-  const response = await page.request.put('/v1/admin/knobs', { headers: { authorization: `Bearer ${await serviceAdminToken()}` }, data: { leakyModels } });
-  expect(response.ok()).toBe(true);
-}
+const leak = (leakyModels: KnobSettings['leakyModels']) => setKnobs({ leakyModels });
 
 /** A masked local edit sent as the studio sends it: one model, or a board of several. */
 async function maskedEdit(page: Page, models: string[]): Promise<Outcome> {
@@ -97,7 +96,7 @@ test('the mask guard in the library, on the dashboard and in Settings → Team',
   test.setTimeout(180_000);
   const page = await signUpNewTeam(browser, 'Mara Mask', 'mask-guard@e2e.test');
   await page.setViewportSize({ width: 1440, height: 1000 });
-  await leak(page, { 'atelier-edit-fast': { fraction: 0.12 }, 'atelier-edit-hd': { fraction: 0.02, size: { width: 1024, height: 1024 } } });
+  await leak({ 'atelier-edit-fast': { fraction: 0.12 }, 'atelier-edit-hd': { fraction: 0.02, size: { width: 1024, height: 1024 } } });
   try {
     const board = await maskedEdit(page, BOARD);
     const byModel = Object.fromEntries(board.results.map((r) => [r.model, r]));
@@ -165,6 +164,6 @@ test('the mask guard in the library, on the dashboard and in Settings → Team',
     await shoot(member, 'mask-guard-settings-member.en.light');
     await member.context().close();
   } finally {
-    await leak(page, {});
+    await leak({});
   }
 });

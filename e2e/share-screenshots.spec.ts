@@ -1,7 +1,8 @@
 import path from 'node:path';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { baseURL } from '../playwright.config';
-import { CompareBoardPage, resetKnobs, setKnobs } from './support/compare-board';
+import { CompareBoardPage } from './support/compare-board';
+import { resetKnobs, setKnobs } from './support/knobs';
 import { EditStudio, testPng } from './support/edit-studio';
 import { shareFromDialog } from './support/share';
 import { collectionOf, storedBoard } from './support/share-gallery';

@@ -2,7 +2,7 @@ import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { baseURL } from '../playwright.config';
 import { signUp } from './support/accounts';
-import { setKnobs } from './support/compare-board';
+import { setKnobs } from './support/knobs';
 import { VideosPage } from './support/videos';
 import { SCREENSHOT_DIR as dir } from './support/screenshots';
 

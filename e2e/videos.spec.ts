@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import sharp from 'sharp';
 import { expect, test } from '@playwright/test';
 import { baseURL } from '../playwright.config';
-import { setKnobs } from './support/compare-board';
+import { setKnobs } from './support/knobs';
 import { VideosPage } from './support/videos';
 
 /** Rendering under CI load can take a while; every wait for the service is generous, none is a sleep. */

@@ -1,22 +1,6 @@
 import { createHash } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
-import path from 'node:path';
 import { expect, type Page } from '@playwright/test';
-import { resetKnobs as resetServiceKnobs, setKnobs as setServiceKnobs, type KnobSettings } from '@atelier/reference-service/testing';
-import { baseURL, dataDir } from '../../playwright.config';
 import { live } from './accounts';
-
-/** The embedded reference service's origin and admin token (from the run's generated secrets), for its knobs. */
-async function embeddedService() {
-  const secrets = JSON.parse(await readFile(path.join(dataDir, 'secrets.json'), 'utf8')) as { serviceAdminToken: string };
-  return { url: baseURL, adminToken: secrets.serviceAdminToken };
-}
-
-/** Sets fault knobs on the embedded reference service. */
-export const setKnobs = async (knobs: KnobSettings) => setServiceKnobs(await embeddedService(), knobs);
-
-/** Sets every fault knob of the embedded reference service back to none. */
-export const resetKnobs = async () => resetServiceKnobs(await embeddedService());
 
 /** The compare page as a user drives it. */
 export class CompareBoardPage {

@@ -1,8 +1,5 @@
-import { readFile } from 'node:fs/promises';
-import path from 'node:path';
 import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import sharp from 'sharp';
-import { dataDir } from '../../playwright.config';
 import { live } from './accounts';
 
 export const KIND_NAMES = {
@@ -52,12 +49,6 @@ export async function assetPixels(request: APIRequestContext, id: string, channe
   pipeline = channels === 1 ? pipeline.extractChannel(0) : pipeline.removeAlpha().toColourspace('srgb');
   const { data, info } = await pipeline.raw().toBuffer({ resolveWithObject: true });
   return { data, width: info.width, height: info.height, channels: info.channels, format: meta.format, sourceChannels: meta.channels };
-}
-
-/** The admin token of the embedded reference service, for its fault knobs. */
-export async function serviceAdminToken(): Promise<string> {
-  const secrets = JSON.parse(await readFile(path.join(dataDir, 'secrets.json'), 'utf8')) as Record<string, string>;
-  return secrets.serviceAdminToken;
 }
 
 /** The edit studio, as a user drives it. */
