@@ -55,7 +55,7 @@ export default defineConfig({
     // Attacks over plain HTTP, against the worker's shared Ateliers or one of a spec's own (test/security/support).
     { name: 'security', testDir: 'test/security', use: { ...devices['Desktop Chrome'] }, grepInvert: /@timing/ },
     // Several replicas over one PostgreSQL, each its own process.
-    { name: 'cluster', testDir: 'test/cluster', use: { ...devices['Desktop Chrome'] }, workers: 1 },
+    { name: 'cluster', testDir: 'test/cluster', use: { ...devices['Desktop Chrome'] } },
     // Tests that measure time, tagged @timing: last, with the machine to themselves.
     {
       name: 'timing',

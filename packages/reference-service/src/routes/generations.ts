@@ -46,6 +46,10 @@ class EntryFailure extends Error {
   }
 }
 
+/** A model's entry that missed the generation deadline. */
+const timedOut = (ctx: ServiceContext, model: ImageModel) =>
+  new EntryFailure('timeout', `${model.id} did not finish within ${Math.round(deadlineOf(ctx.config, 'generation') / 1000)} s.`);
+
 /** A provider-backed model's entry (providers/run.ts): the layer sizes, archives and words its failures. */
 async function runAtProvider(
   ctx: ServiceContext,
@@ -60,8 +64,7 @@ async function runAtProvider(
   try {
     images = await providerGenerate(ctx.pool, model.provider, { ...req, width, height }, deadlineAt);
   } catch (error) {
-    if (error instanceof DeadlineError)
-      throw new EntryFailure('timeout', `${model.id} did not finish within ${Math.round(deadlineOf(ctx.config, 'generation') / 1000)} s.`);
+    if (error instanceof DeadlineError) throw timedOut(ctx, model);
     if (!(error instanceof ProviderFailure)) throw error;
     const refusal = serviceErrorOf(error);
     throw new EntryFailure(refusal.code, `${model.id}: ${error.message}`, error.retryAfterSeconds);
@@ -84,11 +87,10 @@ async function runAtProvider(
  */
 async function runModel(ctx: ServiceContext, req: GenerationRequest, model: ImageModel, deadlineAt: number, base: string, owner: string) {
   const { knobs } = ctx.config;
-  const timedOut = new EntryFailure('timeout', `${model.id} did not finish within ${Math.round(deadlineOf(ctx.config, 'generation') / 1000)} s.`);
   const latency = modelLatency(knobs, model.id);
   if (knobs.timeoutModels.includes(model.id) || latency >= deadlineAt - Date.now()) {
     await sleep(Math.max(0, deadlineAt - Date.now()));
-    throw timedOut;
+    throw timedOut(ctx, model);
   }
   const minimum = Promise.all([sleep(latency), whileHeld(knobs, model.id, { until: deadlineAt })]);
   if (knobs.failModels.includes(model.id)) {
@@ -109,7 +111,7 @@ async function runModel(ctx: ServiceContext, req: GenerationRequest, model: Imag
     try {
       png = await ctx.pool.run({ op: 'generate', style: model.engine, prompt: req.prompt, width, height, background: req.background, seed }, deadlineAt);
     } catch (error) {
-      if (error instanceof DeadlineError) throw timedOut;
+      if (error instanceof DeadlineError) throw timedOut(ctx, model);
       throw error;
     }
     const image: Record<string, string | number> =
