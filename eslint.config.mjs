@@ -52,6 +52,7 @@ const config = [
   {
     ignores: [
       '.next/**',
+      'dist/**',
       '.next-*/**',
       'test-results-*/**',
       'node_modules/**',

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 
-// One Atelier for the browser specs (PostgreSQL, local disk, embedded reference service: e2e/support/serve.ts),
+// One Atelier for the browser specs (PostgreSQL, local disk, embedded reference service: e2e/support/database.ts),
 // started once per run; workers inherit the env.
 process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), 'atelier-e2e-'));
 const port = Number(process.env.E2E_PORT ?? 3100);
@@ -67,8 +67,9 @@ export default defineConfig({
     },
   ],
   webServer: {
-    // The log is kept so a test can prove no secret was ever written to it.
-    command: `npx tsx e2e/support/serve.ts 2>&1 | tee ${dataDir}/server.log`,
+    // As `npm run serve` runs it, on a database of its own (e2e/support/database.ts). The log is kept
+    // so a test can prove no secret was ever written to it.
+    command: `url=$(npx tsx e2e/support/database.ts) && DATABASE_URL="$url" node --max-semi-space-size=64 dist/server.mjs 2>&1 | tee ${dataDir}/server.log`,
     url: `${baseURL}/api/health`,
     timeout: 120_000,
     reuseExistingServer: false,

@@ -1,8 +1,10 @@
 // `npm start` and `npm run e2e`: `next build` only when there is no build or it was made from other
-// sources (lib/build/sources-hash.ts); a restart on an unchanged checkout starts at once.
+// sources (lib/build/sources-hash.ts), and the Node entry points' bundle likewise
+// (lib/build/node-bundle.ts); a restart on an unchanged checkout starts at once.
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { ensureNodeBundle } from '../lib/build/node-bundle';
 import { sourcesHash } from '../lib/build/sources-hash';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -19,3 +21,5 @@ if (built === hash) {
   // Hashed again: a build may touch its inputs (Next.js can rewrite tsconfig.json).
   writeFileSync(stamp, `${sourcesHash(root)}\n`);
 }
+
+if ((await ensureNodeBundle()) === 'built') console.log(`[start] bundled the server, worker and service into dist/`);

@@ -9,6 +9,7 @@ import { spawn } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
 import http from 'node:http';
 import { createAccount } from '../../lib/accounts/create-account';
+import { bundled } from '../../lib/build/node-bundle';
 import { resolveTeamContext } from '../../lib/auth/context';
 import { loadAppConfig } from '../../lib/config';
 import { storeUserKey } from '../../lib/keys/service-keys';
@@ -79,7 +80,7 @@ async function scenario(name: string, { niceness, separateWorkers }: { niceness:
   });
   // The worker process, and this script's own look into the database, share the server's database and secrets.
   const env = atelier.env;
-  const worker = separateWorkers ? spawn(process.execPath, ['--import', 'tsx', 'scripts/worker.ts'], { env, stdio: 'ignore' }) : null;
+  const worker = separateWorkers ? spawn(process.execPath, [bundled('worker')], { env, stdio: 'ignore' }) : null;
   try {
     await runtime(loadAppConfig(env));
     const { userId } = await createAccount({ name: 'Bench', email: 'bench@example.com', password: 'bench-password' });

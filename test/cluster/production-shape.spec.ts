@@ -73,11 +73,11 @@ test('the processes are started the way docs/deploy.md says', () => {
     'npm run worker',
     'npm run service',
   ]);
-  // What startAtelier and startWorker spawn: node with tsx as its loader, one process, so that a signal
-  // reaches the server itself (tsx's own CLI relays it to a child and SIGKILLs one that does not say
-  // within 30 ms that it got it: under load, a server killed without draining).
-  expect(scripts.serve).toBe('NODE_ENV=production exec node --import tsx --max-semi-space-size=64 server.ts');
-  expect(scripts.worker).toBe('exec node --import tsx scripts/worker.ts');
+  // What startAtelier and startWorker spawn: node on the bundle `npm run build` makes, one process,
+  // so that a signal reaches the server itself (tsx's own CLI relays it to a child and SIGKILLs one
+  // that does not say within 30 ms that it got it: under load, a server killed without draining).
+  expect(scripts.serve).toBe('NODE_ENV=production exec node --max-semi-space-size=64 dist/server.mjs');
+  expect(scripts.worker).toBe('exec node dist/worker.mjs');
   expect(scripts.service).toBe('exec npm --workspace @atelier/reference-service run start');
 });
 

@@ -3,7 +3,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
-import { freePort } from '../support/atelier';
+import { freePort } from '../support/free-port';
 
 // docs/deploy.md's commands as a process manager runs them: SIGTERM goes to npm's own process, and
 // must reach the server or worker under it, which finishes its work and stops. (A shell left between

@@ -1,11 +1,12 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { recordStart, setKnobs, type KnobSettings } from '@atelier/reference-service/testing';
+import { ensureNodeBundle, bundled } from '../../lib/build/node-bundle';
+import { freePort } from './free-port';
 import { freshPostgresDatabase, seedPglite } from './templates';
 
 // A built Atelier (`next build` has run) started as its own process, the way `npm run serve` starts
@@ -14,7 +15,7 @@ import { freshPostgresDatabase, seedPglite } from './templates';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const ADMIN_URL = process.env.TEST_POSTGRES_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
-/** The node flags of package.json's `serve` script (`exec node --import tsx --flag=value server.ts`): its `--name=value` ones. */
+/** The node flags of package.json's `serve` script (`exec node --flag=value dist/server.mjs`): its `--name=value` ones. */
 const SERVE_FLAGS = (JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { scripts: { serve: string } }).scripts.serve
   .split(' ')
   .filter((word) => /^--[\w-]+=/.test(word));
@@ -53,17 +54,6 @@ export interface Atelier {
   stop(): Promise<void>;
 }
 
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
 /** Whether the process still runs (one killed by a signal has no exit code, but a signal code). */
 const running = (child: ChildProcess) => child.exitCode === null && child.signalCode === null;
 
@@ -98,6 +88,7 @@ export async function startAtelier({
   port?: number;
 }): Promise<Atelier> {
   const started = performance.now();
+  await ensureNodeBundle();
   port ??= await freePort();
   const origin = `http://127.0.0.1:${port}`;
   const dataDir = await mkdtemp(path.join(tmpdir(), 'atelier-security-'));
@@ -127,7 +118,7 @@ export async function startAtelier({
   // One process (no npx wrapper), so that SIGKILL really is a crash of the whole server; with the
   // node flags `npm run serve` gives it.
   const spawnServer = () => {
-    const server = spawn(process.execPath, [...SERVE_FLAGS, '--import', 'tsx', 'server.ts'], { cwd: ROOT, env: serverEnv, stdio: ['ignore', 'pipe', 'pipe'] });
+    const server = spawn(process.execPath, [...SERVE_FLAGS, bundled('server')], { cwd: ROOT, env: serverEnv, stdio: ['ignore', 'pipe', 'pipe'] });
     server.stdout!.on('data', (d) => (output += d));
     server.stderr!.on('data', (d) => (output += d));
     return server;

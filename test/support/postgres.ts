@@ -2,7 +2,7 @@ import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { freePort } from './atelier';
+import { freePort } from './free-port';
 
 // The PostgreSQL server the tests create their databases on: TEST_POSTGRES_URL, else the local one
 // at 127.0.0.1:5432, else a real PostgreSQL started for the run from the npm registry

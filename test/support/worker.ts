@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
 import path from 'node:path';
+import { bundled, ensureNodeBundle } from '../../lib/build/node-bundle';
 import { appConfig } from '../../lib/config';
 
 // `npm run worker` as a process of its own, the way a deployment runs workers beside its web
@@ -20,7 +21,8 @@ function harnessEnv(): NodeJS.ProcessEnv {
 }
 
 export async function startWorker(env: Record<string, string> = {}, base: NodeJS.ProcessEnv = harnessEnv()): Promise<WorkerProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/worker.ts'], {
+  await ensureNodeBundle();
+  const child = spawn(process.execPath, [bundled('worker')], {
     cwd: ROOT,
     env: { ...base, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

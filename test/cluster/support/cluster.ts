@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { startService, type RunningService } from '@atelier/reference-service/testing';
 import { startS3rver } from '../../../lib/storage/testing/s3rver-server';
-import { freePort, startAtelier, type Atelier } from '../../support/atelier';
+import { startAtelier, type Atelier } from '../../support/atelier';
+import { freePort } from '../../support/free-port';
 import { startWorker, type WorkerProcess } from '../../support/worker';
 import { deployBlock, envFor } from './deploy-doc';
 import { startProxy, type Proxy } from './proxy';

@@ -29,7 +29,10 @@ interface Slot {
   timer?: NodeJS.Timeout;
 }
 
-const BOOT = new URL('./worker-boot.mjs', import.meta.url);
+/** Set in Atelier's bundle (lib/build/node-bundle.ts): the engine thread's bundled entry. */
+declare const __ENGINE_THREAD_BUNDLE__: string | undefined;
+// From the sources, each thread registers tsx's loader (worker-boot.mjs) and then loads worker.ts.
+const BOOT = typeof __ENGINE_THREAD_BUNDLE__ === 'string' ? new URL(__ENGINE_THREAD_BUNDLE__) : new URL('./worker-boot.mjs', import.meta.url);
 const ENTRY = new URL('./worker.ts', import.meta.url).href;
 
 /**
