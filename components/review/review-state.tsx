@@ -33,7 +33,8 @@ export function StateBadge({ state, className }: { state: ReviewState; className
 
 /**
  * The review state as a row of choices: anyone puts work up for review or back to draft; the
- * verdicts are owners' and admins' (shown, not offered, to members). Who set it, and when, below.
+ * verdicts are owners' and admins' to give and to take back (shown, not offered, to members). Who
+ * set it, and when, below.
  */
 export function ReviewStatePicker({
   status,
@@ -56,7 +57,8 @@ export function ReviewStatePicker({
       <div role="radiogroup" aria-label={r.stateLabel} className="flex flex-wrap gap-1.5">
         {ORDER.map((state) => {
           const chosen = status.state === state;
-          const allowed = canDecide || !VERDICTS.has(state);
+          // A verdict stands until an owner or admin changes it: a member can neither give nor leave one.
+          const allowed = canDecide || (!VERDICTS.has(state) && !VERDICTS.has(status.state));
           return (
             <button
               key={state}

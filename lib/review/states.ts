@@ -9,7 +9,7 @@ import { teamBoard, teamResult } from './subject';
 
 // Review states, per result and per board: draft -> in review -> approved | changes requested, each
 // with who set it and when. Anyone in the team puts work up for review or back to draft; owners and
-// admins approve or ask for changes. An edit's versions are results of their own, so approving one
+// admins approve or ask for changes, and only they take a verdict back. An edit's versions are results of their own, so approving one
 // approves that version, and the audit trail names its number.
 
 export const REVIEW_STATES = ['draft', 'in_review', 'approved', 'changes_requested'] as const satisfies readonly ReviewState[];
@@ -23,6 +23,15 @@ function checkMayGive(ctx: TeamContext, state: ReviewState): void {
     throw new AppError('forbidden', 'Only owners and admins approve or ask for changes.', { key: 'reviewersOnly' });
   }
 }
+
+/**
+ * Which states the caller may leave: a verdict stands until an owner or admin changes it. Part of
+ * the update's own condition, so a member's change that crosses an admin's verdict changes nothing.
+ */
+const mayLeave = (ctx: TeamContext) => (atLeast(ctx.role, 'admin') ? {} : { reviewState: { notIn: [...VERDICTS] } });
+
+const verdictStands = () =>
+  new AppError('forbidden', 'An owner or admin has given this its verdict: only they can change it.', { key: 'verdictStands' });
 
 export interface ReviewStatus {
   state: ReviewState;
@@ -52,7 +61,11 @@ export async function setResultState(ctx: TeamContext, outputId: string, state: 
   await (
     await db()
   ).$transaction(async (tx) => {
-    await tx.generationOutput.update({ where: { id: outputId }, data: { reviewState: state, reviewById: ctx.user.id, reviewAt: at } });
+    const { count } = await tx.generationOutput.updateMany({
+      where: { id: outputId, ...mayLeave(ctx) },
+      data: { reviewState: state, reviewById: ctx.user.id, reviewAt: at },
+    });
+    if (count === 0) throw verdictStands();
     await recordDecision(tx, {
       teamId: ctx.team.id,
       actorId: ctx.user.id,
@@ -72,7 +85,11 @@ export async function setBoardState(ctx: TeamContext, generationId: string, stat
   await (
     await db()
   ).$transaction(async (tx) => {
-    await tx.generation.update({ where: { id: generationId }, data: { reviewState: state, reviewById: ctx.user.id, reviewAt: at } });
+    const { count } = await tx.generation.updateMany({
+      where: { id: generationId, ...mayLeave(ctx) },
+      data: { reviewState: state, reviewById: ctx.user.id, reviewAt: at },
+    });
+    if (count === 0) throw verdictStands();
     await recordDecision(tx, {
       teamId: ctx.team.id,
       actorId: ctx.user.id,

@@ -150,6 +150,16 @@ describe.each(DATABASE_KINDS)('review on %s', (kind) => {
     await expect(setResultState(stranger, a.id, 'in_review')).rejects.toMatchObject({ code: 'not_found' });
     await setResultState(owner, a.id, 'approved');
     expect((await resultReview(member, a.id)).status).toMatchObject({ state: 'approved', by: 'Tess' });
+    // A verdict stands against a member, who may not take it back to draft or review.
+    for (const state of ['draft', 'in_review'] as const) {
+      await expect(setResultState(member, a.id, state)).rejects.toMatchObject({ code: 'forbidden', key: 'verdictStands' });
+    }
+    expect((await resultReview(member, a.id)).status).toMatchObject({ state: 'approved', by: 'Tess' });
+    // Nor can a member's change cross one: however they interleave, the owner's approval is what remains.
+    const d = images[3];
+    await setResultState(member, d.id, 'in_review');
+    await Promise.allSettled([setResultState(owner, d.id, 'approved'), ...Array.from({ length: 5 }, () => setResultState(member, d.id, 'draft'))]);
+    expect((await resultReview(member, d.id)).status).toMatchObject({ state: 'approved', by: 'Tess' });
 
     await expect(markWinner(member, boardId, { outputId: a.id })).rejects.toMatchObject({ code: 'forbidden' });
     await expect(markWinner(owner, boardId, { outputId: c.id, column: 0 })).rejects.toMatchObject({ key: 'notOnBoard' });
@@ -172,9 +182,10 @@ describe.each(DATABASE_KINDS)('review on %s', (kind) => {
     // The library: by state (a board's state counts for its images), and approved winners.
     const page = async (ctx: TeamContext, query: Record<string, string>) =>
       (await listLibrary(ctx, libraryPageSchema.parse(query))).items.map((item) => item.id).sort();
-    expect(await page(member, { review: 'approved' })).toEqual([a.id]);
+    expect(await page(member, { review: 'approved' })).toEqual([a.id, d.id].sort());
     expect(await page(member, { winners: '1' })).toEqual([a.id]);
     await setBoardState(owner, boardId, 'approved');
+    await expect(setBoardState(member, boardId, 'draft')).rejects.toMatchObject({ code: 'forbidden', key: 'verdictStands' });
     expect(await page(member, { winners: '1' })).toEqual([a.id, b.id, c.id].sort());
     expect(await page(member, { review: 'approved' })).toEqual(images.map((i) => i.id).sort());
     expect(await page(stranger, { review: 'approved' })).toEqual([]);
@@ -186,7 +197,9 @@ describe.each(DATABASE_KINDS)('review on %s', (kind) => {
     const actions = rows.map((r) => r.action);
     for (const action of ['thread.resolved', 'thread.reopened', 'review.in_review', 'review.approved', 'winner.board', 'winner.column'])
       expect(actions).toContain(action);
-    expect(rows.find((r) => r.action === 'review.in_review')).toMatchObject({ actor: 'Mel', details: { subject: 'result', model: 'atelier-vista' } });
+    expect(rows.filter((r) => r.action === 'review.in_review')).toContainEqual(
+      expect.objectContaining({ actor: 'Mel', details: expect.objectContaining({ subject: 'result', model: 'atelier-vista' }) }),
+    );
     const csv = await new Response(await decisionsCsv(owner)).text();
     const lines = csv
       .replace(/^\uFEFF/, '')

@@ -286,6 +286,7 @@ export const en = {
     approvalNotYours: 'Only the member who asked can cancel a request.',
     approvalVoid: 'This request is void: its requester left or was demoted, or its API key was revoked.',
     reviewersOnly: 'Only owners and admins approve, ask for changes or mark winners.',
+    verdictStands: 'An owner or admin has given this its verdict: only they can change it.',
     pinOutside: 'That pin is outside the picture.',
     mentionOutsider: 'Mention members of this team only.',
     threadMissing: 'That thread is no longer here.',

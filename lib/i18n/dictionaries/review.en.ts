@@ -16,7 +16,7 @@ export const reviewEn = {
   stateLabel: 'Review state',
   /** For an edit's version: which one the state is on. */
   version: 'Version {n}',
-  onlyDeciders: 'Owners and admins approve or ask for changes.',
+  onlyDeciders: 'Owners and admins approve, ask for changes and take either back.',
   rating: {
     label: 'Your rating',
     stars: '{n} {n|star|stars}',

@@ -12,7 +12,7 @@ export const reviewZhCN: ReviewDictionary = {
   stateBy: '{state} · {name}',
   stateLabel: '评审状态',
   version: '第 {n} 版',
-  onlyDeciders: '只有所有者和管理员可以通过或要求修改。',
+  onlyDeciders: '只有所有者和管理员可以通过、要求修改或撤回结论。',
   rating: {
     label: '我的评分',
     stars: '{n} 星',
