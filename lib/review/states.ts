@@ -30,8 +30,7 @@ function checkMayGive(ctx: TeamContext, state: ReviewState): void {
  */
 const mayLeave = (ctx: TeamContext) => (atLeast(ctx.role, 'admin') ? {} : { reviewState: { notIn: [...VERDICTS] } });
 
-const verdictStands = () =>
-  new AppError('forbidden', 'An owner or admin has given this its verdict: only they can change it.', { key: 'verdictStands' });
+const verdictStands = () => new AppError('forbidden', 'An owner or admin has given this its verdict: only they can change it.', { key: 'verdictStands' });
 
 export interface ReviewStatus {
   state: ReviewState;
