@@ -10,7 +10,9 @@ import { holdForApproval, type Held } from '../generations/approval-gate';
 import { endGeneration, endingOf, openGeneration, settleGeneration, type OutputRow } from '../generations/lifecycle';
 import { upstreamFor } from '../generations/upstream-for';
 import { priceEdit, unknownModel } from '../pricing/estimates';
-import { db } from '../runtime';
+import { db, runtime } from '../runtime';
+import { deleteUnusedAssets } from '../assets/unused';
+import { blobStore } from '../assets/store';
 import { UpstreamError } from '../upstream';
 import { readTeamImage, storeImage } from './assets';
 import { editModels } from './edit-models';
@@ -242,13 +244,14 @@ export async function runEdit(ctx: TeamContext, input: EditRequest, signal: Abor
       ...(answer.status === 'fulfilled' ? answer.value.row : failedCall(calls[i], answer.reason)),
     }));
     const total = completed.reduce((sum, { row }) => sum.plus(row.cost), new Prisma.Decimal(0)).toString();
-    await settleGeneration(generation, {
+    const settled = await settleGeneration(generation, {
       status: 'completed',
       upstreamId: completed.length === 1 ? completed[0].upstreamId : null,
       total: { amount: total, currency: 'CNY' },
       charges: completed.map(({ row }) => ({ model: row.model, amount: row.cost })),
       outputs,
     });
+    if (!settled) throw await endedMeanwhile(generation.id, outputs);
     const results = outputs.map(resultItem);
     const chosen = chosenResult(results, null)!;
     return {
@@ -273,6 +276,20 @@ export async function runEdit(ctx: TeamContext, input: EditRequest, signal: Abor
     stopWatching();
     signal.removeEventListener('abort', abort);
   }
+}
+
+/**
+ * The edit was ended while the service worked on it (cancelled, or failed by the sweep's time
+ * limit): nothing of the answer was recorded or charged, so the files stored for it go, and the
+ * caller hears how it ended.
+ */
+async function endedMeanwhile(generationId: string, outputs: OutputRow[]): Promise<AppError> {
+  const stored = outputs.flatMap((o) => [o.assetId, o.rawAssetId]).filter((id): id is string => typeof id === 'string');
+  const { db: database } = await runtime();
+  await deleteUnusedAssets(database, stored, blobStore());
+  const { status } = await database.prisma.generation.findUniqueOrThrow({ where: { id: generationId }, select: { status: true } });
+  if (status === 'cancelled') return new AppError('conflict', 'The edit was cancelled.');
+  return new AppError('conflict', 'The edit was ended before its answer came back (it ran past its time limit). Nothing was charged.', { key: 'editEnded' });
 }
 
 /**

@@ -11,9 +11,11 @@ import { pickResult } from '../../lib/edits/history';
 import { editRequestSchema, type EditOutcome } from '../../lib/edits/run-edit';
 import { runEdit } from '../support/runs';
 import { updateBudgets } from '../../lib/ledger/budgets';
-import { db } from '../../lib/runtime';
+import { sweepReservations } from '../../lib/ledger/sweep';
+import { setKnobs } from '@atelier/reference-service/testing';
+import { db, runtime } from '../../lib/runtime';
 import { readZip } from '../../e2e/support/zip';
-import { testAtelier } from '../support/harness';
+import { testAtelier, type TestAtelier } from '../support/harness';
 
 // Edit runs of several requests against the real reference service: variants, an edit board with a
 // failing and a leaky model, the mask guard restoring outside the mask, and budgets that hold the
@@ -88,6 +90,35 @@ async function keptDiffer(ctx: TeamContext, original: Buffer, assetId: string, w
   return differ;
 }
 
+/**
+ * An edit the sweep ends while the service still works on it (its model held there): when the
+ * answer comes, nothing is recorded or charged, the files stored for it are gone, and the caller is told.
+ */
+async function endedWhileRunning(atelier: TestAtelier, ctx: TeamContext) {
+  const prisma = await db();
+  const image = await picture(240, 200);
+  const filesBefore = await prisma.asset.count({ where: { teamId: ctx.team.id } });
+  await setKnobs(atelier.svc, { heldModels: ['atelier-edit'] });
+  try {
+    const running = runEdit(ctx, await request(image, (await middleMask(240, 200)).png, { model: 'atelier-edit' }), new AbortController().signal).catch(
+      (error: unknown) => error,
+    );
+    await expect.poll(() => prisma.generation.count({ where: { teamId: ctx.team.id, kind: 'edit', status: 'running' } }), { interval: 20 }).toBe(1);
+    // Past the sweep's time limit for an edit, on its own clock.
+    await sweepReservations((await runtime()).db, new Date(Date.now() + 11 * 60_000));
+    await setKnobs(atelier.svc, { heldModels: [] });
+    expect(await running).toMatchObject({ code: 'conflict', key: 'editEnded' });
+  } finally {
+    await setKnobs(atelier.svc, { heldModels: [] });
+  }
+  const generation = await prisma.generation.findFirstOrThrow({ where: { teamId: ctx.team.id, kind: 'edit' }, orderBy: { createdAt: 'desc' } });
+  expect(generation.status).toBe('failed');
+  expect(await prisma.generationOutput.count({ where: { generationId: generation.id } })).toBe(0);
+  expect(await prisma.ledgerEntry.count({ where: { generationId: generation.id, status: 'settled' } })).toBe(0);
+  // The upload and mask stay with the failed edit (it can be run again); the answer's file is gone.
+  expect(await prisma.asset.count({ where: { teamId: ctx.team.id } })).toBe(filesBefore + 2);
+}
+
 describe('edit runs and the mask guard', () => {
   const atelier = testAtelier('pglite', {
     knobs: { leakyModels: 'atelier-edit-fast=0.3,atelier-edit-hd=0:1024x1024', failModels: ['atelier-edit-fill'] },
@@ -96,6 +127,8 @@ describe('edit runs and the mask guard', () => {
   beforeAll(async () => {
     ctx = await atelier.person('Mina');
   });
+
+  it('drops the answer to an edit the sweep ended meanwhile: nothing recorded, charged or left stored', () => endedWhileRunning(atelier, ctx));
 
   it('measures a model that changes 30 % outside the mask within a point, and restores every pixel there', async () => {
     const image = await picture(480, 320);
@@ -214,6 +247,8 @@ describe('budgets hold an edit run together on PostgreSQL', () => {
     mask = (await middleMask(256, 256)).png;
   });
   const budget = (teamBudget: string) => updateBudgets(ctx, { teamBudget, hard: true, timeZone: 'Asia/Shanghai', members: [] });
+
+  it('drops the answer to an edit the sweep ended meanwhile: nothing recorded, charged or left stored', () => endedWhileRunning(atelier, ctx));
 
   async function spent() {
     const lines = await (await db()).ledgerEntry.findMany({ where: { teamId: ctx.team.id } });

@@ -287,6 +287,7 @@ export const en = {
     approvalVoid: 'This request is void: its requester left or was demoted, or its API key was revoked.',
     reviewersOnly: 'Only owners and admins approve, ask for changes or mark winners.',
     verdictStands: 'An owner or admin has given this its verdict: only they can change it.',
+    editEnded: 'The edit was ended before its answer came back (it ran past its time limit). Nothing was charged.',
     pinOutside: 'That pin is outside the picture.',
     mentionOutsider: 'Mention members of this team only.',
     threadMissing: 'That thread is no longer here.',

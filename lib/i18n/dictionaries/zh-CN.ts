@@ -283,6 +283,7 @@ export const zhCN: Dictionary = {
     approvalVoid: '此请求已失效：申请人已离开或被降级，或其 API 密钥已被撤销。',
     reviewersOnly: '只有所有者和管理员可以通过、要求修改或标记胜出。',
     verdictStands: '所有者或管理员已给出评审结论，只有他们可以更改。',
+    editEnded: '编辑在结果返回前已被终止（超出时间限制），未产生费用。',
     pinOutside: '钉住的位置在图片之外。',
     mentionOutsider: '只能提及本团队的成员。',
     threadMissing: '这个讨论已不存在。',
