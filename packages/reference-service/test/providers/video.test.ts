@@ -239,8 +239,10 @@ it('a duration, resolution or sound the provider cannot make is refused before a
   reset(fakes.kling);
   const duration = await createVideo(service, FAKE_VIDEO_MODELS.kling.id, { duration: 7 });
   expect(duration.json.error.code).toBe('invalid_duration');
-  if (!listed.audio) expect((await createVideo(service, FAKE_VIDEO_MODELS.kling.id, { audio: true })).json.error.code).toBe('invalid_audio');
-  for (const resolution of ['480p', '720p', '1080p'].filter((r) => !listed.resolutions.includes(r))) {
+  // Kling's model as the catalog lists it: no sound, 1080p only (so two resolutions to refuse).
+  expect(listed).toMatchObject({ audio: false, resolutions: ['1080p'] });
+  expect((await createVideo(service, FAKE_VIDEO_MODELS.kling.id, { audio: true })).json.error.code).toBe('invalid_audio');
+  for (const resolution of ['480p', '720p']) {
     expect((await createVideo(service, FAKE_VIDEO_MODELS.kling.id, { resolution })).json.error.code).toBe('invalid_resolution');
   }
   expect(submits(fakes.kling)).toHaveLength(0);
