@@ -2,7 +2,7 @@ import { openAsBlob } from 'node:fs';
 import { open } from 'node:fs/promises';
 import sharp from 'sharp';
 import { AppError } from '../errors';
-import { convertPhoto, readHeader, type PhotoHeader } from '../images/photo';
+import { convertPhoto, readHeader, UNTRUSTED, type PhotoHeader } from '../images/photo';
 import { sniffType } from '../storage/sniff';
 import { EDIT_LIMITS } from './limits';
 
@@ -83,7 +83,7 @@ export async function checkImage(source: string | Uint8Array, what: 'image' | 'm
 
   if (header.conversions.length === 0 && !tooLarge && !fitWith) {
     try {
-      await sharp(input, { failOn: 'truncated', limitInputPixels: MAX_PIXELS }).stats(); // decodes every pixel, streaming: a broken file fails here
+      await sharp(input, { failOn: UNTRUSTED, limitInputPixels: MAX_PIXELS }).stats(); // decodes every pixel, streaming: a broken file fails here
     } catch {
       throw unreadable();
     }

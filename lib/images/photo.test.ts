@@ -111,6 +111,23 @@ describe('photos as cameras write them', () => {
     expect((await checkImage(mask, 'mask')).conversions).toEqual([]);
   });
 
+  it('refuses a JPEG whose header claims more pixels than its data holds, at any size', async () => {
+    const small = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#c33' } })
+      .jpeg()
+      .toBuffer();
+    const lying = (side: number) => {
+      const bytes = Buffer.from(small);
+      const sof = bytes.findIndex((byte, i) => byte === 0xff && bytes[i + 1] === 0xc0);
+      bytes.writeUInt16BE(side, sof + 5); // height, then width
+      bytes.writeUInt16BE(side, sof + 7);
+      return bytes;
+    };
+    // Past 4096 (fitted on the way), and within it (decoded as it is).
+    await expect(checkImage(lying(8192), 'image', { fit: true })).rejects.toMatchObject({ code: 'invalid_input', reason: 'imageFormat' });
+    await expect(checkImage(lying(2048), 'image')).rejects.toMatchObject({ code: 'invalid_input', reason: 'imageFormat' });
+    expect((await checkImage(small, 'image')).width).toBe(64);
+  });
+
   it('reads the EXIF orientation tag in either byte order, with or without its prefix', () => {
     const tiff = (little: boolean, value: number) => {
       const b = Buffer.alloc(26);

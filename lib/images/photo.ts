@@ -5,6 +5,13 @@ import { decodeHeic } from './heic';
 import { UPRIGHT, exifOrientation, heifTransforms, turnsSideways } from './orientation';
 
 /**
+ * How much of a damaged file a decode forgives: nothing (libvips' warnings too, as sharp advises for
+ * untrusted input). At 'truncated', a 293-byte JPEG whose header claimed 8192×8192 decoded to a
+ * grey picture of that size: libjpeg only warns when the data ends before the picture does.
+ */
+export const UNTRUSTED = 'warning' as const;
+
+/**
  * Photos as cameras and phones write them, made into what the service takes: upright (EXIF
  * orientation applied), sRGB, 8 bits a channel, PNG/JPEG/WebP, and at a size it accepts.
  */
@@ -74,7 +81,7 @@ export async function convertPhoto(
     let image =
       header.format === 'heic'
         ? await heicUpright(input, header.heicExifOrientation)
-        : sharp(input, { failOn: 'truncated', limitInputPixels: false }).autoOrient();
+        : sharp(input, { failOn: UNTRUSTED, limitInputPixels: false }).autoOrient();
     image = image.toColourspace('srgb');
     const kernel = options.kernel ?? 'lanczos3';
     if (options.size) image = image.resize(options.size.width, options.size.height, { fit: 'fill', kernel });
