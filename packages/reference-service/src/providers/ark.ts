@@ -7,7 +7,7 @@
 import { z } from 'zod';
 import { SEEDANCE_1_PRO } from './seedance';
 import { ProviderFailure, type ProviderDefinition, type VideoCall, type VideoModelCapabilities, type VideoOnlyAdapter, type VideoState } from './types';
-import { guarded, parseJson, redact, retryAfterSeconds } from './wire';
+import { guarded, readAnswer, redact, retryAfterSeconds } from './wire';
 
 const seconds = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => from + i);
 
@@ -45,8 +45,7 @@ export const ark: ProviderDefinition<VideoOnlyAdapter> = {
         body: body === undefined ? undefined : JSON.stringify(body),
         signal,
       });
-      const text = await res.text();
-      const json = parseJson(text);
+      const { text, json } = await readAnswer(res, "Ark's answer");
       if (!res.ok) throw failed(res.status, json?.error?.code, json?.error?.message ?? text.slice(0, 200), res.headers.get('retry-after'));
       return json;
     }

@@ -18,7 +18,7 @@ import {
   type VideoModelCapabilities,
   type VideoState,
 } from './types';
-import { asPng, guarded, parseJson, redact, retryAfterSeconds } from './wire';
+import { asPng, guarded, PROVIDER_BYTES, readAnswer, readCapped, redact, retryAfterSeconds } from './wire';
 
 /** How often a task is polled: Wan tasks take seconds, so a quarter second costs nothing and wastes no time. */
 const POLL_MS = 250;
@@ -107,8 +107,7 @@ export const dashscope: ProviderDefinition = {
         body: body === undefined ? undefined : JSON.stringify(body),
         signal,
       });
-      const text = await res.text();
-      const json = parseJson(text);
+      const { text, json } = await readAnswer(res, "DashScope's answer");
       if (!res.ok) throw failed(res.status, json?.code, json?.message ?? text.slice(0, 200), res.headers.get('retry-after'));
       return json;
     }
@@ -143,7 +142,7 @@ export const dashscope: ProviderDefinition = {
           const res = await fetch(url, { signal });
           if (!res.ok) throw new ProviderFailure('provider_error', `DashScope's result file answered ${res.status}.`);
           // Qwen keeps the ratio but picks its own resolution: scaled back to the size asked.
-          return asPng(new Uint8Array(await res.arrayBuffer()), 'DashScope', { width, height });
+          return asPng(await readCapped(res, PROVIDER_BYTES.image, "DashScope's result file"), 'DashScope', { width, height });
         }),
       );
 

@@ -8,7 +8,7 @@ import { createFal } from '@ai-sdk/fal';
 import { APICallError, generateImage, type GenerateImageResult } from 'ai';
 import { SEEDANCE_1_PRO } from './seedance';
 import { ProviderFailure, type ModelCapabilities, type ProviderDefinition, type VideoAdapter, type VideoState } from './types';
-import { asPng, openMask, guarded, parseJson, redact, retryAfterSeconds } from './wire';
+import { asPng, openMask, guarded, parseJson, redact, retryAfterSeconds, readAnswer } from './wire';
 
 /** fal's `image_size` presets (square_hd, square, portrait_4_3, portrait_16_9, landscape_4_3, landscape_16_9), sent as width and height. */
 const SIZES = ['1024x1024', '512x512', '768x1024', '576x1024', '1024x768', '1024x576'];
@@ -150,8 +150,8 @@ function falVideo(baseUrl: string, apiKey: string): VideoAdapter {
       body: body === undefined ? undefined : JSON.stringify(body),
       signal,
     });
-    const text = await res.text();
-    return { status: res.status, ok: res.ok, body: parseJson(text), text, retryAfter: res.headers.get('retry-after') };
+    const { text, json } = await readAnswer(res, "fal's answer");
+    return { status: res.status, ok: res.ok, body: json, text, retryAfter: res.headers.get('retry-after') };
   }
   const refused = (answer: FalAnswer) => failureOf(answer.status, answer.body, answer.text.slice(0, 200) || `HTTP ${answer.status}`, answer.retryAfter, apiKey);
   const requestUrl = (task: { model: string; id: string }) => `${queue}/${appOf(task.model)}/requests/${encodeURIComponent(task.id)}`;
@@ -249,7 +249,7 @@ async function falKeys(url: string, reread = false): Promise<JsonWebKey[]> {
   if (cached && Date.now() - cached.at < (reread ? 60_000 : 86_400_000)) return cached.keys;
   const res = await fetch(url, { signal: AbortSignal.timeout(10_000) });
   if (!res.ok) throw new Error(`fal's JWKS answered ${res.status}`);
-  const keys = ((await res.json()) as { keys?: JsonWebKey[] }).keys ?? [];
+  const keys = ((await readAnswer(res, "fal's JWKS")).json as { keys?: JsonWebKey[] } | undefined)?.keys ?? [];
   jwksCache.set(url, { keys, at: Date.now() });
   return keys;
 }

@@ -6,7 +6,7 @@
 // Kling documents no cancel, and signs no callback (its body is the task, as a poll reads it).
 import { createHmac } from 'node:crypto';
 import { ProviderFailure, type ProviderDefinition, type Resolution, type VideoOnlyAdapter, type VideoState } from './types';
-import { guarded, parseJson, redact, retryAfterSeconds } from './wire';
+import { guarded, readAnswer, redact, retryAfterSeconds } from './wire';
 
 const TEXT2VIDEO_PATH = '/v1/videos/text2video';
 
@@ -59,8 +59,7 @@ export const kling: ProviderDefinition<VideoOnlyAdapter> = {
         body: body === undefined ? undefined : JSON.stringify(body),
         signal,
       });
-      const text = await res.text();
-      const json = parseJson(text);
+      const { text, json } = await readAnswer(res, "Kling's answer");
       // Kling answers its errors with an HTTP status and a service code; code 0 is the only success.
       if (!res.ok || (json?.code !== undefined && json.code !== 0)) {
         throw failed(res.status, json?.code, json?.message ?? text.slice(0, 200), res.headers.get('retry-after'));

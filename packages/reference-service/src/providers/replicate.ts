@@ -9,7 +9,7 @@ import { createReplicate } from '@ai-sdk/replicate';
 import { APICallError, generateImage, InvalidResponseDataError } from 'ai';
 import { SEEDANCE_1_PRO } from './seedance';
 import { ProviderFailure, type ModelCapabilities, type ProviderDefinition, type VideoAdapter, type VideoState } from './types';
-import { asPng, openMask, guarded, parseJson, redact, retryAfterSeconds } from './wire';
+import { asPng, openMask, guarded, parseJson, redact, retryAfterSeconds, readAnswer } from './wire';
 
 /** flux-schnell's aspect ratios and the sizes it renders them at (1 megapixel, replicate/cog-flux). */
 const FLUX_ASPECTS: Record<string, string> = {
@@ -149,8 +149,7 @@ function replicateVideo(api: string, apiKey: string): VideoAdapter {
       body: body === undefined ? undefined : JSON.stringify(body),
       signal,
     });
-    const text = await res.text();
-    const json = parseJson(text);
+    const { text, json } = await readAnswer(res, "Replicate's answer");
     if (!res.ok) throw failureOf(res.status, json, text.slice(0, 200) || `HTTP ${res.status}`, res.headers.get('retry-after'), apiKey);
     return json;
   }

@@ -12,6 +12,65 @@ export function parseJson(text: string | undefined | null): any {
   }
 }
 
+/**
+ * The most a provider may send, per kind of answer: a provider is a stranger, and its bytes are
+ * read under a cap, never whole into memory first. Videos stream to disk under their own 2 GB cap (video.ts).
+ */
+export const PROVIDER_BYTES = {
+  /** A JSON answer (a task, a prediction, an error with its detail). */
+  answer: 4 * 1024 * 1024,
+  /** An error body: only its first part is read, for the log and the code. */
+  error: 16 * 1024,
+  /** A result picture. */
+  image: 50 * 1024 * 1024,
+};
+
+/**
+ * A provider's answer body, read to at most `maxBytes`: refused before reading when it declares
+ * more in content-length, and cut off (the connection dropped) the moment a body without one goes past.
+ */
+export async function readCapped(res: Response, maxBytes: number, what: string): Promise<Uint8Array> {
+  const declared = Number(res.headers.get('content-length') ?? NaN);
+  if (declared > maxBytes) {
+    await res.body?.cancel();
+    throw new ProviderFailure('provider_error', `${what} is larger than ${maxBytes} bytes.`);
+  }
+  return (await readUpTo(res, maxBytes, () => new ProviderFailure('provider_error', `${what} is larger than ${maxBytes} bytes.`))).bytes;
+}
+
+/** An error body's first `maxBytes` as text: what is past them is not read. */
+export async function errorText(res: Response, maxBytes = PROVIDER_BYTES.error): Promise<string> {
+  return new TextDecoder().decode((await readUpTo(res, maxBytes)).bytes);
+}
+
+/** The body's first `maxBytes`; past them, `tooLarge` is thrown or (without it) the rest is dropped unread. */
+async function readUpTo(res: Response, maxBytes: number, tooLarge?: () => Error): Promise<{ bytes: Uint8Array }> {
+  if (!res.body) return { bytes: new Uint8Array() };
+  const reader = res.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    if (total + value.length > maxBytes) {
+      await reader.cancel();
+      if (tooLarge) throw tooLarge();
+      chunks.push(value.subarray(0, maxBytes - total));
+      total = maxBytes;
+      break;
+    }
+    chunks.push(value);
+    total += value.length;
+  }
+  return { bytes: Buffer.concat(chunks, total) };
+}
+
+/** A JSON answer read under the answer cap: its text, and its value (undefined when it is no JSON). */
+export async function readAnswer(res: Response, what: string): Promise<{ text: string; json: any }> {
+  const text = res.ok ? new TextDecoder().decode(await readCapped(res, PROVIDER_BYTES.answer, what)) : await errorText(res);
+  return { text, json: parseJson(text) };
+}
+
 /** Retry-After in whole seconds: a number or an HTTP date (RFC 9110). */
 export function retryAfterSeconds(value: string | null | undefined): number | undefined {
   if (value === undefined || value === null || value.trim() === '') return undefined;
