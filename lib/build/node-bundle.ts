@@ -11,8 +11,8 @@ import { build, type Plugin } from 'esbuild';
 // through tsx and in 1.5 s and 0.6 CPU-s from the bundle; an engine thread answered its first job
 // after 0.6 CPU-s and 0.2. Packages stay outside the bundle and load from node_modules as before.
 
-export const ROOT = path.resolve(import.meta.dirname, '../..');
-export const BUNDLE_DIR = path.join(ROOT, 'dist');
+const ROOT = path.resolve(import.meta.dirname, '../..');
+const BUNDLE_DIR = path.join(ROOT, 'dist');
 
 const ENTRIES = {
   server: 'server.ts',

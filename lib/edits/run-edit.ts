@@ -10,7 +10,7 @@ import { holdForApproval, type Held } from '../generations/approval-gate';
 import { endGeneration, endingOf, openGeneration, settleGeneration, type OutputRow } from '../generations/lifecycle';
 import { upstreamFor } from '../generations/upstream-for';
 import { priceEdit, unknownModel } from '../pricing/estimates';
-import { db, runtime } from '../runtime';
+import { db } from '../runtime';
 import { deleteUnusedAssets } from '../assets/unused';
 import { blobStore } from '../assets/store';
 import { UpstreamError } from '../upstream';
@@ -236,7 +236,7 @@ export async function runEdit(ctx: TeamContext, input: EditRequest, signal: Abor
     };
     const upstream = await upstreamFor(ctx);
     const answers = await Promise.allSettled(calls.map((call) => runEditCall(ctx, upstream, call, send, controller.signal)));
-    if (controller.signal.aborted) throw new AppError('conflict', 'The edit was cancelled.');
+    if (controller.signal.aborted) throw cancelled();
     const completed = answers.flatMap((a) => (a.status === 'fulfilled' ? [a.value] : []));
     if (completed.length === 0) throw (answers[0] as PromiseRejectedResult).reason;
     const outputs: OutputRow[] = answers.map((answer, i) => ({
@@ -269,7 +269,7 @@ export async function runEdit(ctx: TeamContext, input: EditRequest, signal: Abor
   } catch (error) {
     const ending = endingOf(error, controller.signal);
     await endGeneration(generation.id, ending);
-    if (ending.status === 'cancelled') throw new AppError('conflict', 'The edit was cancelled.');
+    if (ending.status === 'cancelled') throw cancelled();
     if (error instanceof UpstreamError) throw upstreamAppError(error);
     throw error;
   } finally {
@@ -278,6 +278,8 @@ export async function runEdit(ctx: TeamContext, input: EditRequest, signal: Abor
   }
 }
 
+const cancelled = () => new AppError('conflict', 'The edit was cancelled.');
+
 /**
  * The edit was ended while the service worked on it (cancelled, or failed by the sweep's time
  * limit): nothing of the answer was recorded or charged, so the files stored for it go, and the
@@ -285,10 +287,10 @@ export async function runEdit(ctx: TeamContext, input: EditRequest, signal: Abor
  */
 async function endedMeanwhile(generationId: string, outputs: OutputRow[]): Promise<AppError> {
   const stored = outputs.flatMap((o) => [o.assetId, o.rawAssetId]).filter((id): id is string => typeof id === 'string');
-  const { db: database } = await runtime();
-  await deleteUnusedAssets(database, stored, blobStore());
-  const { status } = await database.prisma.generation.findUniqueOrThrow({ where: { id: generationId }, select: { status: true } });
-  if (status === 'cancelled') return new AppError('conflict', 'The edit was cancelled.');
+  const prisma = await db();
+  await deleteUnusedAssets({ prisma }, stored, blobStore());
+  const { status } = await prisma.generation.findUniqueOrThrow({ where: { id: generationId }, select: { status: true } });
+  if (status === 'cancelled') return cancelled();
   return new AppError('conflict', 'The edit was ended before its answer came back (it ran past its time limit). Nothing was charged.', { key: 'editEnded' });
 }
 

@@ -1,25 +1,8 @@
+import { readBodyUpTo } from './capped-body';
 import { ServiceError, invalid } from './errors';
 
 /** Reads a request body, refusing (413) as soon as it passes `maxBytes`, so no one can make us buffer more. */
-export async function readCapped(request: Request, maxBytes: number): Promise<Buffer> {
-  const declared = Number(request.headers.get('content-length') ?? NaN);
-  if (declared > maxBytes) throw tooLarge(maxBytes);
-  if (!request.body) return Buffer.alloc(0);
-  const chunks: Uint8Array[] = [];
-  let total = 0;
-  const reader = request.body.getReader();
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    total += value.byteLength;
-    if (total > maxBytes) {
-      await reader.cancel();
-      throw tooLarge(maxBytes);
-    }
-    chunks.push(value);
-  }
-  return Buffer.concat(chunks);
-}
+export const readCapped = (request: Request, maxBytes: number): Promise<Buffer> => readBodyUpTo(request, maxBytes, () => tooLarge(maxBytes));
 
 /** The rest of the body is never read, so the connection cannot carry another request: it is closed after the answer. */
 const tooLarge = (maxBytes: number) =>

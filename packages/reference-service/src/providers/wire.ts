@@ -1,6 +1,7 @@
 // What every adapter reads off a provider's answer the same way: a JSON error body, a Retry-After,
 // a picture to bring home as PNG, and a message that must never carry the operator's key.
 import sharp from 'sharp';
+import { readBodyUpTo } from '../capped-body';
 import { ProviderFailure } from './types';
 
 /** A body as JSON, or undefined when it is none (an HTML error page, an empty answer). */
@@ -30,40 +31,17 @@ export const PROVIDER_BYTES = {
  * more in content-length, and cut off (the connection dropped) the moment a body without one goes past.
  */
 export async function readCapped(res: Response, maxBytes: number, what: string): Promise<Uint8Array> {
-  const declared = Number(res.headers.get('content-length') ?? NaN);
-  if (declared > maxBytes) {
+  const tooLarge = () => new ProviderFailure('provider_error', `${what} is larger than ${maxBytes} bytes.`);
+  // Refused unread, the answer would go on coming into the socket: the connection is dropped first.
+  if (Number(res.headers.get('content-length') ?? NaN) > maxBytes) {
     await res.body?.cancel();
-    throw new ProviderFailure('provider_error', `${what} is larger than ${maxBytes} bytes.`);
+    throw tooLarge();
   }
-  return (await readUpTo(res, maxBytes, () => new ProviderFailure('provider_error', `${what} is larger than ${maxBytes} bytes.`))).bytes;
+  return readBodyUpTo(res, maxBytes, tooLarge);
 }
 
 /** An error body's first `maxBytes` as text: what is past them is not read. */
-export async function errorText(res: Response, maxBytes = PROVIDER_BYTES.error): Promise<string> {
-  return new TextDecoder().decode((await readUpTo(res, maxBytes)).bytes);
-}
-
-/** The body's first `maxBytes`; past them, `tooLarge` is thrown or (without it) the rest is dropped unread. */
-async function readUpTo(res: Response, maxBytes: number, tooLarge?: () => Error): Promise<{ bytes: Uint8Array }> {
-  if (!res.body) return { bytes: new Uint8Array() };
-  const reader = res.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let total = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    if (total + value.length > maxBytes) {
-      await reader.cancel();
-      if (tooLarge) throw tooLarge();
-      chunks.push(value.subarray(0, maxBytes - total));
-      total = maxBytes;
-      break;
-    }
-    chunks.push(value);
-    total += value.length;
-  }
-  return { bytes: Buffer.concat(chunks, total) };
-}
+export const errorText = async (res: Response, maxBytes = PROVIDER_BYTES.error): Promise<string> => new TextDecoder().decode(await readBodyUpTo(res, maxBytes));
 
 /** A JSON answer read under the answer cap: its text, and its value (undefined when it is no JSON). */
 export async function readAnswer(res: Response, what: string): Promise<{ text: string; json: any }> {
