@@ -13,6 +13,11 @@ export const dataDir = process.env.E2E_DATA_DIR;
 /** The signed-in owner's cookies, saved by e2e/global.setup.ts. */
 export const ownerState = path.join(dataDir, 'owner.json');
 
+/** Browser specs that neither use the owner nor set knobs: they run in a lane beside the owner's. */
+const OWN_TEAMS = ['approvals', 'dashboard', 'library', 'library-live', 'library-similar', 'overflow', 'providers', 'restart'].map(
+  (name) => `**/e2e/${name}.spec.ts`,
+);
+
 export default defineConfig({
   testDir: 'e2e',
   outputDir: process.env.E2E_OUTPUT_DIR ?? 'test-results',
@@ -22,9 +27,10 @@ export default defineConfig({
   timeout: 60_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,
-  // One at a time. The phase is bound by CPU, not by waiting: with two workers, each with an Atelier
-  // of its own, every browser test took twice as long and the phase no less (docs/testing.md).
-  workers: 1,
+  // Two lanes, each project one file at a time: the owner's specs in one, and beside them whatever
+  // needs neither the owner nor the embedded service's knobs (own teams, own servers, plain HTTP).
+  // With one lane the machine's two cores were three-quarters busy (docs/testing.md).
+  workers: 2,
   // Durations for `npm run test:times` (scripts/test-times.ts), on every run.
   reporter: [['list'], ['json', { outputFile: `${process.env.TEST_TIMES_DIR ?? '.test-times'}/playwright.json` }]],
   use: {
@@ -51,11 +57,22 @@ export default defineConfig({
   },
   projects: [
     { name: 'setup', testMatch: /global\.setup\.ts/ },
-    { name: 'chromium', use: { ...devices['Desktop Chrome'], storageState: ownerState }, dependencies: ['setup'], grepInvert: /@timing/ },
+    // The signed-in owner's specs, and every spec that sets the embedded service's knobs (they are the
+    // whole service's, and a reset after one test would clear another's).
+    {
+      name: 'chromium',
+      use: { ...devices['Desktop Chrome'], storageState: ownerState },
+      dependencies: ['setup'],
+      testIgnore: OWN_TEAMS,
+      grepInvert: /@timing/,
+      workers: 1,
+    },
+    // Specs whose every test signs up teams of its own, or starts an Atelier of its own.
+    { name: 'teams', use: { ...devices['Desktop Chrome'] }, testMatch: OWN_TEAMS, grepInvert: /@timing/, workers: 1 },
     // Attacks over plain HTTP, against the worker's shared Ateliers or one of a spec's own (test/security/support).
-    { name: 'security', testDir: 'test/security', use: { ...devices['Desktop Chrome'] }, grepInvert: /@timing/ },
+    { name: 'security', testDir: 'test/security', use: { ...devices['Desktop Chrome'] }, grepInvert: /@timing/, workers: 1 },
     // Several replicas over one PostgreSQL, each its own process.
-    { name: 'cluster', testDir: 'test/cluster', use: { ...devices['Desktop Chrome'] } },
+    { name: 'cluster', testDir: 'test/cluster', use: { ...devices['Desktop Chrome'] }, workers: 1 },
     // Tests that measure time, tagged @timing: last, with the machine to themselves.
     {
       name: 'timing',
@@ -63,7 +80,7 @@ export default defineConfig({
       testMatch: ['e2e/**/*.spec.ts', 'test/security/**/*.spec.ts'],
       grep: /@timing/,
       use: { ...devices['Desktop Chrome'] },
-      dependencies: ['chromium', 'security', 'cluster'],
+      dependencies: ['chromium', 'teams', 'security', 'cluster'],
     },
   ],
   webServer: {
