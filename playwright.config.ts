@@ -27,9 +27,9 @@ export default defineConfig({
   timeout: 60_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,
-  // Two lanes, each project one file at a time: the owner's specs in one, and beside them whatever
-  // needs neither the owner nor the embedded service's knobs (own teams, own servers, plain HTTP).
-  // With one lane the machine's two cores were three-quarters busy (docs/testing.md).
+  // Two workers. The owner's specs run one at a time (workers: 1 on their project); the other
+  // projects' files are independent of each other and of the owner's, and fill whichever worker is
+  // free. With one worker the machine's two cores were three-quarters busy (docs/testing.md).
   workers: 2,
   // Durations for `npm run test:times` (scripts/test-times.ts), on every run.
   reporter: [['list'], ['json', { outputFile: `${process.env.TEST_TIMES_DIR ?? '.test-times'}/playwright.json` }]],
@@ -68,10 +68,10 @@ export default defineConfig({
       workers: 1,
     },
     // Specs whose every test signs up teams of its own, or starts an Atelier of its own.
-    { name: 'teams', use: { ...devices['Desktop Chrome'] }, testMatch: OWN_TEAMS, grepInvert: /@timing/, workers: 1 },
+    { name: 'teams', use: { ...devices['Desktop Chrome'] }, testMatch: OWN_TEAMS, grepInvert: /@timing/ },
     // Attacks over plain HTTP, against the worker's shared Ateliers or one of a spec's own (test/security/support).
-    { name: 'security', testDir: 'test/security', use: { ...devices['Desktop Chrome'] }, grepInvert: /@timing/, workers: 1 },
-    // Several replicas over one PostgreSQL, each its own process.
+    { name: 'security', testDir: 'test/security', use: { ...devices['Desktop Chrome'] }, grepInvert: /@timing/ },
+    // Several replicas over one PostgreSQL, each its own process: one spec at a time.
     { name: 'cluster', testDir: 'test/cluster', use: { ...devices['Desktop Chrome'] }, workers: 1 },
     // Tests that measure time, tagged @timing: last, with the machine to themselves.
     {
