@@ -13,7 +13,7 @@ export const dataDir = process.env.E2E_DATA_DIR;
 /** The signed-in owner's cookies, saved by e2e/global.setup.ts. */
 export const ownerState = path.join(dataDir, 'owner.json');
 
-/** Browser specs that neither use the owner nor set knobs: they run in a lane beside the owner's. */
+/** Browser specs that neither use the owner nor set knobs: their files run in whichever worker is free. */
 const OWN_TEAMS = ['approvals', 'dashboard', 'library', 'library-live', 'library-similar', 'overflow', 'providers', 'restart'].map(
   (name) => `**/e2e/${name}.spec.ts`,
 );

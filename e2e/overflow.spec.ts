@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { baseURL } from '../playwright.config';
-import { live, signUpNewTeam } from './support/accounts';
+import { signUpNewTeam, visit } from './support/accounts';
 import { CompareBoardPage } from './support/compare-board';
 import { overflowProblems } from './support/overflow';
 import { shotPath } from './support/screenshots';
@@ -37,8 +37,7 @@ test('no page scrolls sideways or cuts a label off, in English and Chinese, at 1
   });
   const boardId = await board.run();
   await board.archived();
-  await page.goto('/library');
-  await live(page);
+  await visit(page, '/library');
   await page.getByLabel('Collection name').fill('Spring campaign — client picks');
   await page.getByRole('button', { name: 'New collection' }).click();
   await expect(page).toHaveURL(/collection=/);
@@ -73,15 +72,13 @@ test('no page scrolls sideways or cuts a label off, in English and Chinese, at 1
       await page.setViewportSize(viewport);
       const at = `${locale}.${viewport.name}`;
       for (const [label, url, ready] of pages) {
-        await page.goto(url);
-        await live(page);
+        await visit(page, url);
         await ready(page);
         await expectNothingCut(page, `${label}.${at}`);
       }
 
       // The board's viewer, on an image and side by side.
-      await page.goto(`/compare/${boardId}`);
-      await live(page); // a click before hydration opens no viewer (seen under two workers' load)
+      await visit(page, `/compare/${boardId}`);
       await board.column('atelier-mosaic').locator('[data-testid="board-image"] button').last().click();
       const viewer = page.getByTestId('compare-viewer');
       await expect(viewer.getByTestId('viewer-position')).toHaveText(locale === 'en' ? 'atelier-mosaic · 2 of 2' : 'atelier-mosaic · 第 2 张，共 2 张');
@@ -97,14 +94,12 @@ test('no page scrolls sideways or cuts a label off, in English and Chinese, at 1
 
   // Chinese readers read the models we know in Chinese (the service describes them in English).
   await page.setViewportSize(VIEWPORTS[0]);
-  await page.goto(`/compare/${boardId}`);
-  await live(page);
+  await visit(page, `/compare/${boardId}`);
   await page.getByRole('button', { name: '修改设置' }).click();
   await expect(page.getByText('纸上水彩', { exact: true })).toBeVisible();
   await expect(page.getByText('Watercolour on paper', { exact: true })).toHaveCount(0);
   // In the API key form, a field with a hint beside one without: both controls on one line.
-  await page.goto('/settings/api-keys');
-  await live(page);
+  await visit(page, '/settings/api-keys');
   await page.getByRole('button', { name: '新建 API 密钥' }).click();
   const top = async (label: string) => (await page.getByLabel(label, { exact: true }).boundingBox())!.y;
   expect(await top('名称')).toBe(await top('代表成员'));

@@ -5,8 +5,7 @@ export const OWNER = { name: 'Olivia Owner', email: 'owner@e2e.test', password: 
 
 /** Fills and submits the sign-up form, in English, and waits for the studio. */
 export async function signUp(page: Page, account: { name: string; email: string; password: string }, from = '/sign-up') {
-  await page.goto(from);
-  await live(page);
+  await visit(page, from);
   await page.getByLabel('Name').fill(account.name);
   await page.getByLabel('Email').fill(account.email);
   await page.getByLabel('Password').fill(account.password);
@@ -21,6 +20,12 @@ export async function useEnglish(page: Page) {
 /** Waits until the page has hydrated (components/hydration-mark.tsx): a click before that does nothing. */
 export async function live(page: Page) {
   await expect(page.locator('html[data-hydrated]')).toBeAttached();
+}
+
+/** Goes to `url` and waits until the page is live, for a spec that clicks or types on it next. */
+export async function visit(page: Page, url: string) {
+  await page.goto(url);
+  await live(page);
 }
 
 export async function expectInStudio(page: Page) {

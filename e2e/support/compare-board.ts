@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { expect, type Page } from '@playwright/test';
-import { live } from './accounts';
+import { visit } from './accounts';
 
 /** The compare page as a user drives it. */
 export class CompareBoardPage {
@@ -8,8 +8,7 @@ export class CompareBoardPage {
 
   /** Opens the board and waits until it is live (a click before it hydrates does nothing). */
   async open() {
-    await this.page.goto('/compare');
-    await live(this.page);
+    await visit(this.page, '/compare');
   }
 
   async pickModels(models: string[]) {

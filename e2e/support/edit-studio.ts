@@ -1,6 +1,6 @@
 import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import sharp from 'sharp';
-import { live } from './accounts';
+import { visit } from './accounts';
 
 export const KIND_NAMES = {
   background: 'Background replacement',
@@ -64,8 +64,7 @@ export class EditStudio {
 
   /** Opens the studio and waits until it is live: a file picked before it hydrates is lost. */
   async open(query = '') {
-    await this.page.goto(`/edit${query}`);
-    await live(this.page);
+    await visit(this.page, `/edit${query}`);
   }
 
   /**
